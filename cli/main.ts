@@ -1,0 +1,40 @@
+// Entry point of the `mcs` command: parses the subcommand and dispatches.
+// Exit codes: 0 success, 1 a verdict of failure (a check or an SLO failed),
+// 2 usage, configuration or environment error (one line on stderr, no stack trace).
+import { commands, type Command } from './commands.js';
+import { formatError } from './errors.js';
+
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(usage());
+    return name === undefined ? 2 : 0;
+  }
+  if (name === '--version' || name === '-v') {
+    process.stdout.write(`${await version()}\n`);
+    return 0;
+  }
+  const command: Command | undefined = commands[name];
+  if (command === undefined) {
+    process.stderr.write(`mcs: unknown command '${name}' (try 'mcs --help')\n`);
+    return 2;
+  }
+  try {
+    return await command.run(rest);
+  } catch (error) {
+    process.stderr.write(`mcs ${name}: ${formatError(error)}\n`);
+    if (process.env.MCS_DEBUG) console.error(error);
+    return 2;
+  }
+}
+
+function usage(): string {
+  const lines = Object.entries(commands).map(([n, c]) => `  ${n.padEnd(18)} ${c.summary}`);
+  return `mcs: conformance and load testing for the Multi-Channel Messaging Service API\n\nUsage: mcs <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nRun 'mcs <command> --help' for the options of a command.\n`;
+}
+
+async function version(): Promise<string> {
+  const { readFile } = await import('node:fs/promises');
+  const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}
