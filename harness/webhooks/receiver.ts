@@ -1,0 +1,303 @@
+// A local HTTP server that records webhook deliveries for the suites and the load tool to inspect.
+// It keeps each body as the exact bytes received (signatures are computed over them), answers every
+// request with a configurable status, and serves many subscriptions at once through sub-paths:
+// `receiver.endpoint('orders')` is a URL whose deliveries carry `endpoint === 'orders'`.
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { BoundedLog } from './bounded-log.js';
+
+export interface Delivery {
+  /** Arrival order, from 1, across the life of the receiver. */
+  seq: number;
+  /** The request target as received: path and query. */
+  path: string;
+  /** The last segment of the path, percent-decoded; null for `/`. See `endpoint()`. */
+  endpoint: string | null;
+  method: string;
+  /** Header names in lower case; a header received more than once is an array of its values, in order. */
+  headers: Record<string, string | string[]>;
+  /** The body exactly as received. */
+  rawBody: Buffer;
+  /** Epoch ms when the whole body had arrived. */
+  receivedAt: number;
+  /** The body parsed as UTF-8 JSON; throws a SyntaxError when it is not JSON. */
+  json(): unknown;
+}
+
+export type DeliveryPredicate = (delivery: Delivery) => boolean;
+
+export interface WaitOptions {
+  /** Required: every wait ends. */
+  timeoutMs: number;
+}
+
+export interface WebhookReceiverOptions {
+  host?: string;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** The base URL at which the sender reaches this receiver (for example a tunnel); defaults to http://host:port. */
+  publicUrl?: string;
+  /** Status answered to every delivery (default 204), or a function of the delivery, to simulate failing receivers. */
+  respondStatus?: number | ((delivery: Delivery) => number);
+  /** Deliveries kept (default 100,000); the oldest are dropped first and counted. */
+  maxDeliveries?: number;
+  /** Bytes of bodies kept (default 256 MiB); the oldest are dropped first and counted. */
+  maxKeptBytes?: number;
+  /** A larger body is answered 413 and not recorded (default 1 MiB). */
+  maxBodyBytes?: number;
+}
+
+export interface ReceiverStats {
+  /** Deliveries recorded since start (including those later dropped or cleared). */
+  received: number;
+  kept: number;
+  /** Deliveries dropped to stay within maxDeliveries / maxKeptBytes. */
+  dropped: number;
+  /** Requests refused with 413 because the body was larger than maxBodyBytes. */
+  tooLarge: number;
+}
+
+export interface WebhookReceiver {
+  /** The public base URL; deliveries sent here have `endpoint === null`. */
+  url: string;
+  /** A URL for one subscription; its deliveries have `endpoint === name`. Names use letters, digits and `-._~`. */
+  endpoint(name: string): string;
+  /** A snapshot of the kept deliveries, oldest first. */
+  deliveries(): Delivery[];
+  /** The first kept or future delivery that matches; rejects with DeliveryWaitTimeoutError after timeoutMs. */
+  waitFor(predicate: DeliveryPredicate, options: WaitOptions): Promise<Delivery>;
+  /** The first `count` kept or future deliveries that match. */
+  waitForCount(predicate: DeliveryPredicate, count: number, options: WaitOptions): Promise<Delivery[]>;
+  stats(): ReceiverStats;
+  /** Forgets the kept deliveries (counters stay). */
+  clear(): void;
+  /** Stops the server, closes open connections and rejects pending waits. */
+  close(): Promise<void>;
+}
+
+export class DeliveryWaitTimeoutError extends Error {
+  override readonly name = 'DeliveryWaitTimeoutError';
+  constructor(
+    readonly timeoutMs: number,
+    readonly wanted: number,
+    readonly matched: number,
+    /** Deliveries the receiver had recorded in all when the wait timed out. */
+    readonly arrived: number,
+    readonly arrivedDuringWait: number,
+  ) {
+    super(
+      `timed out after ${timeoutMs} ms waiting for ${wanted} matching webhook deliver${wanted === 1 ? 'y' : 'ies'}: ` +
+        `${matched} matched; ${arrived} arrived in all, ${arrivedDuringWait} during the wait`,
+    );
+  }
+}
+
+/** A predicate matching the deliveries sent to `receiver.endpoint(name)`. */
+export function atEndpoint(name: string): DeliveryPredicate {
+  return (delivery) => delivery.endpoint === name;
+}
+
+const DEFAULTS = { maxDeliveries: 100_000, maxKeptBytes: 256 * 1024 * 1024, maxBodyBytes: 1024 * 1024 };
+const ENDPOINT_NAME = /^[A-Za-z0-9._~-]+$/;
+
+interface Waiter {
+  predicate: DeliveryPredicate;
+  count: number;
+  matched: Delivery[];
+  arrivedAtStart: number;
+  resolve(deliveries: Delivery[]): void;
+  reject(error: Error): void;
+  timer: NodeJS.Timeout;
+}
+
+export async function startWebhookReceiver(options: WebhookReceiverOptions = {}): Promise<WebhookReceiver> {
+  const { host = '127.0.0.1', port = 0, respondStatus = 204 } = options;
+  const log = new BoundedLog<Delivery>(options.maxDeliveries ?? DEFAULTS.maxDeliveries, options.maxKeptBytes ?? DEFAULTS.maxKeptBytes);
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULTS.maxBodyBytes;
+  const waiters = new Set<Waiter>();
+  let received = 0;
+  let tooLarge = 0;
+  let closed = false;
+  if (typeof respondStatus === 'number') checkStatus(respondStatus);
+
+  function record(delivery: Delivery): void {
+    received += 1;
+    log.push(delivery, delivery.rawBody.byteLength);
+    for (const waiter of waiters) {
+      let matches: boolean;
+      try {
+        matches = waiter.predicate(delivery);
+      } catch (error) {
+        settle(waiter, () => waiter.reject(error instanceof Error ? error : new Error(String(error))));
+        continue;
+      }
+      if (!matches) continue;
+      waiter.matched.push(delivery);
+      if (waiter.matched.length >= waiter.count) settle(waiter, () => waiter.resolve(waiter.matched));
+    }
+  }
+
+  function settle(waiter: Waiter, finish: () => void): void {
+    clearTimeout(waiter.timer);
+    waiters.delete(waiter);
+    finish();
+  }
+
+  function statusFor(delivery: Delivery): number {
+    if (typeof respondStatus === 'number') return respondStatus;
+    try {
+      return checkStatus(respondStatus(delivery));
+    } catch {
+      return 500;
+    }
+  }
+
+  const server = createServer((req, res) => {
+    void readBody(req, maxBodyBytes).then((body) => {
+      if (body === undefined) {
+        tooLarge += 1;
+        answer(res, 413);
+        return;
+      }
+      const delivery = toDelivery(req, body, received + 1);
+      record(delivery);
+      answer(res, statusFor(delivery));
+    }, () => req.destroy());
+  });
+  server.requestTimeout = 30_000;
+  await listen(server, port, host);
+
+  const url = (options.publicUrl ?? localUrl(server.address() as AddressInfo)).replace(/\/+$/, '');
+
+  // The usual pattern is "start waiting, trigger the event, then await"; a wait that fails while the
+  // trigger is still running must not be reported as an unhandled rejection, so it is marked handled
+  // here. Awaiting the returned promise still throws.
+  function waitForCount(predicate: DeliveryPredicate, count: number, options: WaitOptions): Promise<Delivery[]> {
+    const waiting = startWait(predicate, count, options);
+    waiting.catch(() => undefined);
+    return waiting;
+  }
+
+  async function startWait(predicate: DeliveryPredicate, count: number, { timeoutMs }: WaitOptions): Promise<Delivery[]> {
+    if (!Number.isSafeInteger(count) || count < 1) throw new TypeError(`waitForCount: count must be an integer >= 1, got ${count}`);
+    if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new TypeError(`waitFor: timeoutMs must be a finite number > 0, got ${timeoutMs}`);
+    if (closed) throw new Error('the webhook receiver is closed');
+    const already = log.toArray().filter(predicate);
+    if (already.length >= count) return already.slice(0, count);
+    return new Promise<Delivery[]>((resolve, reject) => {
+      const waiter: Waiter = {
+        predicate,
+        count,
+        matched: already,
+        arrivedAtStart: received,
+        resolve,
+        reject,
+        timer: setTimeout(() => {
+          settle(waiter, () => reject(new DeliveryWaitTimeoutError(timeoutMs, count, waiter.matched.length, received, received - waiter.arrivedAtStart)));
+        }, timeoutMs),
+      };
+      waiters.add(waiter);
+    });
+  }
+
+  return {
+    url,
+    endpoint(name) {
+      if (!ENDPOINT_NAME.test(name) || name === '.' || name === '..') {
+        throw new TypeError(`endpoint: a name uses letters, digits and "-._~" only, got ${JSON.stringify(name)}`);
+      }
+      return `${url}/${name}`;
+    },
+    deliveries: () => log.toArray(),
+    waitFor(predicate, waitOptions) {
+      const waiting = waitForCount(predicate, 1, waitOptions).then((matched) => matched[0] as Delivery);
+      waiting.catch(() => undefined);
+      return waiting;
+    },
+    waitForCount,
+    stats: () => ({ received, kept: log.length, dropped: log.dropped, tooLarge }),
+    clear: () => log.clear(),
+    async close() {
+      if (closed) return;
+      closed = true;
+      for (const waiter of waiters) settle(waiter, () => waiter.reject(new Error('the webhook receiver was closed during the wait')));
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
+
+function checkStatus(status: number): number {
+  if (!Number.isInteger(status) || status < 200 || status > 599) {
+    throw new TypeError(`respondStatus must be an integer HTTP status from 200 to 599, got ${status}`);
+  }
+  return status;
+}
+
+/** The body, or undefined when it exceeds the limit (the rest is read and discarded, so memory stays bounded). */
+function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size <= maxBytes) chunks.push(chunk);
+      else chunks.length = 0;
+    });
+    req.on('end', () => resolve(size <= maxBytes ? Buffer.concat(chunks, size) : undefined));
+    req.on('error', reject);
+  });
+}
+
+function toDelivery(req: IncomingMessage, rawBody: Buffer, seq: number): Delivery {
+  const path = req.url ?? '/';
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, values] of Object.entries(req.headersDistinct)) {
+    if (values === undefined) continue;
+    headers[name] = values.length === 1 ? (values[0] as string) : values;
+  }
+  return {
+    seq,
+    path,
+    endpoint: lastSegment(path),
+    method: req.method ?? 'GET',
+    headers,
+    rawBody,
+    receivedAt: Date.now(),
+    json: () => JSON.parse(rawBody.toString('utf8')) as unknown,
+  };
+}
+
+// The last segment, so that an endpoint is recognised whether or not a tunnel in front of the
+// receiver keeps the public URL's own path prefix.
+function lastSegment(path: string): string | null {
+  const pathname = path.split('?')[0] ?? '';
+  const segment = pathname.split('/').filter((s) => s !== '').pop();
+  if (segment === undefined) return null;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+function answer(res: ServerResponse, status: number): void {
+  res.writeHead(status).end();
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+function localUrl(address: AddressInfo): string {
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
+}
