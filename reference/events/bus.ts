@@ -1,0 +1,142 @@
+// The event bus (server/event-bus.ts EventBus): stores every event on its organization, builds the body
+// each subscription receives (v4 envelope, or the flat v2 body when the v2 filter lets it through), and
+// hands one delivery per subscription to the delivery engine. Also the home of replays.
+import type { App } from '../server/app.js';
+import type { EventBus, EventMeta, EventRecord } from '../server/event-bus.js';
+import { newId } from '../store/ids.js';
+import type { Org } from '../store/types.js';
+import { DeliveryEngine, defaultDeliveryConfig, type DeliveryConfig } from './delivery.js';
+import { flatBody, v4Envelope } from './envelope.js';
+import { v2Receives } from './filter.js';
+import { httpPoster, type OutgoingRequest, type Poster } from './post.js';
+import { signatureHeader } from './signing.js';
+import { eventState } from './state.js';
+import type { DeliveryRecord, Subscription } from './types.js';
+
+type FaultSource = Pick<App, 'fault'>;
+
+/** What a delivery records of the event it carries. */
+type DeliveryOrigin = Pick<DeliveryRecord, 'eventId' | 'eventType' | 'messageId' | 'createdAt'>;
+
+export interface BusOptions {
+  delivery?: Partial<DeliveryConfig>;
+  poster?: Poster;
+}
+
+export class ServiceBus implements EventBus {
+  readonly engine: DeliveryEngine;
+
+  constructor(
+    private readonly faults: FaultSource,
+    options: BusOptions = {},
+  ) {
+    const config = { ...defaultDeliveryConfig, ...options.delivery };
+    this.engine = new DeliveryEngine(config, options.poster ?? httpPoster, (sub, record) => this.request(sub, record));
+  }
+
+  emit(org: Org, type: string, data: Record<string, unknown>, meta: EventMeta = {}): EventRecord {
+    const record: EventRecord = { id: newId('evt'), type, created_at: org.now(), organization_id: org.id, data, meta };
+    const state = eventState(org);
+    state.log.push(record);
+    for (const sub of state.subscriptions.values()) {
+      if (!sub.isActive) continue;
+      const body = this.bodyFor(sub, record);
+      if (body !== null) this.deliver(sub, { eventId: record.id, eventType: type, messageId: meta.messageId ?? null, createdAt: record.created_at }, body, null);
+    }
+    return record;
+  }
+
+  list(org: Org, type?: string): EventRecord[] {
+    const log = eventState(org).log;
+    return type === undefined ? [...log] : log.filter((e) => e.type === type);
+  }
+
+  /** A new delivery of the same bytes, marked as a replay of `original`. */
+  replay(sub: Subscription, original: DeliveryRecord, now: number): DeliveryRecord {
+    return this.deliver(sub, { eventId: original.eventId, eventType: original.eventType, messageId: original.messageId, createdAt: now }, original.body, original);
+  }
+
+  async close(): Promise<void> {
+    this.engine.close();
+  }
+
+  /** The body `sub` receives for `event`, or null when it receives nothing. */
+  private bodyFor(sub: Subscription, event: EventRecord): string | null {
+    const envelope = () =>
+      JSON.stringify(
+        v4Envelope(event, {
+          secondsTimestamp: this.faults.fault('events.v4.created-at-seconds'),
+          bareOrganizationId: this.faults.fault('events.v4.bare-organization-id'),
+        }),
+      );
+    if (sub.format === 'v4') return envelope();
+    const passes = sub.webhookType !== null && v2Receives(sub.webhookType, event.type);
+    if (!passes && !(this.faults.fault('events.v2.filter-ignored') && event.meta.flat !== undefined)) return null;
+    if (this.faults.fault('events.v2.gets-v4-envelope')) return envelope();
+    return JSON.stringify(flatBody(event, Date.now()));
+  }
+
+  private deliver(
+    sub: Subscription,
+    event: DeliveryOrigin,
+    body: string,
+    original: DeliveryRecord | null,
+  ): DeliveryRecord {
+    const record: DeliveryRecord = {
+      id: newId('wdel'),
+      webhookId: sub.id,
+      ...event,
+      body,
+      status: 'pending',
+      attempts: [],
+      replay: original !== null,
+      originalEventId: original?.eventId ?? null,
+      replayOf: original?.id ?? null,
+      nextAttemptAt: null,
+    };
+    sub.deliveries.push(record);
+    sub.deliveriesById.set(record.id, record);
+    this.engine.enqueue(sub, record);
+    return record;
+  }
+
+  /** The request of one attempt, signed now with the subscription's current secret. */
+  private request(sub: Subscription, record: DeliveryRecord): OutgoingRequest {
+    const f = (name: string) => this.faults.fault(name);
+    const secret = f('events.rotation.old-secret-still-used') && sub.previousSecret !== null ? sub.previousSecret : sub.secret;
+    const signature = signatureHeader(secret, record.body, Date.now(), {
+      wrongSecret: f('events.signing.wrong-secret'),
+      millisecondTimestamp: f('events.signing.ms-timestamp'),
+      bodyOnlyMac: f('events.signing.body-only-mac'),
+      base64Digest: f('events.signing.base64-digest'),
+    });
+    const headers: Record<string, string> = {
+      'content-type': f('events.header.content-type-text') ? 'text/plain' : 'application/json',
+      'user-agent': 'mcs-reference-webhooks/1',
+      'x-service-signature': signature,
+      'x-service-delivery-id': record.id,
+    };
+    if (!f('events.header.no-event-type')) headers['x-service-event'] = record.eventType;
+    if (record.messageId !== null && !f('events.header.no-message-id')) headers['x-service-message-id'] = record.messageId;
+    if (record.replay) {
+      if (!f('events.replay.no-replay-header')) headers['x-service-replay'] = 'true';
+      if (!f('events.replay.no-original-event-id')) headers['x-original-event-id'] = record.originalEventId ?? record.eventId;
+    } else if (f('events.replay.header-on-first-delivery')) {
+      headers['x-service-replay'] = 'true';
+    }
+    // The body is sent exactly as signed, except under the fault that re-serialises it after signing.
+    const body = f('events.signing.body-changed-after-signing') ? JSON.stringify(JSON.parse(record.body), null, 1) : record.body;
+    return { url: sub.url, headers, body };
+  }
+}
+
+/** The bus the reference's App uses (startReference: `app.bus = createEventBus(app)`). */
+export function createEventBus(app: App, options: BusOptions = {}): ServiceBus {
+  return new ServiceBus(app, options);
+}
+
+/** The ServiceBus of an app; routes need its replay and engine. */
+export function serviceBus(app: App): ServiceBus {
+  if (!(app.bus instanceof ServiceBus)) throw new Error('the reference was started without the service event bus');
+  return app.bus;
+}

@@ -1,0 +1,243 @@
+// Each fault of MESSAGING and the event side is observable: a check that holds on the healthy reference
+// fails once the fault is switched on. (The suites are the main proof; this keeps the switches honest.)
+import { createHmac } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { faults as eventFaults } from '../events/faults.js';
+import { faults as messagingFaults } from './faults.js';
+import { call, fixture, receiver, type Fixture } from './test-kit.js';
+
+type Check = (fx: Fixture) => Promise<boolean>;
+let n = 8000;
+const fresh = () => `+1415555${n++}`;
+const inbound = (fx: Fixture, extra: Record<string, unknown> = {}) =>
+  fx.control('POST', '/inbound/messages', { channel_id: fx.channels['native-dedicated']!.id, sender: fresh(), text: 'hi', ...extra });
+
+/** Runs `scenario` with a receiver subscribed (v4, or v2 with a webhook_type) and returns the first delivery. */
+async function firstDelivery(fx: Fixture, v2Type: string | null, scenario: () => Promise<unknown>, count = 1) {
+  const r = await receiver();
+  try {
+    const sub = v2Type === null ? (await fx.v4('POST', '/webhooks', { url: r.url })).body.data : (await fx.v2('POST', '/webhooks', { webhook_url: r.url, webhook_type: v2Type })).body;
+    await scenario();
+    const got = await r.waitFor(count);
+    return { delivery: got[count - 1]!, all: got, sub };
+  } finally {
+    await r.close();
+  }
+}
+
+const signedWith = (raw: string, header: unknown, secret: string) => {
+  const match = /^t=(\d{10}),v1=([0-9a-f]{64})$/.exec(String(header));
+  return match !== null && createHmac('sha256', secret).update(`${match[1]}.${raw}`).digest('hex') === match[2];
+};
+
+const checks: Record<string, Check> = {
+  'messaging.send.wrapped': async (fx) => (await fx.v4('POST', '/messages', { to: fresh(), text: 'x' })).body.id !== undefined,
+  'messaging.idempotency.ignored': async (fx) => {
+    const body = { to: fresh(), text: 'x' };
+    await fx.v4('POST', '/messages', body, { 'idempotency-key': 'k' });
+    await fx.v4('POST', '/messages', body, { 'idempotency-key': 'k' });
+    return (await fx.control('GET', '/messages?idempotency_key=k')).body.data.length === 1;
+  },
+  'messaging.routing.descending-tiers': async (fx) => {
+    const channels = [{ channel_id: fx.channels.sms_provider!.id, priority: 1 }, { channel_id: fx.channels['native-dedicated']!.id, priority: 2 }];
+    await fx.v4('POST', '/priorities', { name: 'p', channels });
+    return (await fx.v4('POST', '/messages', { to: fresh(), text: 'x' })).body.channel_id === fx.channels.sms_provider!.id;
+  },
+  'messaging.group.fans-out': async (fx) => (await fx.v4('POST', `/channels/${fx.channels['native-dedicated']!.id}/messages`, { to: [fresh(), fresh()], text: 'g' })).body.is_group === true,
+  'messaging.amb.business-first-allowed': async (fx) => (await fx.v4('POST', `/channels/${fx.channels.amb!.id}/messages`, { to: 'customer-z', text: 'x' })).status === 403,
+  'messaging.caps.body-fields-missing': async (fx) => {
+    await fx.control('PATCH', '/plan', { outbound_cap_per_organization: 0 });
+    const res = await fx.v4('POST', '/messages', { to: fresh(), text: 'x' });
+    return res.status === 429 && res.body.error.details.limit === 0 && res.body.mode === 'organization';
+  },
+  'v2.no-active-number.ignored': async (fx) => {
+    const empty = (await call('POST', `${fx.ref.urls.control}/organizations`, { with_channels: false })).body.data;
+    const key = empty.api_keys.primary.api_key as string;
+    return (await fx.v2('POST', `/chats/${encodeURIComponent(fresh())}/messages`, { text: 'x' }, {}, key)).status === 503;
+  },
+  'events.signing.ms-timestamp': async (fx) => {
+    const { delivery, sub } = await firstDelivery(fx, null, () => inbound(fx));
+    return signedWith(delivery.raw, delivery.headers['x-service-signature'], sub.signing_secret);
+  },
+  'events.signing.body-changed-after-signing': async (fx) => {
+    const { delivery, sub } = await firstDelivery(fx, null, () => inbound(fx));
+    return signedWith(delivery.raw, delivery.headers['x-service-signature'], sub.signing_secret);
+  },
+  'events.rotation.old-secret-still-used': async (fx) => {
+    const r = await receiver();
+    try {
+      const created = (await fx.v2('POST', '/webhooks', { webhook_url: r.url, webhook_type: 'all' })).body;
+      await fx.v2('POST', `/webhooks/${created.webhook_id}/secret/rotate`);
+      await inbound(fx);
+      const [delivery] = await r.waitFor(1);
+      return !signedWith(delivery!.raw, delivery!.headers['x-service-signature'], created.signing_secret);
+    } finally {
+      await r.close();
+    }
+  },
+  'events.v2.gets-v4-envelope': async (fx) => (await firstDelivery(fx, 'all', () => inbound(fx))).delivery.body.event === 'message.received',
+  'events.v2.filter-ignored': async (fx) => {
+    const { all } = await firstDelivery(fx, 'poll', async () => {
+      const chat = (await inbound(fx)).body.data.chat_id;
+      await fx.control('POST', '/inbound/polls', { chat_id: chat, sender: fresh(), title: 'Lunch?', options: ['yes', 'no'] });
+    });
+    return all[0]!.body.event === 'poll.received';
+  },
+  'events.replay.no-replay-header': async (fx) => {
+    const r = await receiver();
+    try {
+      const sub = (await fx.v4('POST', '/webhooks', { url: r.url })).body.data;
+      await inbound(fx);
+      await r.waitFor(1);
+      const delivery = (await fx.v4('GET', `/webhooks/${sub.id}/deliveries`)).body.data[0];
+      await fx.v4('POST', `/webhooks/${sub.id}/deliveries/${delivery.id}/replay`);
+      const [, replayed] = await r.waitFor(2);
+      return replayed!.headers['x-service-replay'] === 'true';
+    } finally {
+      await r.close();
+    }
+  },
+  'events.delivered-for-groups': async (fx) => {
+    const chat = (await inbound(fx, { group: { participants: [fresh()] } })).body.data.chat_id;
+    const sent = await fx.v4('POST', `/chats/${chat}/messages`, { text: 'x' });
+    return (await fx.control('POST', `/messages/${sent.body.id}/status`, { status: 'delivered' })).body.data.event_ids.length === 0;
+  },
+  'messaging.send.200-instead-of-201': async (fx) => (await fx.v4('POST', `/channels/${fx.channels.sms_provider!.id}/messages`, { to: fresh(), text: 'x' })).status === 201,
+  'messaging.send.id-without-prefix': async (fx) => /^msg_/.test((await fx.v4('POST', '/messages', { to: fresh(), text: 'x' })).body.id),
+  'messaging.send.created-at-seconds': async (fx) => (await fx.v4('POST', '/messages', { to: fresh(), text: 'x' })).body.created_at > 1e12,
+  'messaging.routing.not-sticky': async (fx) => {
+    const channels = [{ channel_id: fx.channels['native-dedicated']!.id, priority: 1 }, { channel_id: fx.channels['native-shared']!.id, priority: 1 }];
+    await fx.v4('POST', '/priorities', { name: 'pool', channels });
+    const to = fresh();
+    const used = new Set<string>();
+    for (let i = 0; i < 4; i++) used.add((await fx.v4('POST', '/messages', { to, text: `x${i}` })).body.channel_id);
+    return used.size === 1;
+  },
+  'messaging.routing.ignores-priority': async (fx) => {
+    await fx.v4('POST', '/priorities', { name: 'p', channels: [{ channel_id: fx.channels.rcs!.id, priority: 1 }] });
+    return (await fx.v4('POST', '/messages', { to: fresh(), text: 'x' })).body.channel_id === fx.channels.rcs!.id;
+  },
+  'messaging.from.ignored': async (fx) => (await fx.v4('POST', '/messages', { to: fresh(), text: 'x', from: fx.channels.rcs!.id })).body.channel_id === fx.channels.rcs!.id,
+  'messaging.fanout.no-limit': async (fx) =>
+    (await fx.v4('POST', `/channels/${fx.channels.sms_provider!.id}/messages`, { to: Array.from({ length: 101 }, () => fresh()), text: 'x' })).status === 422,
+  'messaging.chat-reply.new-thread': async (fx) => {
+    const chat = (await inbound(fx)).body.data.chat_id;
+    return (await fx.v4('POST', `/chats/${chat}/messages`, { text: 'x' })).body.chat_id === chat;
+  },
+  'messaging.attachment-first-allowed': async (fx) => (await fx.v4('POST', '/messages', { to: fresh(), attachments: ['https://example.com/a.png'] })).status === 400,
+  'messaging.inbound-only.not-enforced': async (fx) => (await fx.v4('POST', `/channels/${fx.channels['native-inbound']!.id}/messages`, { to: fresh(), text: 'x' })).status === 403,
+  'messaging.amb.bare-link-accepted': async (fx) => {
+    const chat = (await fx.control('POST', '/inbound/messages', { channel_id: fx.channels.amb!.id, sender: 'customer-bare', text: 'hi' })).body.data.chat_id;
+    return (await fx.v4('POST', `/chats/${chat}/messages`, { text: 'https://example.com' })).status === 422;
+  },
+  'messaging.interactive.text-allowed': async (fx) => {
+    const chat = (await fx.control('POST', '/inbound/messages', { channel_id: fx.channels.amb!.id, sender: 'customer-text', text: 'hi' })).body.data.chat_id;
+    const interactive = { kind: 'quick_reply', items: [{ id: 'a', title: 'A' }, { id: 'b', title: 'B' }] };
+    return (await fx.v4('POST', `/chats/${chat}/messages`, { text: 'also text', interactive })).status === 422;
+  },
+  'messaging.interactive.quick-reply-count-unchecked': async (fx) => {
+    const chat = (await fx.control('POST', '/inbound/messages', { channel_id: fx.channels.amb!.id, sender: 'customer-qr', text: 'hi' })).body.data.chat_id;
+    return (await fx.v4('POST', `/chats/${chat}/messages`, { interactive: { kind: 'quick_reply', items: [{ id: 'a', title: 'A' }] } })).status === 422;
+  },
+  'messaging.caps.outbound-not-enforced': async (fx) => {
+    await fx.control('PATCH', '/plan', { outbound_cap_per_number: 0 });
+    return (await fx.v4('POST', '/messages', { to: fresh(), text: 'x' })).status === 429;
+  },
+  'messaging.caps.new-conversation-not-enforced': async (fx) => {
+    await fx.control('PATCH', '/plan', { new_conversation_cap: 0 });
+    return (await fx.v4('POST', `/channels/${fx.channels['native-shared']!.id}/messages`, { to: fresh(), text: 'x' })).status === 429;
+  },
+  'messaging.caps.403-instead-of-429': async (fx) => {
+    await fx.control('PATCH', '/plan', { outbound_cap_per_organization: 0 });
+    return (await fx.v4('POST', '/messages', { to: fresh(), text: 'x' })).status === 429;
+  },
+  'messaging.caps.window-never-rolls': async (fx) => {
+    await fx.control('PATCH', '/plan', { outbound_cap_per_organization: 1 });
+    await fx.v4('POST', '/messages', { to: fresh(), text: 'x' });
+    await fx.control('POST', '/clock/advance', { milliseconds: 24 * 60 * 60 * 1000 + 1 });
+    return (await fx.v4('POST', '/messages', { to: fresh(), text: 'x' })).status === 201;
+  },
+  'messaging.caps.blocks-existing-conversations': async (fx) => {
+    await fx.control('PATCH', '/plan', { new_conversation_cap: 1 });
+    const path = `/channels/${fx.channels['native-shared']!.id}/messages`;
+    const to = fresh();
+    await fx.v4('POST', path, { to, text: 'x' });
+    return (await fx.v4('POST', path, { to, text: 'again' })).status === 201;
+  },
+  'v2.errors.standard-shape': async (fx) => typeof (await fx.v2('GET', '/chats/%2B14155550000/messages/msg_none/status')).body.error === 'string',
+  'v2.send.200-instead-of-202': async (fx) => (await fx.v2('POST', `/chats/${encodeURIComponent(fresh())}/messages`, { text: 'x' })).status === 202,
+  'v2.contacts.no-pagination': async (fx) => (await fx.v2('GET', '/contacts')).body.pagination !== undefined,
+  'events.signing.wrong-secret': async (fx) => {
+    const { delivery, sub } = await firstDelivery(fx, null, () => inbound(fx));
+    return signedWith(delivery.raw, delivery.headers['x-service-signature'], sub.signing_secret);
+  },
+  'events.signing.body-only-mac': async (fx) => {
+    const { delivery, sub } = await firstDelivery(fx, null, () => inbound(fx));
+    return signedWith(delivery.raw, delivery.headers['x-service-signature'], sub.signing_secret);
+  },
+  'events.signing.base64-digest': async (fx) => {
+    const { delivery, sub } = await firstDelivery(fx, null, () => inbound(fx));
+    return signedWith(delivery.raw, delivery.headers['x-service-signature'], sub.signing_secret);
+  },
+  'events.rotation.secret-unchanged': async (fx) => {
+    const created = (await fx.v2('POST', '/webhooks', { webhook_url: 'http://127.0.0.1:9/none', webhook_type: 'message' })).body;
+    return (await fx.v2('POST', `/webhooks/${created.webhook_id}/secret/rotate`)).body.signing_secret !== created.signing_secret;
+  },
+  'events.header.content-type-text': async (fx) => (await firstDelivery(fx, null, () => inbound(fx))).delivery.headers['content-type'] === 'application/json',
+  'events.header.no-event-type': async (fx) => (await firstDelivery(fx, null, () => inbound(fx))).delivery.headers['x-service-event'] === 'message.received',
+  'events.header.no-message-id': async (fx) => /^msg_/.test(String((await firstDelivery(fx, null, () => inbound(fx))).delivery.headers['x-service-message-id'])),
+  'events.replay.no-original-event-id': async (fx) => {
+    const r = await receiver();
+    try {
+      const sub = (await fx.v4('POST', '/webhooks', { url: r.url })).body.data;
+      await inbound(fx);
+      const [first] = await r.waitFor(1);
+      const delivery = (await fx.v4('GET', `/webhooks/${sub.id}/deliveries`)).body.data[0];
+      await fx.v4('POST', `/webhooks/${sub.id}/deliveries/${delivery.id}/replay`);
+      const [, replayed] = await r.waitFor(2);
+      return replayed!.headers['x-original-event-id'] === first!.body.id;
+    } finally {
+      await r.close();
+    }
+  },
+  'events.replay.header-on-first-delivery': async (fx) => (await firstDelivery(fx, null, () => inbound(fx))).delivery.headers['x-service-replay'] === undefined,
+  'events.v4.created-at-seconds': async (fx) => (await firstDelivery(fx, null, () => inbound(fx))).delivery.body.created_at > 1e12,
+  'events.v4.bare-organization-id': async (fx) => /^org_/.test((await firstDelivery(fx, null, () => inbound(fx))).delivery.body.organization_id),
+  'events.v2-record.leaks-secret': async (fx) => {
+    const created = (await fx.v2('POST', '/webhooks', { webhook_url: 'http://127.0.0.1:9/none', webhook_type: 'message' })).body;
+    return (await fx.v4('GET', `/webhooks/${created.webhook_id}`)).body.signing_secret === undefined;
+  },
+  'events.read-without-receipts': async (fx) => {
+    const chat = (await inbound(fx)).body.data.chat_id;
+    const sent = await fx.v4('POST', `/chats/${chat}/messages`, { text: 'x' });
+    return (await fx.control('POST', `/messages/${sent.body.id}/status`, { status: 'read' })).body.data.event_ids.length === 0;
+  },
+  'events.typing.non-imessage': async (fx) => {
+    const chat = (await inbound(fx, { protocol: 'sms' })).body.data.chat_id;
+    return (await fx.control('POST', '/inbound/typing', { chat_id: chat, state: 'started' })).body.data.event_ids.length === 0;
+  },
+  'events.contact-shared.no-upsert': async (fx) => {
+    const address = fresh();
+    await fx.control('POST', '/inbound/contact-shares', { channel_id: fx.channels['native-dedicated']!.id, address, display_name: 'Ada' });
+    return (await fx.v4('GET', `/contacts?identifier=${encodeURIComponent(address)}`)).body.data.length === 1;
+  },
+  'events.v2-record.standard-errors': async (fx) => typeof (await fx.v4('GET', '/webhooks/wh_missing1')).body.error === 'string',
+};
+
+describe('fault switches are observable', () => {
+  it('cover every declared fault', () => {
+    expect(Object.keys(checks).sort()).toEqual([...messagingFaults, ...eventFaults].map((f) => f.name).sort());
+  });
+
+  it.each(Object.keys(checks))('%s', async (fault) => {
+    const check = checks[fault]!;
+    for (const [faults, expected] of [[[], true], [[fault], false]] as const) {
+      const fx = await fixture({ faults: [...faults] });
+      try {
+        expect(await check(fx), faults.length ? `with ${fault}` : 'healthy').toBe(expected);
+      } finally {
+        await fx.close();
+      }
+    }
+  });
+});

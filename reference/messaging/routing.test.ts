@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { HttpError } from '../server/errors.js';
+import { addChannel } from '../store/channels.js';
+import { Store } from '../store/store.js';
+import type { ChannelKind, ChannelRecord, Org } from '../store/types.js';
+import { openDirectChat } from './chats.js';
+import { routeSend } from './routing.js';
+
+const noFaults = { fault: () => false };
+const withFault = (name: string) => ({ fault: (n: string) => n === name });
+
+function setup() {
+  const store = new Store();
+  const org = store.createOrg('routing');
+  const key = store.createApiKey(org, 'primary');
+  const add = (kind: ChannelKind, owned = false): ChannelRecord => addChannel(org, { kind, ownerKeyId: owned ? key.id : null });
+  const priority = (entries: Array<[ChannelRecord, number]>) => {
+    const id = `pri_${org.priorities.size + 1}`;
+    org.priorities.set(id, { id, orgId: org.id, ownerId: key.id, name: null, isDefault: true, channels: entries.map(([c, p]) => ({ channelId: c.id, priority: p })), createdAt: 0 });
+    org.prioritiesByOwner.set(key.id, [id]);
+  };
+  return { org, keyId: key.id, add, priority };
+}
+
+function refusedWith(fn: () => unknown): { status: number; code: string } {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof HttpError) return { status: error.status, code: error.code };
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}
+
+const customerWroteFirst = (org: Org, channel: ChannelRecord, customer: string) => {
+  openDirectChat(org, channel, customer).hasInbound = true;
+};
+
+describe('routeSend', () => {
+  it('walks tiers in ascending order of priority', () => {
+    const { org, keyId, add, priority } = setup();
+    const native = add('native-dedicated');
+    const sms = add('sms_provider');
+    priority([[native, 2], [sms, 1]]);
+    expect(routeSend(noFaults, org, keyId, ['+14155550100']).id).toBe(sms.id);
+    expect(routeSend(withFault('messaging.routing.descending-tiers'), org, keyId, ['+14155550100']).id).toBe(native.id);
+  });
+
+  it('keeps a recipient on the pool member it got first, and spreads new recipients over the pool', () => {
+    const { org, keyId, add, priority } = setup();
+    const a = add('native-dedicated');
+    const b = add('native-dedicated');
+    priority([[a, 1], [b, 1]]);
+    const first = routeSend(noFaults, org, keyId, ['+14155550100']).id;
+    const second = routeSend(noFaults, org, keyId, ['+14155550101']).id;
+    expect(new Set([first, second])).toEqual(new Set([a.id, b.id]));
+    for (let i = 0; i < 3; i++) expect(routeSend(noFaults, org, keyId, ['+14155550100']).id).toBe(first);
+  });
+
+  it('without a priority uses only the native numbers the key owns', () => {
+    const { org, keyId, add } = setup();
+    add('native-dedicated');
+    add('sms_provider', true);
+    expect(refusedWith(() => routeSend(noFaults, org, keyId, ['+14155550100']))).toEqual({ status: 422, code: 'no_available_channel' });
+    const owned = add('native-shared', true);
+    expect(routeSend(noFaults, org, keyId, ['+14155550100']).id).toBe(owned.id);
+  });
+
+  it('falls back from amb to RCS then SMS, in priority order, for a customer who has not written on amb', () => {
+    const { org, keyId, add, priority } = setup();
+    const amb = add('amb');
+    const rcs = add('rcs');
+    const sms = add('sms_provider');
+    priority([[amb, 1], [rcs, 2], [sms, 3]]);
+    expect(routeSend(noFaults, org, keyId, ['+14155550100']).id).toBe(rcs.id);
+    customerWroteFirst(org, amb, 'customer-opaque-1');
+    expect(routeSend(noFaults, org, keyId, ['customer-opaque-1']).id).toBe(amb.id);
+  });
+
+  it('refuses with the reason when the only route is an amb line the customer never wrote to', () => {
+    const { org, keyId, add, priority } = setup();
+    priority([[add('amb'), 1]]);
+    expect(refusedWith(() => routeSend(noFaults, org, keyId, ['customer-x']))).toEqual({ status: 403, code: 'customer_initiated_only' });
+  });
+
+  it('skips an inbound-only line until the recipient has written to it', () => {
+    const { org, keyId, add, priority } = setup();
+    const inbound = add('native-inbound');
+    priority([[inbound, 1]]);
+    expect(refusedWith(() => routeSend(noFaults, org, keyId, ['+14155550100']))).toEqual({ status: 403, code: 'inbound_only_no_prior_inbound' });
+    customerWroteFirst(org, inbound, '+14155550100');
+    expect(routeSend(noFaults, org, keyId, ['+14155550100']).id).toBe(inbound.id);
+  });
+});

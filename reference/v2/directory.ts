@@ -1,0 +1,104 @@
+// v2 contacts (offset pagination), contact capabilities, groups and /me/numbers.
+import { orgOf } from '../server/caller.js';
+import { httpError } from '../server/errors.js';
+import { json } from '../server/reply.js';
+import type { Ctx, Reply } from '../server/types.js';
+import { isE164, isEmail, objectBody } from '../server/validate.js';
+import { contactIdentities, createContact } from '../store/contacts.js';
+import { offsetPage, parseLimit, parseOffset } from '../store/pagination.js';
+import type { ContactRecord, Org } from '../store/types.js';
+import { listContacts } from '../v4/contacts/list.js';
+import { openGroupChat } from '../messaging/chats.js';
+import { messagingState, type GroupRecord } from '../messaging/state.js';
+import { activeNativeLines, requireActiveNumber } from './lines.js';
+
+function contactV2(org: Org, contact: ContactRecord): Record<string, unknown> {
+  const identities = contactIdentities(org, contact).map((i) => i.value);
+  return { id: contact.id, name: contact.name, identifier: identities[0] ?? null, identifiers: identities, tags: contact.tags, created_at: contact.createdAt };
+}
+
+/** GET /contacts: `limit`, `offset`, `q`, `sort` (the v4 values), always offset-paginated. */
+export function listContactsV2(ctx: Ctx): Reply {
+  const org = orgOf(ctx);
+  const query = new URLSearchParams();
+  for (const name of ['limit', 'q', 'sort'] as const) {
+    const value = ctx.query.get(name);
+    if (value !== null) query.set(name, value);
+  }
+  query.set('offset', ctx.query.get('offset') ?? '0');
+  const page = listContacts(org, query, ctx.app.variant) as ReturnType<typeof listContacts> & { pagination?: unknown };
+  const body: Record<string, unknown> = { contacts: page.data.map((c) => contactV2(org, c)) };
+  if (!ctx.app.fault('v2.contacts.no-pagination')) body.pagination = page.pagination;
+  return json(200, body);
+}
+
+export function createContactV2(ctx: Ctx): Reply {
+  const org = orgOf(ctx);
+  const body = objectBody(ctx.body);
+  if (!isE164(body.identifier) && !isEmail(body.identifier)) {
+    throw httpError(422, 'validation_error', 'identifier must be an E.164 phone number or an email', { field: 'identifier' });
+  }
+  if (typeof body.name !== 'string' || body.name.trim() === '') throw httpError(422, 'validation_error', 'name must be a non-empty string', { field: 'name' });
+  const contact = createContact(org, body.name, { value: body.identifier, channelType: null });
+  return json(200, contactV2(org, contact));
+}
+
+/** A phone reaches iMessage and SMS; an email reaches iMessage only. A `ct_` id combines its identities. */
+export function capabilitiesV2(ctx: Ctx): Reply {
+  const org = orgOf(ctx);
+  requireActiveNumber(ctx.app, org);
+  const ref = ctx.params.contactId ?? '';
+  let addresses: string[];
+  if (ref.startsWith('ct_')) {
+    const contact = org.contacts.get(ref);
+    if (!contact || contact.deleted) throw httpError(404, 'not_found', 'Contact not found', { contact_id: ref });
+    addresses = contactIdentities(org, contact).map((i) => i.value);
+  } else if (isE164(ref) || isEmail(ref)) {
+    addresses = [ref];
+  } else {
+    throw httpError(404, 'not_found', 'Contact not found', { contact_id: ref });
+  }
+  return json(200, { capabilities: { imessage: addresses.some((a) => isE164(a) || isEmail(a)), sms: addresses.some(isE164) } });
+}
+
+function groupV2(group: GroupRecord): Record<string, unknown> {
+  return { group_id: group.id, name: group.name, members: group.members, icon_url: group.iconUrl, created_at: group.createdAt };
+}
+
+export function listGroupsV2(ctx: Ctx): Reply {
+  const org = orgOf(ctx);
+  const groups = [...messagingState(org).groups.values()];
+  const page = offsetPage(groups, parseOffset(ctx.query.get('offset')), parseLimit(ctx.query, ctx.app.variant), ctx.app.variant.cursorFormat);
+  return json(200, { groups: page.data.map(groupV2), pagination: page.pagination });
+}
+
+/** POST /groups: a new group thread on a native line (a non-inbound one when there is one). */
+export function createGroupV2(ctx: Ctx): Reply {
+  const org = orgOf(ctx);
+  const lines = requireActiveNumber(ctx.app, org);
+  const body = objectBody(ctx.body);
+  if (typeof body.name !== 'string') throw httpError(422, 'validation_error', 'name must be a string', { field: 'name' });
+  const members = body.members;
+  if (!Array.isArray(members) || members.length === 0 || !members.every(isE164)) {
+    throw httpError(422, 'validation_error', 'members must be a non-empty array of E.164 phone numbers', { field: 'members' });
+  }
+  const line = lines.find((l) => l.plan !== 'inbound') ?? lines[0]!;
+  const chat = openGroupChat(org, line, members, body.name, true);
+  return json(200, groupV2(messagingState(org).groups.get(chat.groupId!)!));
+}
+
+/** The native numbers the key may send from: those it owns and those no key owns. */
+export function numbersV2(ctx: Ctx): Reply {
+  const org = orgOf(ctx);
+  const keyId = ctx.apiKey?.id ?? null;
+  const state = messagingState(org);
+  const numbers = activeNativeLines(org)
+    .filter((line) => line.ownerKeyId === null || line.ownerKeyId === keyId)
+    .map((line) => ({
+      phone_number: line.address,
+      is_active: line.status === 'active',
+      last_active: state.lastActiveByChannel.get(line.id) ?? null,
+      plan_kind: line.plan ?? 'shared',
+    }));
+  return json(200, { numbers });
+}
