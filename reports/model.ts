@@ -77,6 +77,9 @@ export interface Target {
 
 export interface RunReport {
   suite: { name: 'mcs-conformance'; version: string };
+  /** The API version the run checked (info.version of spec/v4.openapi.yaml, e.g. 4.0.0-beta). Optional:
+   * reports without it take it from the spec files when they are rendered. */
+  apiVersion?: string;
   /** SHA-256 (hex) of each spec file and of clauses.yaml, keyed by file name. */
   specHashes: Record<string, string>;
   target: Target;

@@ -1,0 +1,245 @@
+// Benchmarks of the load tool, each a ratio measured side by side in one run:
+// (a) send-profile closed-model throughput against the reference / wrk's on the same endpoint, same
+//     connections, same fixed body (goal >= 0.8). Needs Debian's wrk: `apt-get install wrk`.
+// (b) latency truthfulness: against a server that stalls 200 ms every second, the open model's p99 and
+//     max / the ground truth computed from the schedule (goal 0.9..1.1); the closed model's on the same
+//     server is shown for contrast.
+// (c) webhook-delivery end-to-end p99 at a fixed offered rate against the reference (/ a 250 ms budget).
+// The reference runs in a child process so the load generator does not share its event loop.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { createLoadOrganization } from '../load/control.js';
+import { send } from '../load/profiles/send.js';
+import { webhookDelivery } from '../load/profiles/webhook-delivery.js';
+import { runLoad } from '../load/runner.js';
+import { withProfile } from '../load/session.js';
+import type { StallSchedule } from '../load/stall-server.js';
+import { stallTruth } from '../load/stall-truth.js';
+import type { Profile, ProfileState, Shard } from '../load/types.js';
+import type { ApiState } from '../load/profiles/common.js';
+import { idempotencyKey, jsonPost } from '../load/profiles/common.js';
+
+interface BenchRow {
+  name: string;
+  ratio: number;
+  goal: string;
+  detail: string;
+}
+
+const run = promisify(execFile);
+const WHOLE: Shard = { index: 0, count: 1 };
+const FIXED_BODY = { to: '+12025550143', text: 'Your order has shipped and will arrive tomorrow.' };
+
+interface Child<T> {
+  info: T;
+  stop(): void;
+}
+
+/**
+ * Runs `code` (ESM, with tsx) in its own node process; it prints one JSON line when ready, and gets
+ * `ready(info, close)` to call. The child exits when its stdin closes (when we stop it or die).
+ */
+async function startChild<T>(code: string): Promise<Child<T>> {
+  const prelude = `const ready = (info, close) => { process.stdout.write(JSON.stringify(info) + '\\n'); process.stdin.on('end', () => Promise.resolve(close()).then(() => process.exit(0))); process.stdin.resume(); };`;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', `${prelude}\n${code}`], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const info = await new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the child did not start within 30 s')), 30_000);
+    let buffered = '';
+    child.stdout?.on('data', (d: Buffer) => {
+      buffered += d.toString();
+      const line = buffered.split('\n')[0];
+      if (buffered.includes('\n') && line !== undefined) {
+        clearTimeout(timer);
+        resolve(JSON.parse(line) as T);
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the child exited (${code ?? 'signal'}) before it was ready`));
+    });
+  });
+  return {
+    info,
+    stop: () => {
+      child.stdin?.end();
+      setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+    },
+  };
+}
+
+type ReferenceChild = Child<{ v4: string; control: string }>;
+
+function startReferenceChild(): Promise<ReferenceChild> {
+  const entry = new URL('../reference/index.ts', import.meta.url).href;
+  return startChild(`const { startReference } = await import(${JSON.stringify(entry)}); const r = await startReference({ log() {} }); ready(r.urls, () => r.close());`);
+}
+
+function startStallChild(schedule: StallSchedule): Promise<Child<{ url: string }>> {
+  const entry = new URL('../load/stall-server.ts', import.meta.url).href;
+  return startChild(`const { startStallServer } = await import(${JSON.stringify(entry)}); const s = await startStallServer(${JSON.stringify(schedule)}); ready({ url: s.url }, () => s.close());`);
+}
+
+async function hasWrk(): Promise<boolean> {
+  try {
+    await run('wrk', ['--version']).catch((e: { stdout?: string }) => {
+      // wrk --version prints its banner and exits 1
+      if (!String(e.stdout ?? '').includes('wrk')) throw e;
+    });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** send with the fixed body wrk also sends (keys stay unique, so the server does the same work). */
+const fixedSend: Profile<ApiState> = { ...send, name: 'send', request: (state, k) => jsonPost('/messages', FIXED_BODY, idempotencyKey(state.runId, k)) };
+
+const PAIRS = 4;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
+}
+
+async function wrkRate(url: string, apiKey: string, connections: number, seconds: number): Promise<{ rps: number; non2xx: number }> {
+  const dir = await mkdtemp(join(tmpdir(), 'mcs-wrk-'));
+  // Keys unique per wrk run too: a replayed key is answered from the idempotency store, a cheaper path.
+  const prefix = `wrk-${randomBytes(4).toString('hex')}`;
+  try {
+    const script = join(dir, 'send.lua');
+    await writeFile(
+      script,
+      `local body = ${JSON.stringify(JSON.stringify(FIXED_BODY))}
+local threads = 0
+function setup(thread) threads = threads + 1; thread:set("tid", threads) end
+local counter = 0
+function request()
+  counter = counter + 1
+  return wrk.format("POST", nil, { ["Content-Type"] = "application/json", ["Authorization"] = "Bearer ${apiKey}", ["Idempotency-Key"] = "${prefix}-" .. tid .. "-" .. counter }, body)
+end
+`,
+    );
+    const { stdout } = await run('wrk', ['-t', '1', '-c', String(connections), '-d', `${seconds}s`, '-s', script, url], { timeout: (seconds + 30) * 1000 });
+    const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1] ?? NaN);
+    const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(stdout)?.[1] ?? 0);
+    return { rps, non2xx };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+export async function throughputVsWrk(reference: ReferenceChild): Promise<BenchRow> {
+  const name = 'load: send closed-model throughput / wrk';
+  if (!(await hasWrk())) return { name, ratio: NaN, goal: '>= 0.8', detail: 'wrk not installed (Debian: apt-get install wrk)' };
+  const connections = 20;
+  const seconds = 3;
+  const organization = await createLoadOrganization(reference.info.control, 'bench throughput');
+  const context = { target: { baseUrl: reference.info.v4, apiKey: organization.apiKey }, shard: WHOLE, runId: 'bench', options: {}, log: () => undefined };
+  const ourRun = async (round: number): Promise<{ rate: number; errors: number }> => {
+    const result = await withProfile(fixedSend, context, async (state) =>
+      (await runLoad({ profile: fixedSend, state, model: { kind: 'closed', connections }, shard: WHOLE, runId: `bench${round}`, durationMs: seconds * 1000, maxRequests: 10_000_000, timeoutMs: 10_000, firstIndex: round * 10_000_000 })).result,
+    );
+    return { rate: result.achievedRate, errors: result.counts.errors };
+  };
+  const wrk = (): Promise<{ rps: number; non2xx: number }> => wrkRate(`${reference.info.v4}/messages`, organization.apiKey, connections, seconds);
+  // Warm the server's JIT first, then measure in pairs whose order alternates (wrk first, then mcs
+  // first), so that drift (JIT, a growing store, other work on the machine) weighs on both alike; the
+  // ratio is the median of the pairs' ratios.
+  await wrkRate(`${reference.info.v4}/messages`, organization.apiKey, connections, 2);
+  const ratios: number[] = [];
+  const pairs: string[] = [];
+  let errors = 0;
+  let non2xx = 0;
+  for (let pair = 0; pair < PAIRS; pair++) {
+    const first = pair % 2 === 0 ? await wrk() : await ourRun(pair);
+    const second = pair % 2 === 0 ? await ourRun(pair) : await wrk();
+    const [w, m] = (pair % 2 === 0 ? [first, second] : [second, first]) as [{ rps: number; non2xx: number }, { rate: number; errors: number }];
+    ratios.push(m.rate / w.rps);
+    errors += m.errors;
+    non2xx += w.non2xx;
+    pairs.push(`mcs ${m.rate.toFixed(0)}/wrk ${w.rps.toFixed(0)}`);
+  }
+  const ratio = median(ratios);
+  return { name, ratio, goal: '>= 0.8', detail: `median of ${PAIRS} pairs (${pairs.join(', ')} req/s), ${connections} connections, one load thread each, ${seconds} s per run; errors mcs ${errors}, wrk non-2xx ${non2xx}` };
+}
+
+async function latencyTruthfulness(): Promise<BenchRow[]> {
+  const schedule = { periodMs: 1000, stallMs: 200 };
+  // In its own process: the release of 100 stalled responses at once must not delay the load generator.
+  const child = await startStallChild(schedule);
+  const server = child.info;
+  try {
+    const probe: Profile = {
+      name: 'probe',
+      description: 'fixed POST',
+      setup: async () => ({ baseUrl: server.url, headers: {} }),
+      request: () => ({ method: 'POST', path: '/', headers: { 'content-type': 'application/json' }, body: JSON.stringify(FIXED_BODY) }),
+      check: (r) => (r.status === 201 ? { ok: true } : { ok: false, code: String(r.status) }),
+    };
+    const state: ProfileState = { baseUrl: server.url, headers: {} };
+    const rate = 500;
+    const durationMs = 6000;
+    const open = (await runLoad({ profile: probe, state, model: { kind: 'open', rate, inFlight: 256 }, shard: WHOLE, runId: 'b', durationMs, maxRequests: 1e6, timeoutMs: 5000 })).result;
+    const truth = stallTruth(schedule, open.scheduleStartEpochMs ?? 0, rate, open.offered);
+    const closed = (await runLoad({ profile: probe, state, model: { kind: 'closed', connections: 10 }, shard: WHOLE, runId: 'b', durationMs, maxRequests: 1e6, timeoutMs: 5000 })).result;
+    const closedNote = `closed model (10 conn) on the same server: p99 ${closed.latency.p99} ms, max ${closed.latency.max} ms`;
+    return [
+      { name: 'load: open-model p99 / true p99 (stalls)', ratio: open.latency.p99 / truth.p99, goal: '0.9..1.1', detail: `open ${rate}/s: p99 ${open.latency.p99} ms vs truth ${truth.p99} ms; ${closedNote}` },
+      { name: 'load: open-model max / true max (stalls)', ratio: open.latency.max / truth.max, goal: '0.9..1.1', detail: `open: max ${open.latency.max} ms vs truth ${truth.max} ms (stall ${schedule.stallMs} ms every ${schedule.periodMs} ms)` },
+      { name: 'load: closed-model p99 / true p99 (contrast)', ratio: closed.latency.p99 / truth.p99, goal: 'none (shows omission)', detail: closedNote },
+    ];
+  } finally {
+    child.stop();
+  }
+}
+
+async function webhookEndToEnd(reference: ReferenceChild): Promise<BenchRow> {
+  const rate = 100;
+  const budgetMs = 250;
+  const context = { target: { baseUrl: reference.info.v4, controlUrl: reference.info.control }, shard: WHOLE, runId: 'benchwh', options: { 'drain-ms': '5000' }, log: () => undefined };
+  const result = await withProfile(webhookDelivery, context, async (state) =>
+    (await runLoad({ profile: webhookDelivery, state, model: { kind: 'open', rate, inFlight: 64 }, shard: WHOLE, runId: 'benchwh', durationMs: 5000, maxRequests: 1e6, timeoutMs: 10_000 })).result,
+  );
+  const d = result.delivery;
+  if (d === undefined) return { name: 'load: webhook-delivery e2e p99 / 250 ms', ratio: NaN, goal: '<= 1', detail: 'no delivery figures' };
+  return {
+    name: 'load: webhook-delivery e2e p99 / 250 ms',
+    ratio: d.latency.p99 / budgetMs,
+    goal: '<= 1',
+    detail: `${rate}/s for 5 s: e2e p50 ${d.latency.p50} ms, p99 ${d.latency.p99} ms, max ${d.latency.max} ms; delivered ${d.delivered}/${d.expected}, lost ${d.lost}, duplicated ${d.duplicated}, badly signed ${d.badlySigned}; send p99 ${result.latency.p99} ms`,
+  };
+}
+
+/** Runs one bench part against a fresh reference in its own process (the reference keeps every message). */
+export async function withReference(name: string, goal: string, part: (reference: ReferenceChild) => Promise<BenchRow>): Promise<BenchRow> {
+  let reference: ReferenceChild;
+  try {
+    reference = await startReferenceChild();
+  } catch (error) {
+    return { name, ratio: NaN, goal, detail: `reference not available: ${(error as Error).message.split('\n')[0]}` };
+  }
+  try {
+    return await part(reference);
+  } finally {
+    reference.stop();
+  }
+}
+
+export default async function bench(): Promise<BenchRow[]> {
+  return [
+    ...(await latencyTruthfulness()),
+    await withReference('load: send closed-model throughput / wrk', '>= 0.8', throughputVsWrk),
+    await withReference('load: webhook-delivery e2e p99 / 250 ms', '<= 1', webhookEndToEnd),
+  ];
+}
+
+// `node --import tsx bench/load.bench.ts` runs this bench alone.
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
+  for (const row of await bench()) process.stdout.write(`${row.name.padEnd(48)} ratio ${row.ratio.toFixed(3).padStart(7)}  (goal ${row.goal})  ${row.detail}\n`);
+}

@@ -1,0 +1,85 @@
+// `mcs report --from report.json [--load result.json]... [--out DIR]`: renders the HTML report, the JUnit
+// XML, the certificate and the badge again from a JSON report (validated against
+// reports/report.schema.json). With --load, results of `mcs load` (a run or a capacity search) join the
+// report: the combined report is written as report.json into the output folder. Without --load the JSON
+// report is never rewritten: it is the record.
+import { readFile, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { reportFiles, reportJson, writeDerivedReports } from '../../reports/index.js';
+import type { RunReport } from '../../reports/model.js';
+import { readReport } from '../../reports/schema.js';
+import { UsageError } from '../errors.js';
+
+const USAGE = `Usage: mcs report --from FILE [--load FILE]... [--out DIR]
+
+Renders report.html, junit.xml, certificate.json and badge.svg again from a JSON report.
+  --from   the JSON report written by 'mcs certify' (report.json)
+  --load   a result written by 'mcs load' (a run or a capacity search) to show in the report; repeatable.
+           The combined report is written as report.json into the output folder.
+  --out    the folder to write into (default: the folder of --from)
+Exits 0 when the files are written, 2 when an input is missing or not valid.
+`;
+
+interface Flags {
+  from?: string;
+  load?: string[];
+  out?: string;
+  help?: boolean;
+}
+
+function parse(argv: string[]): Flags {
+  try {
+    return parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: { from: { type: 'string' }, load: { type: 'string', multiple: true }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    }).values;
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message.split('\n')[0] ?? ''} (try --help)`);
+  }
+}
+
+/** A load result file: any JSON object whose `schema` is one of load/'s (mcs-load-...). */
+async function readLoadResult(path: string): Promise<unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(await readFile(path, 'utf8'));
+  } catch (error) {
+    const e = error as NodeJS.ErrnoException;
+    throw new UsageError(e.code !== undefined ? `cannot read ${path}: ${e.code}` : `${path} is not JSON: ${e.message.split('\n')[0] ?? ''}`);
+  }
+  const schema = typeof value === 'object' && value !== null ? (value as { schema?: unknown }).schema : undefined;
+  if (typeof schema !== 'string' || !schema.startsWith('mcs-load-')) throw new UsageError(`${path} is not a result of 'mcs load' (no mcs-load-* schema)`);
+  return value;
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const flags = parse(argv);
+  if (flags.help === true) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  if (flags.from === undefined) throw new UsageError('--from is required: the JSON report to render (try --help)');
+  const from = resolve(flags.from);
+  const outDir = resolve(flags.out ?? dirname(from));
+  const original = await readReport(from).catch((error: unknown) => {
+    throw new UsageError((error as Error).message);
+  });
+  const loads = await Promise.all((flags.load ?? []).map((path) => readLoadResult(resolve(path))));
+
+  if (loads.length === 0) {
+    const written = await writeDerivedReports(original, outDir, await readFile(from, 'utf8'));
+    for (const file of written.files) process.stdout.write(`wrote ${file}\n`);
+    return 0;
+  }
+  const report: RunReport = { ...original, load: [...(original.load ?? []), ...loads] };
+  const text = reportJson(report);
+  const derived = await writeDerivedReports(report, outDir, text);
+  const json = join(outDir, reportFiles.json);
+  await writeFile(json, text);
+  const files = [json, ...derived.files];
+  for (const file of files) process.stdout.write(`wrote ${file}\n`);
+  return 0;
+}

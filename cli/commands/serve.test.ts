@@ -1,0 +1,78 @@
+// `mcs serve` as a user runs it: prints three base URLs, serves, stops cleanly on SIGTERM and SIGINT.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const mcs = fileURLToPath(new URL('../mcs.js', import.meta.url));
+
+interface Run {
+  child: ChildProcess;
+  output: () => string;
+  exit: Promise<number | null>;
+}
+
+function start(args: string[]): Run {
+  const child = spawn(process.execPath, [mcs, 'serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  // Bounded: never leave a server behind, whatever the test does.
+  const guard = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => {
+    clearTimeout(guard);
+    resolve(code);
+  }));
+  return { child, output: () => out, exit };
+}
+
+async function urlsOf(run: Run): Promise<Record<string, string>> {
+  for (let i = 0; i < 200; i++) {
+    const lines = run.output().split('\n').filter((l) => /^(v4|v2|control)\s/.test(l));
+    if (lines.length === 3) return Object.fromEntries(lines.map((l) => l.split(/\s+/) as [string, string]));
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no URLs printed: ${run.output()}`);
+}
+
+describe('mcs serve', () => {
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    it(`prints the three base URLs on a free port and stops on ${signal}`, async () => {
+      const run = start(['--port', '0']);
+      const urls = await urlsOf(run);
+      expect(urls.v4).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v4$/);
+      expect(urls.v2).toBe(urls.v4!.replace(/\/v4$/, '/v2'));
+      expect(urls.control).toBe(urls.v4!.replace(/\/v4$/, '/__control'));
+      expect((await fetch(`${urls.control}/`)).status).toBe(200);
+      run.child.kill(signal);
+      expect(await run.exit).toBe(0);
+      expect(run.output()).toContain('stopped');
+    });
+  }
+
+  it('--no-control turns the control API off', async () => {
+    const run = start(['--port', '0', '--no-control']);
+    const urls = await urlsOf(run);
+    const base = urls.v4!.replace(/\/v4$/, '');
+    expect((await fetch(`${base}/__control/`)).status).toBe(404);
+    run.child.kill('SIGTERM');
+    expect(await run.exit).toBe(0);
+  });
+
+  it('--fault switches a fault on', async () => {
+    const run = start(['--port', '0', '--fault', 'auth.401-standard-shape']);
+    const urls = await urlsOf(run);
+    const body = (await (await fetch(`${urls.v4}/me`)).json()) as { error: unknown };
+    expect(body.error).toBeTypeOf('object');
+    run.child.kill('SIGTERM');
+    expect(await run.exit).toBe(0);
+  });
+
+  for (const args of [['--port', 'abc'], ['--port', '70000'], ['--fault', 'no.such.fault', '--port', '0'], ['--colour']]) {
+    it(`exits 2 with one line for ${args.join(' ')}`, async () => {
+      const run = start(args);
+      expect(await run.exit).toBe(2);
+      expect(run.output().trim().split('\n')).toHaveLength(1);
+      expect(run.output()).not.toMatch(/\n\s+at /);
+    });
+  }
+});

@@ -1,0 +1,93 @@
+// `mcs serve`: runs the reference implementation until Ctrl-C or SIGTERM.
+import { parseArgs } from 'node:util';
+import { UsageError } from '../errors.js';
+import { startReference } from '../../reference/index.js';
+import { namedVariants } from '../../reference/variants.js';
+import { listFaults } from '../../reference/faults.js';
+
+const USAGE = `Usage: mcs serve [--host 127.0.0.1] [--port 4010] [--no-control] [--fault NAME]... [--variant NAME]... [--list-faults]
+
+Starts the in-memory reference implementation and prints its three base URLs (v4, v2, control).
+  --host         interface to listen on (default 127.0.0.1)
+  --port         port (default 4010; 0 picks a free port)
+  --no-control   turn off the control API under /__control
+  --fault        switch on a named fault (repeatable; for demos of what the suite catches)
+  --variant      apply a named benign variant (repeatable): ${Object.keys(namedVariants).join(', ')}
+  --list-faults  print every fault name with its description and exit
+Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.
+`;
+
+export async function run(argv: string[]): Promise<number> {
+  const flags = parse(argv);
+  if (flags.help === true) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  if (flags['list-faults'] === true) {
+    for (const fault of await listFaults()) process.stdout.write(`${fault.name.padEnd(52)} ${fault.description}\n`);
+    return 0;
+  }
+  const port = parsePort(flags.port ?? '4010');
+  const variant = Object.assign({}, ...(flags.variant ?? []).map(variantNamed));
+  const faults = flags.fault ?? [];
+  let reference;
+  try {
+    reference = await startReference({ host: flags.host ?? '127.0.0.1', port, faults, variant, control: flags['no-control'] !== true });
+  } catch (error) {
+    const e = error as { code?: string; message?: string };
+    if (e.code === 'EADDRINUSE') throw new UsageError(`port ${port} is already in use (try --port 0)`);
+    if (e.message?.startsWith('unknown fault')) throw new UsageError(`${e.message} (see --list-faults)`);
+    throw error;
+  }
+  const { urls } = reference;
+  process.stdout.write(`v4       ${urls.v4}\nv2       ${urls.v2}\ncontrol  ${flags['no-control'] === true ? '(off)' : urls.control}\n`);
+  if (faults.length > 0) process.stdout.write(`faults   ${faults.join(', ')}\n`);
+  await untilSignal();
+  await reference.close();
+  process.stdout.write('stopped\n');
+  return 0;
+}
+
+function parse(argv: string[]) {
+  try {
+    return parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        host: { type: 'string' },
+        port: { type: 'string' },
+        'no-control': { type: 'boolean' },
+        fault: { type: 'string', multiple: true },
+        variant: { type: 'string', multiple: true },
+        'list-faults': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }).values;
+  } catch (error) {
+    throw new UsageError(`${error instanceof Error ? error.message : String(error)} (try --help)`);
+  }
+}
+
+function parsePort(raw: string): number {
+  if (!/^\d+$/.test(raw) || Number(raw) > 65535) throw new UsageError(`--port must be an integer from 0 to 65535, not '${raw}'`);
+  return Number(raw);
+}
+
+function variantNamed(name: string) {
+  const variant = namedVariants[name];
+  if (!variant) throw new UsageError(`unknown variant '${name}' (one of ${Object.keys(namedVariants).join(', ')})`);
+  return variant;
+}
+
+function untilSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}

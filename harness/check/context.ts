@@ -1,0 +1,89 @@
+// `t`, what a check's body receives: the target, fixtures, API clients, the named checks as `t.expect`,
+// and fast-check settings with `t.assertProperty` that records a replayable seed and path on failure.
+import fc from 'fast-check';
+import type { ExpectStatic } from 'vitest';
+import { checks, CheckFailure } from '../checks/index.js';
+import type { TargetConfig } from '../config/types.js';
+import type { CreateOrganizationOptions } from '../fixtures/control-client.js';
+import { controlFixtures, transportOf, type Fixtures } from '../fixtures/fixtures.js';
+import { NotVerifiable } from '../fixtures/not-verifiable.js';
+import { ApiClient } from '../http/api-client.js';
+import { secrets } from '../http/mask.js';
+import { fixturesForFile } from './fixture-cache.js';
+import type { McsTaskMeta, RunContext } from './meta.js';
+
+export type Expectations = typeof checks & { that: ExpectStatic };
+
+export interface PropertyOptions {
+  /** Runs when the run gives no --runs (default 25: every run is HTTP round trips). */
+  numRuns?: number;
+}
+
+export class CheckContext {
+  readonly expect: Expectations;
+
+  constructor(
+    readonly run: RunContext,
+    private readonly file: string,
+    private readonly meta: McsTaskMeta,
+    vitestExpect: ExpectStatic,
+  ) {
+    this.expect = { ...checks, that: vitestExpect };
+  }
+
+  get target(): TargetConfig {
+    return this.run.target;
+  }
+
+  get hasControl(): boolean {
+    return this.run.control;
+  }
+
+  /** The fixtures of this file's organization (fresh per file when the target has a control API). */
+  fixtures(): Promise<Fixtures> {
+    return fixturesForFile(this.file, this.run);
+  }
+
+  /** An organization of the check's own (plan changes, caps); NotVerifiable without a control API. */
+  freshOrganization(options: CreateOrganizationOptions = {}): Promise<Fixtures> {
+    if (!this.run.control) throw new NotVerifiable('needs the control API (the target has none)');
+    return controlFixtures(this.run.target, options);
+  }
+
+  /** The v4 API with no credentials; use `.as(key)` or `fixtures().v4()` for an authenticated client. */
+  get v4(): ApiClient {
+    return new ApiClient('v4', this.target.v4Url, undefined, transportOf(this.target));
+  }
+
+  /** The v2 API with no credentials; NotVerifiable without a v2 base URL. */
+  get v2(): ApiClient {
+    if (this.target.v2Url === undefined) throw new NotVerifiable('needs the v2 API (no v2 base URL given)');
+    return new ApiClient('v2', this.target.v2Url, undefined, transportOf(this.target));
+  }
+
+  get fc(): { seed: number; numRuns: number | undefined; path: string | undefined } {
+    return { seed: this.run.seed, numRuns: this.run.runs, path: this.run.replayPath };
+  }
+
+  notVerifiable(reason: string): never {
+    throw new NotVerifiable(reason);
+  }
+
+  /** Runs a fast-check property with the run's seed; a failure records seed and path for replay. */
+  async assertProperty<Ts>(property: fc.IAsyncProperty<Ts> | fc.IProperty<Ts>, options: PropertyOptions = {}): Promise<void> {
+    const parameters: fc.Parameters<Ts> = { seed: this.run.seed, numRuns: this.run.runs ?? options.numRuns ?? 25 };
+    if (this.run.replayPath !== undefined) parameters.path = this.run.replayPath;
+    const details = await fc.check(property as fc.IAsyncProperty<Ts>, parameters);
+    if (!details.failed) return;
+    if (details.counterexamplePath !== null) this.meta.replay = { seed: details.seed, path: details.counterexamplePath };
+    const inner = details.errorInstance;
+    const counterexample = secrets.maskText(fc.stringify(details.counterexample));
+    const innerMessage = inner instanceof Error ? inner.message : String(inner);
+    const failure = new CheckFailure(
+      `property failed after ${details.numRuns} run(s) (seed ${details.seed}, path ${details.counterexamplePath ?? '?'}): ${innerMessage}`,
+      inner instanceof CheckFailure ? inner.expected : 'the property holds for every input',
+      `${inner instanceof CheckFailure ? `${inner.actual}\n` : ''}counterexample: ${counterexample}`,
+    );
+    throw failure;
+  }
+}

@@ -1,0 +1,32 @@
+// The run as a worker sees it: provided by the runner (mcs certify), or, when the suites are run
+// directly with `npx vitest --config suites/vitest.config.ts`, resolved from the MCS_* environment.
+import { inject } from 'vitest';
+import { resolveTargetConfig } from '../config/resolve.js';
+import { ControlClient } from '../fixtures/control-client.js';
+import { transportOf } from '../fixtures/fixtures.js';
+import { parseSelectionList } from '../runner/selection.js';
+import type { RunContext } from './meta.js';
+
+let fromEnv: Promise<RunContext> | undefined;
+
+export function runContext(): Promise<RunContext> {
+  const provided = inject('mcsRun') as RunContext | undefined;
+  if (provided) return Promise.resolve(provided);
+  fromEnv ??= contextFromEnv();
+  return fromEnv;
+}
+
+async function contextFromEnv(): Promise<RunContext> {
+  const target = await resolveTargetConfig({ flags: {}, env: process.env });
+  if (!target) throw new Error('no target: run the suites through `mcs certify`, or set MCS_BASE_URL (and MCS_V2_BASE_URL, MCS_CONTROL_URL)');
+  const control = target.controlUrl !== undefined && (await new ControlClient(target.controlUrl, transportOf(target)).isPresent().catch(() => false));
+  const seed = Number(process.env.MCS_SEED ?? Date.now() % 2 ** 31);
+  const runs = process.env.MCS_RUNS === undefined ? undefined : Number(process.env.MCS_RUNS);
+  return {
+    target,
+    control,
+    seed,
+    ...(runs === undefined ? {} : { runs }),
+    selection: { only: parseSelectionList([process.env.MCS_ONLY ?? '']), skip: parseSelectionList([process.env.MCS_SKIP ?? '']) },
+  };
+}

@@ -1,0 +1,115 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from './errors.js';
+import { resolveTargetConfig, resolveTimeoutMs, v4Root } from './resolve.js';
+
+async function configFile(text: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'mcs-config-'));
+  const file = join(dir, 'mcs.yaml');
+  await writeFile(file, text);
+  return file;
+}
+
+async function errorOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('target configuration precedence', () => {
+  it('takes flags over environment over file, field by field', async () => {
+    const file = await configFile('base_url: http://file.test\nv2_base_url: http://file.test/v2\ncontrol_url: http://file.test/__control\ntimeout_ms: 1000\n');
+    const config = await resolveTargetConfig({
+      flags: { baseUrl: 'http://flag.test' },
+      env: { MCS_BASE_URL: 'http://env.test', MCS_V2_BASE_URL: 'http://env.test/v2' },
+      configPath: file,
+    });
+    expect(config?.baseUrl).toBe('http://flag.test');
+    expect(config?.v4Url).toBe('http://flag.test/v4');
+    expect(config?.v2Url).toBe('http://env.test/v2');
+    expect(config?.controlUrl).toBe('http://file.test/__control');
+    expect(config?.timeoutMs).toBe(1000);
+  });
+
+  it('replaces only the primary key of the file fixtures with MCS_API_KEY and keeps the channels', async () => {
+    const file = await configFile(
+      ['base_url: http://file.test', 'fixtures:', '  api_keys: { primary: api_file_primary, secondary: api_file_secondary }', '  channels:', '    whatsapp: { id: ch_wa1 }'].join('\n'),
+    );
+    const config = await resolveTargetConfig({ flags: {}, env: { MCS_API_KEY: 'api_env_primary' }, configPath: file });
+    expect(config?.fixtures.api_keys).toEqual({ primary: 'api_env_primary', secondary: 'api_file_secondary' });
+    expect(config?.fixtures.channels?.whatsapp?.id).toBe('ch_wa1');
+  });
+
+  it('gives an app token from the environment its listed scopes, or all four', async () => {
+    const scoped = await resolveTargetConfig({ flags: { baseUrl: 'http://x.test' }, env: { MCS_APP_TOKEN: 'tok_abcdefgh', MCS_APP_TOKEN_SCOPES: 'numbers:read' } });
+    expect(scoped?.fixtures.app_tokens).toEqual([{ token: 'tok_abcdefgh', scopes: ['numbers:read'] }]);
+    const full = await resolveTargetConfig({ flags: { baseUrl: 'http://x.test', appToken: 'tok_abcdefgh' }, env: {} });
+    expect(full?.fixtures.app_tokens?.[0]?.scopes).toHaveLength(4);
+  });
+
+  it('has no target without a base URL, so certify starts the embedded reference', async () => {
+    expect(await resolveTargetConfig({ flags: {}, env: {} })).toBeUndefined();
+    expect(await resolveTimeoutMs({ flags: { timeout: '2500' }, env: {} })).toBe(2500);
+  });
+
+  it('reads MCS_CONFIG when --config is absent', async () => {
+    const file = await configFile('base_url: http://cfg.test/v4/\n');
+    const config = await resolveTargetConfig({ flags: {}, env: { MCS_CONFIG: file } });
+    expect(config?.v4Url).toBe('http://cfg.test/v4');
+  });
+});
+
+describe('target configuration errors: one line naming the field and its source', () => {
+  it('names an environment variable', async () => {
+    expect(await errorOf(resolveTargetConfig({ flags: {}, env: { MCS_BASE_URL: 'http://x.test', MCS_TIMEOUT_MS: 'soon' } }))).toBe(
+      'timeout_ms (from MCS_TIMEOUT_MS): must be integer',
+    );
+  });
+
+  it('names a flag', async () => {
+    expect(await errorOf(resolveTargetConfig({ flags: { baseUrl: 'ftp://x.test' }, env: {} }))).toBe('base_url (from --base-url): must be an http:// or https:// URL');
+  });
+
+  it('names a nested field of the config file', async () => {
+    const file = await configFile('base_url: http://x.test\nfixtures:\n  app_tokens:\n    - token: tok_abcdefgh\n      scopes: [numbers:write]\n');
+    expect(await errorOf(resolveTargetConfig({ flags: {}, env: {}, configPath: file }))).toBe(
+      `fixtures.app_tokens[0].scopes[0] (from ${file}): must be one of "apikeys:read", "apikeys:manage", "numbers:read", "numbers:manage"`,
+    );
+  });
+
+  it('names an unknown field and an unknown channel kind', async () => {
+    const unknownField = await configFile('base_url: http://x.test\nbase_ulr: http://typo.test\n');
+    expect(await errorOf(resolveTargetConfig({ flags: {}, env: {}, configPath: unknownField }))).toBe(`base_ulr (from ${unknownField}): unknown field`);
+    const unknownKind = await configFile('base_url: http://x.test\nfixtures:\n  channels:\n    telegram: { id: ch_1 }\n');
+    expect(await errorOf(resolveTargetConfig({ flags: {}, env: {}, configPath: unknownKind }))).toBe(`fixtures.channels (from ${unknownKind}): has an unknown key 'telegram' (known: native-shared, native-dedicated, native-dedicated-nocard, native-inbound, sms_provider, whatsapp, rcs, amb)`);
+  });
+
+  it('names a missing required field', async () => {
+    const file = await configFile('base_url: http://x.test\nfixtures:\n  app_tokens:\n    - token: tok_abcdefgh\n');
+    expect(await errorOf(resolveTargetConfig({ flags: {}, env: {}, configPath: file }))).toBe(`fixtures.app_tokens[0].scopes (from ${file}): is required`);
+  });
+
+  it('refuses a control URL without a base URL', async () => {
+    expect(await errorOf(resolveTargetConfig({ flags: { controlUrl: 'http://x.test/__control' }, env: {} }))).toMatch(/^base_url: is required when control_url is given \(from --control-url\)/);
+  });
+
+  it('reports a missing or unparsable file in one line', async () => {
+    expect(await errorOf(resolveTargetConfig({ flags: {}, env: {}, configPath: '/nonexistent/mcs.yaml' }))).toBe('config file /nonexistent/mcs.yaml: not found');
+    const bad = await configFile('base_url: [unclosed\n');
+    expect(await errorOf(resolveTargetConfig({ flags: {}, env: {}, configPath: bad }))).toMatch(/^config file .*: not valid YAML \(/);
+  });
+});
+
+describe('v4Root', () => {
+  it('appends /v4 to {base_url} unless the URL already ends with it', () => {
+    expect(v4Root('http://h:1')).toBe('http://h:1/v4');
+    expect(v4Root('http://h:1/')).toBe('http://h:1/v4');
+    expect(v4Root('http://h:1/v4/')).toBe('http://h:1/v4');
+  });
+});

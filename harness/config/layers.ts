@@ -1,0 +1,138 @@
+// The three sources of a target configuration, each turned into the config file's shape (a "layer") with
+// a label per top-level field saying where it came from, so that a validation error can name its source.
+import { parse } from 'yaml';
+import { ConfigError } from './errors.js';
+
+export type RawConfig = Record<string, unknown>;
+
+export interface ConfigLayer {
+  /** Values in the config file's shape. */
+  values: RawConfig;
+  /** Where each top-level field came from, e.g. `MCS_TIMEOUT_MS` or `--timeout` or `config.yaml`. */
+  origins: Record<string, string>;
+}
+
+/** Flags of `mcs certify` that describe the target (undefined when not given). */
+export interface TargetFlags {
+  baseUrl?: string;
+  v2BaseUrl?: string;
+  controlUrl?: string;
+  apiKey?: string;
+  appToken?: string;
+  timeout?: string;
+}
+
+export function layerFromFlags(flags: TargetFlags): ConfigLayer {
+  const layer = emptyLayer();
+  set(layer, 'base_url', flags.baseUrl, '--base-url');
+  set(layer, 'v2_base_url', flags.v2BaseUrl, '--v2-base-url');
+  set(layer, 'control_url', flags.controlUrl, '--control-url');
+  set(layer, 'timeout_ms', numberOrText(flags.timeout), '--timeout');
+  setCredentials(layer, flags.apiKey, flags.appToken, undefined, '--api-key', '--app-token');
+  return layer;
+}
+
+export function layerFromEnv(env: Record<string, string | undefined>): ConfigLayer {
+  const layer = emptyLayer();
+  set(layer, 'base_url', nonEmpty(env.MCS_BASE_URL), 'MCS_BASE_URL');
+  set(layer, 'v2_base_url', nonEmpty(env.MCS_V2_BASE_URL), 'MCS_V2_BASE_URL');
+  set(layer, 'control_url', nonEmpty(env.MCS_CONTROL_URL), 'MCS_CONTROL_URL');
+  set(layer, 'timeout_ms', numberOrText(nonEmpty(env.MCS_TIMEOUT_MS)), 'MCS_TIMEOUT_MS');
+  const scopes = nonEmpty(env.MCS_APP_TOKEN_SCOPES)
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  setCredentials(layer, nonEmpty(env.MCS_API_KEY), nonEmpty(env.MCS_APP_TOKEN), scopes, 'MCS_API_KEY', 'MCS_APP_TOKEN');
+  return layer;
+}
+
+export function layerFromFile(path: string, text: string): ConfigLayer {
+  let values: unknown;
+  try {
+    values = parse(text);
+  } catch (error) {
+    const first = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+    throw new ConfigError(`config file ${path}: not valid YAML (${first})`);
+  }
+  if (values === null || values === undefined) values = {};
+  if (typeof values !== 'object' || values === null || Array.isArray(values)) {
+    throw new ConfigError(`config file ${path}: must be a mapping of fields (base_url, v2_base_url, ...)`);
+  }
+  const origins: Record<string, string> = {};
+  for (const key of Object.keys(values)) origins[key] = path;
+  return { values: values as RawConfig, origins };
+}
+
+/**
+ * Later layers win field by field (flags > env > file). Fixtures merge one level deeper, so that
+ * MCS_API_KEY replaces only the primary key of a config file and keeps its channels.
+ */
+export function mergeLayers(layers: readonly ConfigLayer[]): ConfigLayer {
+  const merged = emptyLayer();
+  for (const layer of layers) {
+    for (const [key, value] of Object.entries(layer.values)) {
+      if (value === undefined) continue;
+      const origin = layer.origins[key] ?? 'unknown source';
+      const previous = merged.values[key];
+      merged.values[key] = key === 'fixtures' && isRecord(previous) && isRecord(value) ? mergeFixtures(previous, value) : value;
+      merged.origins[key] = key === 'fixtures' && previous !== undefined ? `${merged.origins[key]} and ${origin}` : origin;
+    }
+  }
+  return merged;
+}
+
+function mergeFixtures(base: RawConfig, over: RawConfig): RawConfig {
+  const result: RawConfig = { ...base };
+  for (const [key, value] of Object.entries(over)) {
+    const previous = result[key];
+    if (key === 'api_keys' && isRecord(previous) && isRecord(value)) result[key] = { ...previous, ...value };
+    else if (key === 'app_tokens' && Array.isArray(previous) && Array.isArray(value)) result[key] = [...value, ...previous];
+    else if (key === 'channels' && isRecord(previous) && isRecord(value)) result[key] = { ...previous, ...value };
+    else result[key] = value;
+  }
+  return result;
+}
+
+function setCredentials(
+  layer: ConfigLayer,
+  apiKey: string | undefined,
+  appToken: string | undefined,
+  tokenScopes: string[] | undefined,
+  keyOrigin: string,
+  tokenOrigin: string,
+): void {
+  if (apiKey === undefined && appToken === undefined) return;
+  const fixtures: RawConfig = {};
+  if (apiKey !== undefined) fixtures.api_keys = { primary: apiKey };
+  // A token given without its scopes is taken to hold all four: the usual full-consent token. If it holds
+  // fewer, the checks that rely on a scope fail visibly rather than pass wrongly.
+  if (appToken !== undefined) {
+    fixtures.app_tokens = [{ token: appToken, scopes: tokenScopes ?? ['apikeys:read', 'apikeys:manage', 'numbers:read', 'numbers:manage'] }];
+  }
+  layer.values.fixtures = fixtures;
+  layer.origins.fixtures = [apiKey !== undefined ? keyOrigin : '', appToken !== undefined ? tokenOrigin : ''].filter(Boolean).join(' and ');
+}
+
+function set(layer: ConfigLayer, key: string, value: unknown, origin: string): void {
+  if (value === undefined) return;
+  layer.values[key] = value;
+  layer.origins[key] = origin;
+}
+
+/** Digits become a number; anything else stays text so that the schema names the mistake. */
+function numberOrText(value: string | undefined): number | string | undefined {
+  if (value === undefined) return undefined;
+  return /^\d+$/.test(value.trim()) ? Number(value.trim()) : value;
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value;
+}
+
+function emptyLayer(): ConfigLayer {
+  return { values: {}, origins: {} };
+}
+
+function isRecord(value: unknown): value is RawConfig {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,76 @@
+// The target configuration of a run: flags > environment > config file, validated, normalized.
+import { readFile } from 'node:fs/promises';
+import { ConfigError } from './errors.js';
+import { layerFromEnv, layerFromFile, layerFromFlags, mergeLayers, type ConfigLayer, type TargetFlags } from './layers.js';
+import { defaultTimeoutMs, type ConfigFixtures, type TargetConfig } from './types.js';
+import { validateConfig } from './validate.js';
+
+export interface ResolveInput {
+  flags: TargetFlags;
+  env: Record<string, string | undefined>;
+  /** `--config` (or MCS_CONFIG): path of a YAML config file. */
+  configPath?: string;
+}
+
+/**
+ * The configured target, or `undefined` when no source names a base URL (the caller then starts the
+ * embedded reference; `timeoutMs` and fixtures of the other sources still apply, see `resolveSettings`).
+ */
+export async function resolveTargetConfig(input: ResolveInput): Promise<TargetConfig | undefined> {
+  const merged = await mergedLayer(input);
+  return toTargetConfig(merged);
+}
+
+/** Validated settings that do not depend on a target (timeout), for the embedded reference. */
+export async function resolveTimeoutMs(input: ResolveInput): Promise<number> {
+  const merged = await mergedLayer(input);
+  return typeof merged.values.timeout_ms === 'number' ? merged.values.timeout_ms : defaultTimeoutMs;
+}
+
+async function mergedLayer(input: ResolveInput): Promise<ConfigLayer> {
+  const layers: ConfigLayer[] = [];
+  const configPath = input.configPath ?? input.env.MCS_CONFIG;
+  if (configPath !== undefined && configPath !== '') layers.push(layerFromFile(configPath, await readConfigFile(configPath)));
+  layers.push(layerFromEnv(input.env), layerFromFlags(input.flags));
+  const merged = mergeLayers(layers);
+  validateConfig(merged);
+  return merged;
+}
+
+export function toTargetConfig(layer: ConfigLayer): TargetConfig | undefined {
+  const v = layer.values;
+  const baseUrl = v.base_url as string | undefined;
+  if (baseUrl === undefined) {
+    const orphan = ['v2_base_url', 'control_url'].find((key) => v[key] !== undefined);
+    if (orphan) throw new ConfigError(`base_url: is required when ${orphan} is given (from ${layer.origins[orphan]}); set --base-url, MCS_BASE_URL or base_url`);
+    return undefined;
+  }
+  const config: TargetConfig = {
+    baseUrl,
+    v4Url: v4Root(baseUrl),
+    timeoutMs: typeof v.timeout_ms === 'number' ? v.timeout_ms : defaultTimeoutMs,
+    fixtures: (v.fixtures as ConfigFixtures | undefined) ?? {},
+  };
+  if (typeof v.v2_base_url === 'string') config.v2Url = trimSlash(v.v2_base_url);
+  if (typeof v.control_url === 'string') config.controlUrl = trimSlash(v.control_url);
+  return config;
+}
+
+/** `{base_url}` serves v4 under `/v4` (description, section 9); a URL that already ends in /v4 is the root. */
+export function v4Root(baseUrl: string): string {
+  const trimmed = trimSlash(baseUrl);
+  return /\/v4$/.test(trimmed) ? trimmed : `${trimmed}/v4`;
+}
+
+function trimSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+async function readConfigFile(path: string): Promise<string> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    throw new ConfigError(`config file ${path}: ${code === 'ENOENT' ? 'not found' : `cannot be read (${code ?? 'error'})`}`);
+  }
+}

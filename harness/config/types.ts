@@ -1,0 +1,46 @@
+// The target of a run as the harness uses it: plain data, so that it can cross from the runner into the
+// vitest workers (vitest `provide`/`inject`). Field names of the fixtures follow the config file.
+
+export const scopes = ['apikeys:read', 'apikeys:manage', 'numbers:read', 'numbers:manage'] as const;
+export type Scope = (typeof scopes)[number];
+
+/** The kinds of channel a run needs (the ChannelKind values of spec/control.openapi.yaml). */
+export const channelKinds = [
+  'native-shared',
+  'native-dedicated',
+  'native-dedicated-nocard',
+  'native-inbound',
+  'sms_provider',
+  'whatsapp',
+  'rcs',
+  'amb',
+] as const;
+export type ChannelKind = (typeof channelKinds)[number];
+
+export interface ConfiguredChannel {
+  id: string;
+  address?: string;
+  alias?: string | null;
+  owner?: 'primary' | 'secondary' | null;
+}
+
+/** Fixtures for a target without a control API, as written in the config file. */
+export interface ConfigFixtures {
+  api_keys?: { primary?: string; secondary?: string };
+  app_tokens?: { token: string; scopes: Scope[] }[];
+  channels?: Partial<Record<ChannelKind, ConfiguredChannel>>;
+}
+
+export interface TargetConfig {
+  /** The base URL as the user gave it (reported). */
+  baseUrl: string;
+  /** Root of the v4 API: `{base_url}/v4`. */
+  v4Url: string;
+  v2Url?: string;
+  controlUrl?: string;
+  /** Timeout of each phase (connect, headers, body) of every request. */
+  timeoutMs: number;
+  fixtures: ConfigFixtures;
+}
+
+export const defaultTimeoutMs = 10_000;

@@ -1,0 +1,17 @@
+// The one error startImageTarget throws: a one-line message a CLI can print, the kind of failure, and
+// the container's logs when it got as far as printing any.
+
+export type ImageTargetFailure = 'engine-unreachable' | 'image-unavailable' | 'not-ready' | 'start-failed';
+
+export class ImageTargetError extends Error {
+  readonly code = 'MCS_IMAGE_TARGET';
+  constructor(
+    readonly failure: ImageTargetFailure,
+    message: string,
+    /** What the container printed before it failed (masked), '' when it never ran. */
+    readonly logs = '',
+  ) {
+    super(message.split('\n')[0]);
+    this.name = 'ImageTargetError';
+  }
+}

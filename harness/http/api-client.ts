@@ -1,0 +1,130 @@
+// A client of one API (v4, v2 or the control API) bound to a credential. Thin on purpose: it builds the
+// URL and headers, sends through the recording transport, and parses JSON; judging the answer is the job
+// of harness/checks and the schema validator.
+import { recordResponse } from './recorder.js';
+import { send, type RawResponse, type TransportOptions } from './transport.js';
+
+export type ApiName = 'v4' | 'v2' | 'control';
+
+export type QueryValue = string | number | boolean | readonly (string | number)[] | undefined;
+
+export interface RequestOptions {
+  query?: Record<string, QueryValue>;
+  headers?: Record<string, string>;
+  /** Sent as JSON with `Content-Type: application/json`. */
+  json?: unknown;
+  /** Sent as is (for malformed bodies and multipart); set `contentType` with it. */
+  body?: string | Uint8Array;
+  contentType?: string;
+  idempotencyKey?: string;
+}
+
+export interface ApiResponse<T = unknown> {
+  api: ApiName;
+  method: string;
+  /** The request path below the API root, without query (what the spec's paths describe). */
+  path: string;
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+  /** The parsed JSON body; undefined when the body is empty or not JSON. */
+  body: T | undefined;
+  /** True when the body parsed as JSON. */
+  isJson: boolean;
+  truncated: boolean;
+  durationMs: number;
+  exchange: RawResponse['exchange'];
+}
+
+export class ApiClient {
+  constructor(
+    readonly api: ApiName,
+    readonly root: string,
+    readonly credential: string | undefined,
+    readonly transport: TransportOptions,
+  ) {}
+
+  /** The same API with another credential (`undefined`: no Authorization header at all). */
+  as(credential: string | undefined): ApiClient {
+    return new ApiClient(this.api, this.root, credential, this.transport);
+  }
+
+  anonymous(): ApiClient {
+    return this.as(undefined);
+  }
+
+  get<T = unknown>(path: string, options?: RequestOptions): Promise<ApiResponse<T>> {
+    return this.request<T>('GET', path, options);
+  }
+  post<T = unknown>(path: string, options?: RequestOptions): Promise<ApiResponse<T>> {
+    return this.request<T>('POST', path, options);
+  }
+  put<T = unknown>(path: string, options?: RequestOptions): Promise<ApiResponse<T>> {
+    return this.request<T>('PUT', path, options);
+  }
+  patch<T = unknown>(path: string, options?: RequestOptions): Promise<ApiResponse<T>> {
+    return this.request<T>('PATCH', path, options);
+  }
+  delete<T = unknown>(path: string, options?: RequestOptions): Promise<ApiResponse<T>> {
+    return this.request<T>('DELETE', path, options);
+  }
+
+  async request<T = unknown>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (this.credential !== undefined) headers.authorization = `Bearer ${this.credential}`;
+    let payload: string | Uint8Array | undefined = options.body;
+    if (options.json !== undefined) {
+      payload = JSON.stringify(options.json);
+      headers['content-type'] = 'application/json';
+    }
+    if (options.contentType !== undefined) headers['content-type'] = options.contentType;
+    if (options.idempotencyKey !== undefined) headers['idempotency-key'] = options.idempotencyKey;
+    Object.assign(headers, options.headers);
+    const raw = await send({ method, url: this.root + path + queryString(options.query), headers, body: payload }, this.transport);
+    const parsed = parseJson(raw.text);
+    const body = parsed.ok ? parsed.value : undefined;
+    recordResponse({ api: this.api, method, path, status: raw.status, body, isJson: parsed.ok, text: raw.text });
+    return {
+      api: this.api,
+      method,
+      path,
+      status: raw.status,
+      headers: raw.headers,
+      text: raw.text,
+      body: body as T | undefined,
+      isJson: parsed.ok,
+      truncated: raw.truncated,
+      durationMs: raw.durationMs,
+      exchange: raw.exchange,
+    };
+  }
+}
+
+/**
+ * A path with each interpolated value URL-encoded as one segment: path`/me/numbers/${'+14155550100'}` is
+ * `/me/numbers/%2B14155550100` (the description: `+` is sent as `%2B`).
+ */
+export function path(strings: TemplateStringsArray, ...values: (string | number)[]): string {
+  return strings.reduce((out, text, i) => out + text + (i < values.length ? encodeURIComponent(String(values[i])) : ''), '');
+}
+
+export function queryString(query: Record<string, QueryValue> | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) params.append(name, String(item));
+    else params.append(name, String(value));
+  }
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  if (text.trim() === '') return { ok: false };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}

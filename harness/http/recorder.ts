@@ -1,0 +1,46 @@
+// Where recorded exchanges go: the log of the check that is running. AsyncLocalStorage keeps concurrent
+// checks (and concurrent requests inside one check) apart without passing a recorder around.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Exchange } from '../../reports/model.js';
+
+/** What the check wrapper needs of an API response to validate it against the spec afterwards. */
+export interface RecordedResponse {
+  api: 'v4' | 'v2' | 'control';
+  method: string;
+  path: string;
+  status: number;
+  body: unknown;
+  isJson: boolean;
+  text: string;
+}
+
+export class ExchangeLog {
+  dropped = 0;
+  readonly responses: RecordedResponse[] = [];
+
+  /** `exchanges` may be an array owned by someone else (the task meta), so that it fills as requests happen. */
+  constructor(
+    readonly exchanges: Exchange[] = [],
+    readonly limit = 200,
+  ) {}
+
+  add(exchange: Exchange): void {
+    if (this.exchanges.length < this.limit) this.exchanges.push(exchange);
+    else this.dropped++;
+  }
+}
+
+const storage = new AsyncLocalStorage<ExchangeLog>();
+
+export function withExchangeLog<T>(log: ExchangeLog, run: () => Promise<T>): Promise<T> {
+  return storage.run(log, run);
+}
+
+export function recordExchange(exchange: Exchange): void {
+  storage.getStore()?.add(exchange);
+}
+
+export function recordResponse(response: RecordedResponse): void {
+  const log = storage.getStore();
+  if (log && log.responses.length < 5_000) log.responses.push(response);
+}

@@ -1,0 +1,171 @@
+// One HTTP exchange on undici with a bound on everything a hostile or hanging server could stretch:
+// connect, time to headers, gaps in the body, total time, and body size. Every exchange (or transport
+// failure) is recorded, masked, with a curl reproduction.
+import { Agent, request } from 'undici';
+import type { Exchange } from '../../reports/model.js';
+import { toCurl } from './curl.js';
+import { maskBody, maskHeaders, secrets } from './mask.js';
+import { recordExchange } from './recorder.js';
+
+export interface TransportOptions {
+  /** Each phase (connect, headers, gap between body chunks) must finish within this; the whole exchange within 3x. */
+  timeoutMs: number;
+  /** Bytes of response body read at most; the rest is discarded and the exchange marked truncated. */
+  maxBodyBytes?: number;
+}
+
+export interface RawRequest {
+  method: string;
+  url: string;
+  headers?: Record<string, string>;
+  body?: string | Uint8Array;
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+  truncated: boolean;
+  durationMs: number;
+  exchange: Exchange;
+}
+
+/** A request that got no response: refused, timed out, reset. The exchange is recorded with `error`. */
+export class TransportError extends Error {
+  readonly code = 'MCS_TRANSPORT';
+  constructor(
+    message: string,
+    readonly exchange: Exchange,
+  ) {
+    super(message);
+  }
+}
+
+export const defaultMaxBodyBytes = 2 * 1024 * 1024;
+/** Recorded bodies are cut to this many characters; reports stay readable and small. */
+const recordedBodyChars = 8 * 1024;
+
+const agents = new Map<number, Agent>();
+
+/** One keep-alive agent per timeout value, shared by every check in the process. */
+function agentFor(timeoutMs: number): Agent {
+  let agent = agents.get(timeoutMs);
+  if (!agent) {
+    agent = new Agent({ connect: { timeout: timeoutMs }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, keepAliveTimeout: 4_000 });
+    agents.set(timeoutMs, agent);
+  }
+  return agent;
+}
+
+export async function closeAgents(): Promise<void> {
+  const all = [...agents.values()];
+  agents.clear();
+  await Promise.all(all.map((agent) => agent.close().catch(() => undefined)));
+}
+
+export async function send(raw: RawRequest, options: TransportOptions): Promise<RawResponse> {
+  const headers = raw.headers ?? {};
+  registerCredential(headers);
+  const started = performance.now();
+  const deadline = AbortSignal.timeout(options.timeoutMs * 3);
+  try {
+    const response = await request(raw.url, {
+      method: raw.method as 'GET',
+      headers,
+      body: raw.body,
+      dispatcher: agentFor(options.timeoutMs),
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+      signal: deadline,
+    });
+    const { text, truncated } = await readBounded(response.body, options.maxBodyBytes ?? defaultMaxBodyBytes);
+    const durationMs = Math.round(performance.now() - started);
+    const responseHeaders = flattenHeaders(response.headers);
+    secrets.addFromBody(text);
+    const exchange = buildExchange(raw, durationMs, { status: response.statusCode, headers: responseHeaders, text, truncated });
+    recordExchange(exchange);
+    return { status: response.statusCode, headers: responseHeaders, text, truncated, durationMs, exchange };
+  } catch (error) {
+    const durationMs = Math.round(performance.now() - started);
+    const message = describeTransportError(error, options.timeoutMs, deadline.aborted);
+    const exchange = buildExchange(raw, durationMs, undefined, message);
+    recordExchange(exchange);
+    throw new TransportError(`${raw.method} ${secrets.maskText(raw.url)}: ${message}`, exchange);
+  }
+}
+
+async function readBounded(body: AsyncIterable<Uint8Array> & { destroy(): unknown }, maxBytes: number): Promise<{ text: string; truncated: boolean }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    const buffer = Buffer.from(chunk);
+    if (size + buffer.length > maxBytes) {
+      chunks.push(buffer.subarray(0, maxBytes - size));
+      body.destroy();
+      return { text: Buffer.concat(chunks).toString('utf8'), truncated: true };
+    }
+    chunks.push(buffer);
+    size += buffer.length;
+  }
+  return { text: Buffer.concat(chunks).toString('utf8'), truncated: false };
+}
+
+function buildExchange(
+  raw: RawRequest,
+  durationMs: number,
+  response: { status: number; headers: Record<string, string>; text: string; truncated: boolean } | undefined,
+  error?: string,
+): Exchange {
+  const requestBody = raw.body === undefined ? undefined : typeof raw.body === 'string' ? raw.body : `<${raw.body.byteLength} bytes>`;
+  const maskedRequest = {
+    method: raw.method,
+    url: secrets.maskText(raw.url),
+    headers: maskHeaders(raw.headers ?? {}),
+    ...(requestBody === undefined ? {} : { body: clip(maskBody(requestBody)) }),
+  };
+  const exchange: Exchange = { request: maskedRequest, durationMs, curl: toCurl(maskedRequest) };
+  if (response) {
+    const body = clip(maskBody(response.text)) + (response.truncated ? ' …(truncated by the harness)' : '');
+    exchange.response = { status: response.status, headers: maskHeaders(response.headers), ...(response.text === '' ? {} : { body }) };
+  }
+  if (error !== undefined) exchange.error = error;
+  return exchange;
+}
+
+function clip(text: string): string {
+  return text.length > recordedBodyChars ? `${text.slice(0, recordedBodyChars)} …(${text.length - recordedBodyChars} more characters)` : text;
+}
+
+function registerCredential(headers: Record<string, string>): void {
+  for (const [name, value] of Object.entries(headers)) {
+    if (name.toLowerCase() === 'authorization') secrets.add(value.replace(/^\S+\s+/, ''));
+  }
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return flat;
+}
+
+function describeTransportError(error: unknown, timeoutMs: number, deadlinePassed: boolean): string {
+  const code = (error as { code?: string }).code;
+  if (deadlinePassed) return `no complete response within ${timeoutMs * 3} ms (total deadline)`;
+  switch (code) {
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return `connect timeout after ${timeoutMs} ms`;
+    case 'UND_ERR_HEADERS_TIMEOUT':
+      return `no response headers within ${timeoutMs} ms`;
+    case 'UND_ERR_BODY_TIMEOUT':
+      return `response body stalled for ${timeoutMs} ms`;
+    case 'ECONNREFUSED':
+      return 'connection refused';
+    case 'ECONNRESET':
+    case 'UND_ERR_SOCKET':
+      return 'connection reset by the server';
+    default:
+      return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? 'transport error';
+  }
+}

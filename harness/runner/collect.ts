@@ -1,0 +1,88 @@
+// vitest's view of a test -> the report's CheckResult. Tests not written with check() still count,
+// with their file's folder as area; a file that fails to load becomes a failed result, never nothing.
+import { basename, dirname, relative } from 'node:path';
+import type { TestCase, TestModule } from 'vitest/node';
+import type { CheckResult, Failure } from '../../reports/model.js';
+import { secrets } from '../http/mask.js';
+import '../check/meta.js';
+
+export function toCheckResult(testCase: TestCase, suitesDir: string): CheckResult {
+  const meta = testCase.meta().mcs;
+  const area = meta?.area ?? areaOf(testCase.module.moduleId, suitesDir);
+  const name = meta?.name ?? testCase.fullName.replace(/\s+>\s+/g, '/');
+  const result = testCase.result();
+  const base = {
+    id: `${area}/${name}`,
+    area,
+    title: meta?.title ?? testCase.fullName,
+    clauses: meta?.clauses ?? [],
+    durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
+    exchanges: meta?.exchanges ?? [],
+  };
+  switch (result.state) {
+    case 'passed':
+      return { ...base, outcome: 'passed' };
+    case 'failed':
+      return { ...base, outcome: 'failed', failure: toFailure(result.errors[0], meta?.replay) };
+    case 'skipped':
+      if (meta?.outcome === 'not-verifiable') return { ...base, outcome: 'not-verifiable', reason: meta.reason ?? 'not verifiable' };
+      return { ...base, outcome: 'skipped', reason: meta?.reason ?? result.note ?? skipReason(testCase) };
+    default:
+      return { ...base, outcome: 'skipped', reason: 'interrupted before it finished' };
+  }
+}
+
+/** A test file whose module failed (import error, hook failure) without failing a test: one failed result. */
+export function moduleFailure(testModule: TestModule, suitesDir: string): CheckResult | undefined {
+  const errors = testModule.errors();
+  if (errors.length === 0) return undefined;
+  const area = areaOf(testModule.moduleId, suitesDir);
+  const file = basename(testModule.moduleId);
+  return {
+    id: `${area}/${file}`,
+    area,
+    title: `the checks of ${relative(suitesDir, testModule.moduleId)} could run`,
+    clauses: [],
+    outcome: 'failed',
+    durationMs: 0,
+    exchanges: [],
+    failure: toFailure(errors[0], undefined),
+  };
+}
+
+export function unhandledErrorResult(error: { message?: string; name?: string }, index: number): CheckResult {
+  return {
+    id: `harness/unhandled-error-${index + 1}`,
+    area: 'harness',
+    title: 'the run finished without unhandled errors',
+    clauses: [],
+    outcome: 'failed',
+    durationMs: 0,
+    exchanges: [],
+    failure: { message: secrets.maskText(firstLine(error.message ?? error.name ?? 'unhandled error')) },
+  };
+}
+
+function toFailure(error: { message?: string; expected?: string; actual?: string; name?: string } | undefined, replay: Failure['replay']): Failure {
+  const failure: Failure = { message: secrets.maskText(firstLine(error?.message ?? error?.name ?? 'failed')) };
+  if (typeof error?.expected === 'string') failure.expected = secrets.maskText(error.expected);
+  if (typeof error?.actual === 'string') failure.actual = secrets.maskText(error.actual);
+  if (replay) failure.replay = replay;
+  return failure;
+}
+
+function skipReason(testCase: TestCase): string {
+  return testCase.options.mode === 'todo' ? 'not implemented in this suite version' : 'skipped in the suite';
+}
+
+/** The first folder below suites/ (`suites/contacts/merge.test.ts` -> `contacts`). */
+export function areaOf(moduleId: string, suitesDir: string): string {
+  const rel = relative(suitesDir, moduleId);
+  const first = rel.split(/[\\/]/)[0];
+  // Outside suites/ (the harness's sample suites), the file's own folder names the area.
+  return first !== undefined && first !== rel && first !== '..' ? first : basename(dirname(moduleId));
+}
+
+function firstLine(text: string): string {
+  return text.split('\n')[0] ?? text;
+}

@@ -1,0 +1,113 @@
+// Runs the conformance suites (suites/, with suites/vitest.config.ts) in this process through vitest's
+// Node API, hands the run context to the workers with `provide`, and collects every test as a
+// CheckResult as it finishes, so that an interrupted run still has everything that completed.
+import { fileURLToPath } from 'node:url';
+import { createVitest, type Reporter, type TestCase, type TestModule, type Vitest } from 'vitest/node';
+import type { CheckResult } from '../../reports/model.js';
+import type { RunContext } from '../check/meta.js';
+import { moduleFailure, toCheckResult, unhandledErrorResult } from './collect.js';
+
+export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
+export const suitesDir = fileURLToPath(new URL('../../suites/', import.meta.url));
+const suitesConfig = fileURLToPath(new URL('../../suites/vitest.config.ts', import.meta.url));
+
+export interface ProgressListener {
+  /** The number of tests found in a file, as files are collected. */
+  collected?(count: number): void;
+  checkDone?(result: CheckResult): void;
+  fileDone?(file: string, results: readonly CheckResult[]): void;
+}
+
+export interface SuiteRun {
+  /** Resolves with every result once the run ends (or is cancelled). */
+  done: Promise<{ checks: CheckResult[]; interrupted: boolean }>;
+  /** Stops the run; tests that have not finished are reported skipped ("interrupted"). */
+  cancel(): Promise<void>;
+}
+
+export interface SuiteRunOptions {
+  context: RunContext;
+  listener?: ProgressListener;
+  /** Test file filters (vitest CLI filters), e.g. `auth`; default every file. */
+  files?: string[];
+  /** Globs of the files to run instead of the suites' (the harness's own tests run sample suites). */
+  include?: string[];
+}
+
+export async function startSuites(options: SuiteRunOptions): Promise<SuiteRun> {
+  const results = new Map<string, CheckResult>();
+  const fileResults = new Map<string, CheckResult[]>();
+  let interrupted = false;
+  let reported: Vitest | undefined;
+  let cancelledInRun = false;
+  const reporter: Reporter = {
+    onInit(vitest: Vitest) {
+      reported = vitest;
+    },
+    // A cancel that came before vitest had a run to cancel (vitest resets it when a run begins) takes
+    // effect as soon as a file of the run is queued.
+    onTestModuleQueued() {
+      if (interrupted && reported && !cancelledInRun) {
+        cancelledInRun = true;
+        void reported.cancelCurrentRun('keyboard-input');
+      }
+    },
+    onTestModuleCollected(testModule: TestModule) {
+      options.listener?.collected?.([...testModule.children.allTests()].length);
+    },
+    onTestCaseResult(testCase: TestCase) {
+      const result = toCheckResult(testCase, suitesDir);
+      results.set(testCase.id, result);
+      fileResults.set(testCase.module.moduleId, [...(fileResults.get(testCase.module.moduleId) ?? []), result]);
+      options.listener?.checkDone?.(result);
+    },
+    onTestModuleEnd(testModule: TestModule) {
+      const failure = moduleFailure(testModule, suitesDir);
+      if (failure) results.set(`module:${testModule.id}`, failure);
+      options.listener?.fileDone?.(testModule.moduleId, fileResults.get(testModule.moduleId) ?? (failure ? [failure] : []));
+    },
+  };
+
+  const signals = ['SIGINT', 'SIGTERM'] as const;
+  const listenersBefore = new Set(signals.flatMap((signal) => process.listeners(signal)));
+  const vitest = await createVitest(
+    'test',
+    { config: suitesConfig, root: projectRoot, watch: false, reporters: [reporter], passWithNoTests: true, ...(options.include ? { include: options.include } : {}) },
+    {},
+    { stdout: process.stdout, stderr: process.stderr },
+  );
+  // vitest's logger exits the process on SIGINT and SIGTERM; the caller handles them itself (cancel, then
+  // write what was collected), so those listeners go.
+  for (const signal of signals) {
+    for (const listener of process.listeners(signal)) if (!listenersBefore.has(listener)) process.off(signal, listener);
+  }
+  vitest.provide('mcsRun', options.context);
+
+  const done = (async () => {
+    let unhandled: readonly { message?: string; name?: string }[] = [];
+    try {
+      const run = await vitest.start(options.files);
+      unhandled = run.unhandledErrors as { message?: string }[];
+      // Tests that never reported (cancelled, or a crashed worker) are still in the module tree.
+      for (const testModule of run.testModules) {
+        for (const testCase of testModule.children.allTests()) {
+          if (!results.has(testCase.id)) results.set(testCase.id, toCheckResult(testCase, suitesDir));
+        }
+        const failure = moduleFailure(testModule, suitesDir);
+        if (failure && !results.has(`module:${testModule.id}`)) results.set(`module:${testModule.id}`, failure);
+      }
+    } finally {
+      await vitest.close();
+    }
+    const checks = [...results.values(), ...unhandled.map((error, index) => unhandledErrorResult(error, index))];
+    return { checks, interrupted };
+  })();
+
+  return {
+    done,
+    async cancel() {
+      interrupted = true;
+      await vitest.cancelCurrentRun('keyboard-input');
+    },
+  };
+}

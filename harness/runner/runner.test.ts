@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import type { Clause } from '../../spec/index.js';
+import type { CheckResult } from '../../reports/model.js';
+import { computeCoverage, unknownClauseIds } from './coverage.js';
+import { isSelected, parseSelectionList } from './selection.js';
+import { areaTable, describeFailures } from './summary.js';
+
+const merge = { area: 'contacts', name: 'merge-is-idempotent', clauses: ['contacts.merge.idempotent-same-pair'] };
+const authCheck = { area: 'auth', name: 'flat-401', clauses: ['errors.401.flat-credentials'] };
+
+describe('selection', () => {
+  it('selects by area, check id, clause id and clause prefix', () => {
+    for (const entry of ['contacts', 'contacts/merge-is-idempotent', 'contacts.merge.idempotent-same-pair', 'contacts.merge']) {
+      expect(isSelected({ only: [entry], skip: [] }, merge)).toBe(true);
+      expect(isSelected({ only: [], skip: [entry] }, merge)).toBe(false);
+    }
+    expect(isSelected({ only: ['contacts.mer'], skip: [] }, merge)).toBe(false);
+  });
+
+  it('reads a bare word as an area, never as a clause prefix', () => {
+    expect(isSelected({ only: ['errors'], skip: [] }, authCheck)).toBe(false);
+    expect(isSelected({ only: ['errors.401'], skip: [] }, authCheck)).toBe(true);
+  });
+
+  it('parses comma-separated and repeated lists', () => {
+    expect(parseSelectionList(['a,b', ' c ', ''])).toEqual(['a', 'b', 'c']);
+    expect(parseSelectionList(undefined)).toEqual([]);
+  });
+});
+
+function result(id: string, outcome: CheckResult['outcome'], clauses: string[], extra: Partial<CheckResult> = {}): CheckResult {
+  return { id, area: id.split('/')[0] ?? id, title: id, clauses, outcome, durationMs: 1, exchanges: [], ...extra };
+}
+
+const clauses: Clause[] = [
+  { id: 'a.b.one', section: '1 X', kind: 'behaviour', text: 'One.', needs_control: false },
+  { id: 'a.b.two', section: '1 X', kind: 'behaviour', text: 'Two.', needs_control: true },
+  { id: 'a.b.three', section: '1 X', kind: 'shape', text: 'Three.', needs_control: false, untestable: 'not observable' },
+  { id: 'a.b.four', section: '1 X', kind: 'shape', text: 'Four.', needs_control: false },
+];
+
+describe('clause coverage', () => {
+  it('gives each clause its citing checks and their worst outcome', () => {
+    const coverage = computeCoverage(clauses, [
+      result('a/x', 'passed', ['a.b.one']),
+      result('a/y', 'failed', ['a.b.one', 'a.b.four']),
+      result('a/z', 'not-verifiable', ['a.b.two'], { reason: 'needs the control API' }),
+      result('a/w', 'passed', ['a.b.nine']),
+    ]);
+    expect(coverage.map((c) => [c.id, c.result, c.checks])).toEqual([
+      ['a.b.one', 'failed', ['a/x', 'a/y']],
+      ['a.b.two', 'not-verifiable', ['a/z']],
+      ['a.b.three', 'untestable', []],
+      ['a.b.four', 'failed', ['a/y']],
+    ]);
+    expect(coverage[1]?.reason).toBe('needs the control API');
+    expect(coverage[2]?.reason).toBe('not observable');
+  });
+
+  it('marks uncited clauses uncovered and lists cited ids the clauses lack', () => {
+    expect(computeCoverage(clauses, [])[0]?.result).toBe('uncovered');
+    expect(unknownClauseIds(clauses, [result('a/w', 'passed', ['a.b.nine', 'a.b.one'])])).toEqual(['a.b.nine']);
+  });
+});
+
+describe('summary', () => {
+  it('tabulates outcomes by area with a total', () => {
+    const table = areaTable([result('auth/a', 'passed', []), result('auth/b', 'failed', []), result('errors/c', 'not-verifiable', [])]);
+    expect(table.split('\n')).toEqual([
+      'area    passed  failed  not verifiable  skipped',
+      'auth         1       1               0        0',
+      'errors       0       0               1        0',
+      'total        1       1               1        0',
+    ]);
+  });
+
+  it('shows each failure with clause text, expected vs actual, exchange, curl and replay', () => {
+    const failed = result('a/y', 'failed', ['a.b.one'], {
+      failure: { message: 'property failed', expected: '200', actual: '500 {}', replay: { seed: 42, path: '3:1' } },
+      exchanges: [{ request: { method: 'GET', url: 'http://h/v4/x', headers: {} }, response: { status: 500, headers: {}, body: '{}' }, durationMs: 3, curl: "curl -sS -X GET 'http://h/v4/x'" }],
+    });
+    const text = describeFailures([failed, result('a/x', 'passed', ['a.b.one'])], clauses, 7);
+    expect(text).toContain('FAIL a/y');
+    expect(text).toContain('clause a.b.one: One.');
+    expect(text).toContain('expected: 200');
+    expect(text).toContain('actual:   500 {}');
+    expect(text).toContain('exchange: GET http://h/v4/x -> 500 (3 ms)');
+    expect(text).toContain("reproduce: curl -sS -X GET 'http://h/v4/x'");
+    expect(text).toContain('replay: mcs certify --seed 42 --replay-path 3:1 --only a/y');
+    expect(text).not.toContain('a/x');
+  });
+});

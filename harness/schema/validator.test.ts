@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { convert30To2020 } from './dialect.js';
+import { findOperation, readOperations } from './openapi.js';
+import { checkResponse, validateResponse } from './validator.js';
+
+describe('validateResponse against the control API spec', () => {
+  it('accepts a conforming body', () => {
+    expect(validateResponse({ api: 'control', operationId: 'getControlInfo', status: 200, body: { data: { version: '1' } } })).toEqual([]);
+  });
+
+  it('lists readable errors with the field path', () => {
+    const errors = validateResponse({ api: 'control', method: 'POST', path: '/organizations/org_1/clock/advance', status: 200, body: { data: { now: 'soon' } } });
+    expect(errors).toEqual(['advanceClock 200: body.data.now must be integer']);
+    expect(validateResponse({ api: 'control', operationId: 'getControlInfo', status: 200, body: { data: { version: '2' } } })).toEqual([
+      `getControlInfo 200: body.data.version must be "1"`,
+    ]);
+  });
+
+  it('reports a status the spec does not document as an error of its own', () => {
+    const result = checkResponse({ api: 'control', operationId: 'advanceClock', status: 418, body: {} });
+    expect(result.undocumentedStatus).toBe(true);
+    expect(result.errors).toEqual(['undocumented status 418 for advanceClock (documented: 200, 400, 404)']);
+  });
+
+  it('refuses a non-JSON body where JSON is documented, and says which operation is unknown', () => {
+    expect(validateResponse({ api: 'control', operationId: 'getControlInfo', status: 200, body: undefined, isJson: false, text: '<html>' })).toEqual([
+      'getControlInfo 200: body is not JSON, the spec documents a JSON body',
+    ]);
+    expect(validateResponse({ api: 'control', method: 'GET', path: '/nowhere', status: 200, body: {} })).toEqual(['no operation GET /nowhere in the control spec']);
+  });
+
+  it('accepts any body for a documented status without a body schema', () => {
+    expect(validateResponse({ api: 'control', operationId: 'getControlInfo', status: 404, body: undefined, isJson: false, text: '' })).toEqual([]);
+  });
+});
+
+describe('operations of a document', () => {
+  const doc = {
+    openapi: '3.1.0',
+    security: [{ apiKey: [] }],
+    paths: {
+      '/contacts/{contactId}': {
+        parameters: [{ $ref: '#/components/parameters/ContactId' }],
+        get: { operationId: 'getContact', responses: { '200': { $ref: '#/components/responses/Ok' }, '4XX': { description: 'client error' } } },
+      },
+      '/contacts/merged': { get: { operationId: 'listMerged', security: [{ appToken: ['apikeys:read'] }], responses: { '200': { description: 'ok' } } } },
+    },
+    components: {
+      parameters: { ContactId: { name: 'contactId', in: 'path', required: true } },
+      responses: { Ok: { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } },
+    },
+  };
+  const operations = readOperations('v4', doc);
+
+  it('follows references and inherits path parameters and root security', () => {
+    const get = operations.find((op) => op.operationId === 'getContact');
+    expect(get?.parameters).toEqual([{ name: 'contactId', in: 'path', required: true }]);
+    expect(get?.responses['200']).toMatchObject({ description: 'ok' });
+    expect(get?.security).toEqual([{ scheme: 'apiKey', scopes: [] }]);
+    expect(operations.find((op) => op.operationId === 'listMerged')?.security).toEqual([{ scheme: 'appToken', scopes: ['apikeys:read'] }]);
+  });
+
+  it('matches concrete paths to templates, literal segments first', () => {
+    expect(findOperation('control', 'POST', '/organizations/org_abc/app-tokens')?.operationId).toBe('createAppToken');
+    expect(findOperation('control', 'post', '/organizations/org_abc/app-tokens?x=1')?.operationId).toBe('createAppToken');
+    expect(findOperation('control', 'GET', '/organizations/org_abc/app-tokens')).toBeUndefined();
+  });
+});
+
+describe('OpenAPI 3.0 to JSON Schema 2020-12', () => {
+  it('turns nullable into a null type, a null enum member, or an anyOf', () => {
+    expect(convert30To2020({ type: 'string', nullable: true })).toEqual({ type: ['string', 'null'] });
+    expect(convert30To2020({ type: 'string', enum: ['a'], nullable: true })).toEqual({ type: ['string', 'null'], enum: ['a', null] });
+    expect(convert30To2020({ $ref: '#/components/schemas/X', nullable: true })).toEqual({ anyOf: [{ $ref: '#/components/schemas/X' }, { type: 'null' }] });
+    expect(convert30To2020({ properties: { a: { type: 'integer', nullable: false } } })).toEqual({ properties: { a: { type: 'integer' } } });
+  });
+
+  it('turns boolean exclusive bounds into numeric ones and leaves the input untouched', () => {
+    const input = { type: 'number', minimum: 0, exclusiveMinimum: true, maximum: 5, exclusiveMaximum: false };
+    expect(convert30To2020(input)).toEqual({ type: 'number', exclusiveMinimum: 0, maximum: 5 });
+    expect(input.exclusiveMinimum).toBe(true);
+  });
+});

@@ -1,0 +1,125 @@
+// validateResponse: does a response conform to the spec? Its status must be documented for the operation
+// ("undocumented status" is an error of its own), and a JSON body must match the documented schema.
+// Validators are compiled on first use and shared by every check of the process.
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { loadOpenApi } from '../../spec/index.js';
+import type { ApiName } from '../http/api-client.js';
+import { ensureComponents, isOpenApi30, sharedAjv, toJsonSchema } from './ajv.js';
+import { findOperation, findOperationById, type Json, type Operation } from './openapi.js';
+
+export interface ResponseToValidate {
+  api: ApiName;
+  operationId?: string;
+  method?: string;
+  path?: string;
+  status: number;
+  /** Parsed JSON body; `undefined` for an empty or non-JSON body. */
+  body: unknown;
+  /** True when the body was JSON (so that `null` can be told from absent). */
+  isJson?: boolean;
+  /** Raw body text, to tell an empty body from a non-JSON one. */
+  text?: string;
+}
+
+export interface ValidationResult {
+  operation: Operation | undefined;
+  /** True when the spec documents no response for this status (nor a range or default). */
+  undocumentedStatus: boolean;
+  /** Readable problems; empty when the response conforms. */
+  errors: string[];
+}
+
+const compiled = new Map<string, ValidateFunction>();
+/** Responses shared through `#/components/responses/...` share one schema object, and so one validator. */
+const compiledBySchema = new WeakMap<object, ValidateFunction>();
+const maxErrors = 8;
+
+export function validateResponse(response: ResponseToValidate): string[] {
+  return checkResponse(response).errors;
+}
+
+export function checkResponse(response: ResponseToValidate): ValidationResult {
+  const operation = locate(response);
+  if (!operation) {
+    const what = response.operationId ?? `${response.method ?? '?'} ${response.path ?? '?'}`;
+    return { operation, undocumentedStatus: false, errors: [`no operation ${what} in the ${response.api} spec`] };
+  }
+  const key = documentedStatusKey(operation, response.status);
+  if (key === undefined) {
+    const documented = Object.keys(operation.responses).join(', ');
+    return {
+      operation,
+      undocumentedStatus: true,
+      errors: [`undocumented status ${response.status} for ${operation.operationId} (documented: ${documented})`],
+    };
+  }
+  const schema = jsonSchemaOf(operation.responses[key] ?? {});
+  if (schema === undefined) return { operation, undocumentedStatus: false, errors: [] };
+  const isJson = response.isJson ?? response.body !== undefined;
+  if (!isJson) {
+    const what = response.text === undefined || response.text === '' ? 'empty' : 'not JSON';
+    return { operation, undocumentedStatus: false, errors: [`${operation.operationId} ${response.status}: body is ${what}, the spec documents a JSON body`] };
+  }
+  const validate = validatorFor(operation, key, schema);
+  if (validate(response.body)) return { operation, undocumentedStatus: false, errors: [] };
+  return { operation, undocumentedStatus: false, errors: formatErrors(operation, response.status, validate.errors ?? []) };
+}
+
+/** The key of `responses` that documents a status: exact, then range (`4XX`), then `default`. */
+export function documentedStatusKey(operation: Operation, status: number): string | undefined {
+  const exact = String(status);
+  if (operation.responses[exact]) return exact;
+  const range = `${exact[0]}XX`;
+  if (operation.responses[range]) return range;
+  if (operation.responses[range.toLowerCase()]) return range.toLowerCase();
+  return operation.responses.default ? 'default' : undefined;
+}
+
+function locate(response: ResponseToValidate): Operation | undefined {
+  if (response.operationId !== undefined) return findOperationById(response.api, response.operationId);
+  if (response.method !== undefined && response.path !== undefined) return findOperation(response.api, response.method, response.path);
+  return undefined;
+}
+
+function jsonSchemaOf(response: Json): unknown {
+  const content = response.content as Record<string, Json> | undefined;
+  if (!content) return undefined;
+  const mediaType = Object.keys(content).find((type) => type === 'application/json') ?? Object.keys(content).find((type) => /json/.test(type));
+  return mediaType === undefined ? undefined : content[mediaType]?.schema;
+}
+
+function validatorFor(operation: Operation, statusKey: string, schema: unknown): ValidateFunction {
+  const cacheKey = `${operation.api} ${operation.method} ${operation.path} ${statusKey}`;
+  let validate = compiled.get(cacheKey) ?? (typeof schema === 'object' && schema !== null ? compiledBySchema.get(schema) : undefined);
+  if (!validate) {
+    ensureComponents(operation.api);
+    const doc = loadOpenApi(operation.api);
+    validate = sharedAjv().compile(toJsonSchema(operation.api, isOpenApi30(doc), schema));
+    if (typeof schema === 'object' && schema !== null) compiledBySchema.set(schema, validate);
+  }
+  compiled.set(cacheKey, validate);
+  return validate;
+}
+
+function formatErrors(operation: Operation, status: number, errors: ErrorObject[]): string[] {
+  const lines = errors.slice(0, maxErrors).map((error) => `${operation.operationId} ${status}: ${describeError(error)}`);
+  if (errors.length > maxErrors) lines.push(`…and ${errors.length - maxErrors} more schema errors`);
+  return lines;
+}
+
+export function describeError(error: ErrorObject): string {
+  const where = error.instancePath === '' ? 'body' : `body${error.instancePath.replace(/\/(\d+)(?=\/|$)/g, '[$1]').replace(/\//g, '.')}`;
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'additionalProperties':
+      return `${where} has unexpected field '${String(params.additionalProperty)}'`;
+    case 'required':
+      return `${where} lacks required field '${String(params.missingProperty)}'`;
+    case 'enum':
+      return `${where} must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'const':
+      return `${where} must be ${JSON.stringify(params.allowedValue)}`;
+    default:
+      return `${where} ${error.message ?? 'is invalid'}`;
+  }
+}

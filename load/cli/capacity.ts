@@ -1,0 +1,110 @@
+// `mcs load capacity --profile send --slo 'p99<50ms'`: the open-model rate search (load/capacity.ts)
+// over one profile state, each step a bounded run; the report keeps every step's histogram for plots.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import { formatCapacity, searchCapacity } from '../capacity.js';
+import { saveResult } from '../result.js';
+import { runLoad } from '../runner.js';
+import { shardConnections } from '../schedule.js';
+import { withProfile } from '../session.js';
+import { checkRunId, LoadUsageError, number, runFlags, runSettings, type RunFlagValues } from './options.js';
+import { defaultOutPath } from './out.js';
+import { armFailsafe, DEFAULT_IN_FLIGHT, pickProfile } from './run.js';
+import { resolveTarget, type StartEmbedded } from './target.js';
+
+const capacityFlags = {
+  ...runFlags,
+  profile: { type: 'string' },
+  'start-rate': { type: 'string' },
+  'max-rate': { type: 'string' },
+  factor: { type: 'string' },
+  precision: { type: 'string' },
+  'max-steps': { type: 'string' },
+} as const;
+
+const DEFAULT_STEP_S = 5;
+const DEFAULT_MAX_STEPS = 20;
+
+export async function capacityCommand(argv: string[], startEmbedded: StartEmbedded): Promise<number> {
+  let values: RunFlagValues & { profile?: string; 'start-rate'?: string; 'max-rate'?: string; factor?: string; precision?: string; 'max-steps'?: string };
+  try {
+    const parsed = parseArgs({ args: argv, options: capacityFlags, allowPositionals: false, strict: true });
+    values = parsed.values;
+  } catch (error) {
+    throw new LoadUsageError((error as Error).message.split('\n')[0] ?? 'bad arguments');
+  }
+  if (values.help === true) {
+    const { loadHelp } = await import('./help.js');
+    process.stdout.write(loadHelp());
+    return 0;
+  }
+  const profile = pickProfile(values.profile);
+  if (values.slo === undefined) throw new LoadUsageError("capacity needs --slo, e.g. --slo 'p99<50ms,errors<0.1%'");
+  if (values.rate !== undefined) throw new LoadUsageError('capacity chooses the rates itself: use --start-rate and --max-rate, not --rate');
+  const settings = runSettings({ ...values, duration: values.duration ?? String(DEFAULT_STEP_S) });
+  checkRunId(settings.runId);
+  const slo = settings.slo;
+  if (slo === undefined) throw new LoadUsageError('capacity needs --slo');
+  const startRate = number('start-rate', values['start-rate'], (n) => n > 0, 'a rate > 0') ?? 50;
+  const maxRate = number('max-rate', values['max-rate'], (n) => n >= startRate, 'a rate >= --start-rate') ?? 100_000;
+  const factor = number('factor', values.factor, (n) => n > 1 && n <= 10, 'a factor in (1, 10]') ?? 2;
+  const precision = number('precision', values.precision, (n) => n > 0 && n < 1, 'a fraction in (0, 1)') ?? 0.05;
+  const maxSteps = number('max-steps', values['max-steps'], (n) => Number.isInteger(n) && n >= 1 && n <= 100, 'an integer in [1, 100]') ?? DEFAULT_MAX_STEPS;
+  const warmupMs = (number('warmup', values.warmup, (n) => n >= 0 && n <= 60, 'a number of seconds in [0, 60]') ?? 2) * 1000;
+  const inFlight = shardConnections(settings.inFlight ?? settings.connections ?? DEFAULT_IN_FLIGHT, settings.shard);
+  const outPath = values.out ?? defaultOutPath(`capacity-${profile.name}`);
+
+  const resolved = await resolveTarget(values, settings.allowRemote, startEmbedded, true);
+  try {
+    const timeoutMs = settings.timeoutMs ?? resolved.timeoutMs;
+    armFailsafe(warmupMs + maxSteps * (settings.durationMs + timeoutMs + 3000) + 120_000);
+    let nextIndex = 0;
+    const context = { target: resolved.target, shard: settings.shard, runId: settings.runId, options: settings.profileOptions, log: (line: string) => process.stderr.write(`${line}\n`) };
+    const report = await withProfile(profile, context, async (state) => {
+      // A cold target (JIT, caches, connection set-up) would fail the first step for the wrong reason.
+      if (warmupMs > 0) {
+        const { result } = await runLoad({ profile, state, model: { kind: 'open', rate: startRate, inFlight }, shard: settings.shard, runId: settings.runId, durationMs: warmupMs, maxRequests: settings.maxRequests, timeoutMs, verify: false });
+        nextIndex += result.offered;
+        await sleep(500);
+      }
+      return searchCapacity({
+        slo: slo.clauses,
+        sloText: slo.text,
+        profile: profile.name,
+        startRate,
+        maxRate,
+        factor,
+        precision,
+        maxSteps,
+        stepDurationMs: settings.durationMs,
+        async runStep(rate) {
+          const firstIndex = nextIndex;
+          const { result } = await runLoad({
+            firstIndex,
+            profile,
+            state,
+            model: { kind: 'open', rate, inFlight },
+            shard: settings.shard,
+            runId: settings.runId,
+            durationMs: settings.durationMs,
+            maxRequests: settings.maxRequests,
+            timeoutMs,
+            verify: false,
+          });
+          nextIndex += result.offered;
+          await sleep(500); // let the target drain between steps
+          return result;
+        },
+        onStep(step) {
+          if (values.quiet !== true) process.stderr.write(`${profile.name} ${step.offeredRate}/s: p99 ${step.latency.p99} ms, errors ${step.errorRatePercent.toFixed(2)}% -> ${step.pass ? 'held' : 'broke'}\n`);
+        },
+      });
+    });
+    await saveResult(outPath, report);
+    process.stdout.write(formatCapacity(report));
+    process.stdout.write(`capacity report written to ${outPath}\n`);
+    return report.highestPassingRate === null ? 1 : 0;
+  } finally {
+    await resolved.close();
+  }
+}

@@ -1,0 +1,93 @@
+// `mcs load` as a user meets it: exit codes, one-line errors, the loopback guard, SLO verdicts.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESULT_SCHEMA, type LoadResult } from '../result.js';
+import { startStubApi, type StubApi } from '../stub-api.js';
+import { runMcs } from '../test-helpers.js';
+
+let api: StubApi;
+let dir: string;
+beforeAll(async () => {
+  api = await startStubApi();
+  dir = await mkdtemp(join(tmpdir(), 'mcs-load-cli-'));
+});
+afterAll(async () => {
+  await api.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+function oneLine(text: string): void {
+  expect(text.trim().split('\n')).toHaveLength(1);
+  expect(text).not.toMatch(/\n\s+at /);
+}
+
+describe('mcs load', () => {
+  it('refuses a remote target without --allow-remote, before sending anything', async () => {
+    const r = await runMcs(['load', 'send', '--base-url', 'http://api.example.com', '--api-key', 'k', '--duration', '1']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/api\.example\.com.*--allow-remote/);
+    oneLine(r.stderr);
+  });
+
+  it.each([
+    [['load', 'nosuch'], /unknown profile 'nosuch'/],
+    [['load', 'send', '--rate', '0'], /--rate must be/],
+    [['load', 'send', '--slo', 'p99<3'], /--slo: .*unit/],
+    [['load', 'send', '--shard', '3/3'], /--shard/],
+    [['load', 'send', '--bogus'], /bogus/],
+    [['load', 'capacity', '--profile', 'send'], /--slo/],
+    [['load', 'merge'], /result files/],
+    [['load', 'k8s', '--profile', 'send', '--shards', '2'], /--image/],
+  ])('%j is a usage error with one clear line', async (args, message) => {
+    const r = await runMcs(args as string[]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message as RegExp);
+    oneLine(r.stderr);
+  });
+
+  it('prints help', async () => {
+    const r = await runMcs(['load', '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('mcs load capacity');
+    expect(r.stdout).toContain('send-retry-storm');
+  });
+
+  it('writes a JSON result and exits 0 when the SLO holds, 1 when it is breached', async () => {
+    const out = join(dir, 'ok.json');
+    const ok = await runMcs(['load', 'send', '--base-url', api.baseUrl, '--api-key', 'k', '--rate', '50', '--duration', '1', '--slo', 'p99<5s,errors<1%', '--out', out]);
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toMatch(/slo p99<5s,errors<1%: pass/);
+    const result = JSON.parse(await readFile(out, 'utf8')) as LoadResult;
+    expect(result.schema).toBe(RESULT_SCHEMA);
+    expect(result.counts.ok).toBe(50);
+    expect(result.histogram.length).toBeGreaterThan(0);
+
+    const breached = await runMcs(['load', 'send', '--base-url', api.baseUrl, '--api-key', 'k', '--connections', '2', '--duration', '1', '--slo', 'p50<1us', '--out', join(dir, 'bad.json')]);
+    expect(breached.code).toBe(1);
+    expect(breached.stdout).toMatch(/FAIL/);
+  });
+
+  it('exits 1 when no request succeeded, even without an SLO', async () => {
+    const r = await runMcs(['load', 'send', '--base-url', `${api.baseUrl}/missing`, '--api-key', 'k', '--rate', '10', '--duration', '1', '--quiet', '--out', join(dir, 'none.json')]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('no request succeeded');
+    expect(r.stdout).toContain('not_found=10');
+  });
+
+  it('prints plain progress lines when not on a terminal', async () => {
+    const r = await runMcs(['load', 'send', '--base-url', api.baseUrl, '--api-key', 'k', '--rate', '20', '--duration', '2', '--out', join(dir, 'p.json')], { env: { CI: 'true' } });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^send \ds: \d+ req\/s, p99 [\d.]+ ms, \d+ done, errors 0$/m);
+    expect(r.stderr).not.toContain('\r');
+  });
+
+  it('writes a Kubernetes manifest', async () => {
+    const out = join(dir, 'job.yaml');
+    const r = await runMcs(['load', 'k8s', '--profile', 'send', '--shards', '3', '--image', 'mcs:dev', '--out', out, '--', '--rate', '300']);
+    expect(r.code).toBe(0);
+    expect(await readFile(out, 'utf8')).toContain('completionMode: Indexed');
+    expect(r.stdout).toContain('mcs load merge');
+  });
+});

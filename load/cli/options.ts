@@ -1,0 +1,113 @@
+// Flags shared by `mcs load <profile>` and `mcs load capacity`, parsed and checked into plain values.
+import { randomBytes } from 'node:crypto';
+import { parseSlo, type SloClause } from '../slo.js';
+import { parseShard } from '../schedule.js';
+import type { Shard } from '../types.js';
+
+export class LoadUsageError extends Error {
+  readonly code = 'MCS_LOAD_USAGE';
+}
+
+export const runFlags = {
+  duration: { type: 'string' },
+  connections: { type: 'string' },
+  rate: { type: 'string' },
+  'in-flight': { type: 'string' },
+  slo: { type: 'string' },
+  'base-url': { type: 'string' },
+  'v2-base-url': { type: 'string' },
+  'control-url': { type: 'string' },
+  'api-key': { type: 'string' },
+  config: { type: 'string' },
+  out: { type: 'string' },
+  shard: { type: 'string' },
+  'run-id': { type: 'string' },
+  'allow-remote': { type: 'boolean' },
+  'max-requests': { type: 'string' },
+  timeout: { type: 'string' },
+  'receiver-url': { type: 'string' },
+  'secret-env': { type: 'string' },
+  'replay-share': { type: 'string' },
+  shape: { type: 'string' },
+  chats: { type: 'string' },
+  'chat-ids': { type: 'string' },
+  drive: { type: 'string' },
+  'drain-ms': { type: 'string' },
+  samples: { type: 'string' },
+  warmup: { type: 'string' },
+  quiet: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+export type RunFlagValues = { [K in keyof typeof runFlags]?: (typeof runFlags)[K]['type'] extends 'boolean' ? boolean : string };
+
+export interface RunSettings {
+  durationMs: number;
+  maxRequests: number;
+  timeoutMs: number | undefined;
+  rate: number | undefined;
+  connections: number | undefined;
+  inFlight: number | undefined;
+  slo: { text: string; clauses: SloClause[] } | undefined;
+  shard: Shard;
+  runId: string;
+  allowRemote: boolean;
+  /** Profile-specific options, passed through. */
+  profileOptions: Record<string, string | undefined>;
+}
+
+export const DEFAULT_DURATION_S = 10;
+export const DEFAULT_MAX_REQUESTS = 1_000_000;
+/** Longest run one invocation accepts: a load run is bounded by design. */
+const MAX_DURATION_S = 3600;
+
+export function number(flag: string, text: string | undefined, check: (n: number) => boolean, rule: string): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (text.trim() === '' || !Number.isFinite(n) || !check(n)) throw new LoadUsageError(`--${flag} must be ${rule} (got '${text}')`);
+  return n;
+}
+
+export function runSettings(v: RunFlagValues): RunSettings {
+  const duration = number('duration', v.duration, (n) => n > 0 && n <= MAX_DURATION_S, `a number of seconds in (0, ${MAX_DURATION_S}]`) ?? DEFAULT_DURATION_S;
+  let shard: Shard = { index: 0, count: 1 };
+  if (v.shard !== undefined) {
+    try {
+      shard = parseShard(v.shard);
+    } catch (error) {
+      throw new LoadUsageError((error as Error).message);
+    }
+  }
+  let slo: RunSettings['slo'];
+  if (v.slo !== undefined) {
+    try {
+      slo = { text: v.slo, clauses: parseSlo(v.slo) };
+    } catch (error) {
+      throw new LoadUsageError(`--slo: ${(error as Error).message}`);
+    }
+  }
+  return {
+    durationMs: duration * 1000,
+    maxRequests: number('max-requests', v['max-requests'], (n) => Number.isInteger(n) && n >= 1, 'a positive integer') ?? DEFAULT_MAX_REQUESTS,
+    timeoutMs: number('timeout', v.timeout, (n) => Number.isInteger(n) && n >= 1, 'a positive number of milliseconds'),
+    rate: number('rate', v.rate, (n) => n > 0 && n <= 1_000_000, 'a rate in requests per second, > 0'),
+    connections: number('connections', v.connections, (n) => Number.isInteger(n) && n >= 1 && n <= 10_000, 'an integer in [1, 10000]'),
+    inFlight: number('in-flight', v['in-flight'], (n) => Number.isInteger(n) && n >= 1 && n <= 100_000, 'an integer in [1, 100000]'),
+    slo,
+    shard,
+    runId: v['run-id'] ?? randomBytes(4).toString('hex'),
+    allowRemote: v['allow-remote'] === true,
+    profileOptions: {
+      'replay-share': v['replay-share'],
+      shape: v.shape,
+      chats: v.chats,
+      'chat-ids': v['chat-ids'],
+      drive: v.drive,
+      'drain-ms': v['drain-ms'],
+    },
+  };
+}
+
+export function checkRunId(runId: string): void {
+  if (!/^[A-Za-z0-9-]{1,40}$/.test(runId)) throw new LoadUsageError('--run-id must be 1-40 letters, digits or dashes');
+}

@@ -1,0 +1,57 @@
+// The open model must see a stalled server in its percentiles; the closed model (autocannon) hides it.
+// Bounds are relations to the ground truth computed from the stall schedule, generous on purpose: no
+// assertion depends on how fast this machine is.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runLoad } from './runner.js';
+import { startStallServer, type StallServer } from './stall-server.js';
+import { stallTruth } from './stall-truth.js';
+import type { Profile, ProfileState } from './types.js';
+
+const schedule = { periodMs: 1000, stallMs: 200 };
+const probe: Profile = {
+  name: 'probe',
+  description: 'POST / with a fixed body',
+  setup: async () => ({ baseUrl: '', headers: {} }),
+  request: () => ({ method: 'POST', path: '/', headers: { 'content-type': 'application/json' }, body: '{"to":"+12025550100","text":"hi"}' }),
+  check: (r) => (r.status === 201 ? { ok: true } : { ok: false, code: String(r.status) }),
+};
+
+let server: StallServer;
+let state: ProfileState;
+
+beforeAll(async () => {
+  server = await startStallServer(schedule);
+  state = { baseUrl: server.url, headers: {} };
+});
+afterAll(async () => server.close());
+
+describe('coordinated omission', () => {
+  it('open model: p99 and max reflect the stall schedule', async () => {
+    const rate = 200;
+    const { result } = await runLoad({ profile: probe, state, model: { kind: 'open', rate, inFlight: 64 }, shard: { index: 0, count: 1 }, runId: 't', durationMs: 3000, maxRequests: 10_000, timeoutMs: 5000 });
+    expect(result.scheduleStartEpochMs).toBeDefined();
+    const truth = stallTruth(schedule, result.scheduleStartEpochMs ?? 0, rate, result.offered);
+    // 20% of the schedule falls in a stall, so the true p99 is ~190 ms and the true max ~200 ms.
+    expect(truth.p99).toBeGreaterThan(150);
+    expect(result.counts.ok).toBe(result.offered);
+    // No omission: the requests intended during a stall are measured through it.
+    expect(result.latency.p99).toBeGreaterThan(truth.p99 * 0.7);
+    expect(result.latency.max).toBeGreaterThan(truth.max * 0.7);
+    // ~20% of the schedule falls in a stall: the p90 is inside one too, while most requests are fast.
+    expect(result.latency.p90).toBeGreaterThan(truth.p90 * 0.5);
+    expect(result.latency.p50).toBeLessThan(result.latency.p99 / 2);
+    // Measured from each request's own intended start, not from the start of the run. (No tighter upper
+    // bound: on a starved machine the generator's own lateness adds to every figure, honestly.)
+    expect(result.latency.max).toBeLessThan(truth.max + 2500);
+  });
+
+  it('closed model: the same stall hardly reaches its p99', async () => {
+    const { result } = await runLoad({ profile: probe, state, model: { kind: 'closed', connections: 2 }, shard: { index: 0, count: 1 }, runId: 't', durationMs: 3000, maxRequests: 1_000_000, timeoutMs: 5000 });
+    expect(result.counts.ok).toBeGreaterThan(0);
+    // The connections waited out the stall (max shows it) ...
+    expect(result.latency.max).toBeGreaterThan(schedule.stallMs * 0.3);
+    // ... but only a couple of requests per stall were measured there, so the p99 stays far below the
+    // stall the max shows (while the open model's p99 is inside the stall, see above).
+    expect(result.latency.p99).toBeLessThan(result.latency.max / 2);
+  });
+});

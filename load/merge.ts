@@ -1,0 +1,68 @@
+// Merges shard results exactly: histograms are added bucket by bucket and percentiles are computed from
+// the sum (never averaged); counts are added; the achieved rate is the total completed over the longest
+// shard duration (shards run side by side).
+import { addHistograms } from './histogram.js';
+import { addCounts } from './recorder.js';
+import { buildLatency, deliveryFigures, errorRatePercent, RESULT_SCHEMA, type LoadResult, type ModelSpec } from './result.js';
+
+export function mergeResults(results: LoadResult[]): LoadResult {
+  const first = results[0];
+  if (first === undefined) throw new Error('nothing to merge');
+  for (const r of results) {
+    if (r.profile !== first.profile) throw new Error(`cannot merge results of different profiles (${first.profile}, ${r.profile})`);
+    if (r.model.kind !== first.model.kind) throw new Error('cannot merge open-model and closed-model results');
+  }
+  const shards = results.flatMap((r) => r.shards);
+  const seen = new Set<string>();
+  for (const s of shards) {
+    const key = `${s.index}/${s.count}`;
+    if (seen.has(key)) throw new Error(`shard ${key} appears twice`);
+    seen.add(key);
+  }
+  const histogram = addHistograms(results.map((r) => r.histogram));
+  const counts = addCounts(results.map((r) => r.counts));
+  const durationMs = Math.max(...results.map((r) => r.durationMs));
+  const merged: LoadResult = {
+    schema: RESULT_SCHEMA,
+    profile: first.profile,
+    model: mergeModels(results.map((r) => r.model)),
+    shards,
+    runId: first.runId,
+    target: first.target,
+    startedAt: results.map((r) => r.startedAt).sort()[0] ?? first.startedAt,
+    durationMs,
+    offered: results.reduce((n, r) => n + r.offered, 0),
+    achievedRate: counts.completed / (durationMs / 1000),
+    counts,
+    errorRatePercent: errorRatePercent(counts),
+    ...buildLatency(histogram),
+    unsent: results.reduce((n, r) => n + (r.unsent ?? 0), 0),
+  };
+  const deliveries = results.map((r) => r.delivery).filter((d) => d !== undefined);
+  if (deliveries.length > 0) {
+    const sum = (pick: (d: (typeof deliveries)[number]) => number): number => deliveries.reduce((n, d) => n + pick(d), 0);
+    merged.delivery = deliveryFigures(
+      { expected: sum((d) => d.expected), delivered: sum((d) => d.delivered), lost: sum((d) => d.lost), duplicated: sum((d) => d.duplicated), badlySigned: sum((d) => d.badlySigned), unmatched: sum((d) => d.unmatched) },
+      deliveries.map((d) => d.histogram),
+    );
+  }
+  const verifies = results.map((r) => r.verify).filter((v) => v !== undefined);
+  if (verifies.length > 0) {
+    const figures: Record<string, number> = {};
+    for (const v of verifies) for (const [k, n] of Object.entries(v.figures)) figures[k] = (figures[k] ?? 0) + n;
+    merged.verify = { ok: verifies.every((v) => v.ok), findings: verifies.flatMap((v) => v.findings), figures };
+  }
+  return merged;
+}
+
+function mergeModels(models: ModelSpec[]): ModelSpec {
+  const first = models[0];
+  if (first === undefined) throw new Error('nothing to merge');
+  if (first.kind === 'open') {
+    // Every shard records the run's total offered rate; they must agree.
+    const rates = new Set(models.map((m) => (m.kind === 'open' ? m.rate : NaN)));
+    if (rates.size > 1) throw new Error(`shards were run at different total rates (${[...rates].join(', ')})`);
+    return { kind: 'open', rate: first.rate, inFlight: models.reduce((n, m) => n + (m.kind === 'open' ? m.inFlight : 0), 0) };
+  }
+  return { kind: 'closed', connections: models.reduce((n, m) => n + (m.kind === 'closed' ? m.connections : 0), 0) };
+}

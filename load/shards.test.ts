@@ -1,0 +1,54 @@
+// The shard and merge path end to end: N `mcs load send --shard i/N` processes against one stub server,
+// merged with `mcs load merge`; the merged histogram must equal one built from every raw sample.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeHistogram, encodeHistogram, newHistogram, recordMicros } from './histogram.js';
+import { fingerprint, runMcs } from './test-helpers.js';
+import type { LoadResult } from './result.js';
+import { startStubApi, type StubApi } from './stub-api.js';
+
+let stub: StubApi;
+let dir: string;
+beforeAll(async () => {
+  stub = await startStubApi();
+  dir = await mkdtemp(join(tmpdir(), 'mcs-shards-'));
+});
+afterAll(async () => {
+  await stub.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('shards', () => {
+  it('N shard processes merge into exactly the histogram of all their samples', async () => {
+    const shards = 3;
+    const rate = 150;
+    const runs = await Promise.all(
+      Array.from({ length: shards }, (_, i) =>
+        runMcs(['load', 'send', '--base-url', stub.baseUrl, '--api-key', 'test-key', '--rate', String(rate), '--duration', '1', '--shard', `${i}/${shards}`, '--run-id', 'shardtest', '--out', join(dir, `s${i}.json`), '--samples', join(dir, `s${i}.txt`), '--quiet']),
+      ),
+    );
+    for (const r of runs) expect(r.stderr).toBe('');
+    expect(runs.map((r) => r.code)).toEqual([0, 0, 0]);
+
+    const merged = await runMcs(['load', 'merge', ...Array.from({ length: shards }, (_, i) => join(dir, `s${i}.json`)), '--out', join(dir, 'merged.json')]);
+    expect(merged.code).toBe(0);
+    const result = JSON.parse(await readFile(join(dir, 'merged.json'), 'utf8')) as LoadResult;
+
+    const all = newHistogram();
+    let samples = 0;
+    for (let i = 0; i < shards; i++) {
+      for (const line of (await readFile(join(dir, `s${i}.txt`), 'utf8')).split('\n').filter((l) => l !== '')) {
+        recordMicros(all, Number(line));
+        samples++;
+      }
+    }
+    expect(samples).toBe(rate); // 150/s for 1 s, split three ways
+    expect(result.counts.completed).toBe(samples);
+    expect(fingerprint(decodeHistogram(result.histogram))).toEqual(fingerprint(decodeHistogram(encodeHistogram(all))));
+    // Keys were partitioned: the server saw one distinct key per request of the global schedule.
+    expect(stub.keys.size).toBe(rate);
+    expect(result.shards.map((s) => s.index).sort()).toEqual([0, 1, 2]);
+  });
+});

@@ -1,0 +1,170 @@
+// The reference's application: route table, per-request pipeline, and the shared services handlers use
+// (store, event bus, idempotency cache, faults, variant). One App per startReference() call.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { authenticate } from './auth.js';
+import { readBody } from './body.js';
+import { HttpError, renderError, type ErrorShape } from './errors.js';
+import { maskLine } from './mask.js';
+import { Router } from './router.js';
+import { serialize } from './serialize.js';
+import type { Ctx, Handler, Method, Reply, RouteOptions, Version } from './types.js';
+import type { EventBus } from './event-bus.js';
+import { IdempotencyCache } from '../store/idempotency.js';
+import type { Store } from '../store/store.js';
+import type { Variant } from '../variants.js';
+import { alternateMessage } from './messages.js';
+
+interface Route {
+  handler: Handler;
+  options: RouteOptions;
+}
+
+export interface AppInit {
+  store: Store;
+  bus: EventBus;
+  variant: Variant;
+  faults: ReadonlySet<string>;
+  log?: (line: string) => void;
+}
+
+const prefixes: Array<[string, Version]> = [
+  ['/v4', 'v4'],
+  ['/v2', 'v2'],
+  ['/__control', 'control'],
+];
+
+export class App {
+  readonly store: Store;
+  bus: EventBus;
+  readonly variant: Variant;
+  readonly faults: ReadonlySet<string>;
+  readonly idempotency = new IdempotencyCache();
+  /** Prefixes whose routes are switched off (e.g. '/__control' with --no-control). */
+  readonly disabled = new Set<string>();
+  private readonly router = new Router<Route>();
+  private readonly logLine: (line: string) => void;
+
+  constructor(init: AppInit) {
+    this.store = init.store;
+    this.bus = init.bus;
+    this.variant = init.variant;
+    this.faults = init.faults;
+    this.logLine = init.log ?? ((line) => process.stderr.write(`${line}\n`));
+  }
+
+  /** Whether the named fault is switched on (checked at the one place it changes behaviour). */
+  fault(name: string): boolean {
+    return this.faults.has(name);
+  }
+
+  /** Register a route; `pattern` is the full path with `:name` parameters, e.g. '/v4/chats/:chatId/messages'. */
+  route(method: Method, pattern: string, handler: Handler, options: RouteOptions): void {
+    this.router.add(method, pattern, { handler, options });
+  }
+
+  log(line: string): void {
+    this.logLine(maskLine(line));
+  }
+
+  /** The node:http request listener. Never throws; every failure becomes an error body. */
+  readonly listener = (req: IncomingMessage, res: ServerResponse): void => {
+    this.handle(req, res).catch((error: unknown) => {
+      this.log(`reference: failed to answer ${req.method} ${req.url}: ${String(error)}`);
+      if (!res.headersSent) res.writeHead(500).end();
+    });
+  };
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const path = q < 0 ? url : url.slice(0, q);
+    const version = versionOf(path);
+    let reply: Reply;
+    let shape: ErrorShape = shapeOf(version);
+    try {
+      if (this.variant.latencyMs > 0) await delay(this.variant.latencyMs);
+      const found = this.isDisabled(path) ? ({ kind: 'none' } as const) : this.router.lookup(req.method ?? 'GET', path);
+      if (found.kind === 'none') throw new HttpError({ status: 404, code: 'not_found', message: `No route for ${path}` });
+      if (found.kind === 'method') {
+        throw new HttpError({
+          status: 405,
+          code: 'method_not_allowed',
+          message: `${req.method} is not allowed on ${path}`,
+          headers: { allow: found.allowed.join(', ') },
+        });
+      }
+      const { route, params } = found.match;
+      shape = shapeOf(route.options.version);
+      const auth = authenticate(this, header(req, 'authorization'), route.options);
+      const body = await readBody(req, route.options);
+      const org = auth.org;
+      const ctx: Ctx = {
+        app: this,
+        method: (req.method ?? 'GET') as Method,
+        path,
+        version: route.options.version,
+        params,
+        query: new URLSearchParams(q < 0 ? '' : url.slice(q + 1)),
+        headers: req.headers,
+        rawBody: body.raw,
+        body: body.json,
+        parts: body.parts,
+        org,
+        caller: auth.caller,
+        apiKey: auth.apiKey,
+        scopes: auth.scopes,
+        now: org ? org.now : Date.now,
+        header: (name) => header(req, name),
+      };
+      reply = await route.handler(ctx);
+    } catch (error) {
+      reply = this.errorReply(error, shape, req);
+    }
+    this.write(res, reply);
+  }
+
+  private errorReply(error: unknown, shape: ErrorShape, req: IncomingMessage): Reply {
+    if (error instanceof HttpError) {
+      const body = renderError(this.variant.errorMessages === 'alternate' ? alternateMessage(error) : error, shape);
+      return { status: error.status, body, ...(error.headers ? { headers: error.headers } : {}) };
+    }
+    this.log(`reference: 500 on ${req.method} ${req.url?.split('?')[0]}: ${error instanceof Error ? error.message : String(error)}`);
+    const internal = new HttpError({ status: 500, code: 'internal_error', message: 'Internal error' });
+    return { status: 500, body: renderError(internal, shape) };
+  }
+
+  private write(res: ServerResponse, reply: Reply): void {
+    const headers: Record<string, string | number> = { ...reply.headers };
+    if (reply.body === undefined) {
+      res.writeHead(reply.status, headers).end();
+      return;
+    }
+    const text = serialize(reply.body, this.variant, reply.status < 400);
+    headers['content-type'] = 'application/json';
+    headers['content-length'] = Buffer.byteLength(text);
+    res.writeHead(reply.status, headers).end(text);
+  }
+
+  private isDisabled(path: string): boolean {
+    for (const prefix of this.disabled) if (path === prefix || path.startsWith(`${prefix}/`)) return true;
+    return false;
+  }
+}
+
+function versionOf(path: string): Version {
+  for (const [prefix, version] of prefixes) if (path === prefix || path.startsWith(`${prefix}/`)) return version;
+  return 'v4';
+}
+
+function shapeOf(version: Version): ErrorShape {
+  return version === 'v2' ? 'flat' : version === 'control' ? 'control' : 'standard';
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

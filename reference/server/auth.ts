@@ -1,0 +1,47 @@
+// The authentication boundary: Bearer credential -> organization and caller.
+// Failures here answer 401 with the flat body, whatever the layer.
+import { HttpError, httpError } from './errors.js';
+import type { App } from './app.js';
+import type { Caller, RouteOptions, Scope } from './types.js';
+import type { ApiKeyRecord, Org } from '../store/types.js';
+
+export interface Authenticated {
+  org: Org | undefined;
+  caller: Caller;
+  apiKey: ApiKeyRecord | null;
+  scopes: ReadonlySet<Scope>;
+}
+
+const noScopes: ReadonlySet<Scope> = new Set();
+const anonymous: Authenticated = { org: undefined, caller: { kind: 'none' }, apiKey: null, scopes: noScopes };
+
+export function unauthorizedIn(message: string, shape: 'flat' | 'standard' = 'flat'): HttpError {
+  return new HttpError({ status: 401, code: 'unauthorized', message, shape });
+}
+
+export function authenticate(app: App, authorization: string | undefined, options: RouteOptions): Authenticated {
+  if (options.auth === 'none') return anonymous;
+  const unauthorized = (message: string) => unauthorizedIn(message, app.fault('auth.401-standard-shape') ? 'standard' : 'flat');
+  const match = authorization === undefined ? null : /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+  if (!match) throw unauthorized('Missing or malformed Authorization header; expected "Bearer <API_KEY>"');
+  const credential = app.store.credential(match[1]!);
+  if (!credential) throw unauthorized('Invalid credentials');
+  if (credential.kind === 'apiKey') {
+    const key = credential.key;
+    const expired = key.validUntil !== -1 && key.validUntil <= credential.org.now();
+    const deprecated = key.deprecated && !app.fault('apikeys.deprecated-still-authenticates');
+    if (deprecated || key.blocked || expired) {
+      throw unauthorized('Invalid credentials');
+    }
+    if (options.auth === 'appToken' && !app.fault('apikeys.accept-api-key')) {
+      throw httpError(403, 'oauth_token_required', 'This endpoint accepts only an app access token');
+    }
+    return { org: credential.org, caller: { kind: 'apiKey', key }, apiKey: key, scopes: noScopes };
+  }
+  if (options.auth === 'apiKey') throw httpError(403, 'api_key_required', 'This endpoint accepts only an API key');
+  const scopes = new Set(credential.token.scopes);
+  if (options.scope && !scopes.has(options.scope) && !app.fault('auth.ignore-scopes')) {
+    throw httpError(403, 'insufficient_scope', `The app token lacks the scope ${options.scope}`, { required_scope: options.scope });
+  }
+  return { org: credential.org, caller: { kind: 'appToken', token: credential.token }, apiKey: null, scopes };
+}

@@ -1,0 +1,82 @@
+// Cursor and offset pagination over an in-memory ordered list. The cursor is opaque to clients;
+// it encodes the offset of the next item in the variant's format.
+import { httpError } from '../server/errors.js';
+import type { Variant } from '../variants.js';
+
+export interface CursorPage<T> {
+  data: T[];
+  has_more: boolean;
+  next_cursor: string | null;
+}
+
+export interface OffsetPage<T> extends CursorPage<T> {
+  pagination: { limit: number; offset: number; total: number };
+}
+
+type CursorFormat = Variant['cursorFormat'];
+
+export function encodeCursor(offset: number, format: CursorFormat): string {
+  switch (format) {
+    case 'opaque-counter':
+      return `c${offset.toString(36)}`;
+    case 'base64':
+      return Buffer.from(JSON.stringify({ o: offset })).toString('base64');
+    default:
+      return Buffer.from(JSON.stringify({ o: offset })).toString('base64url');
+  }
+}
+
+/** The offset a cursor points at, or null when it is not one of ours. */
+export function decodeCursor(cursor: string, format: CursorFormat): number | null {
+  if (format === 'opaque-counter') {
+    if (!/^c[0-9a-z]+$/.test(cursor)) return null;
+    return parseInt(cursor.slice(1), 36);
+  }
+  try {
+    const text = Buffer.from(cursor, format === 'base64' ? 'base64' : 'base64url').toString('utf8');
+    const value = JSON.parse(text) as { o?: unknown };
+    return typeof value.o === 'number' && Number.isInteger(value.o) && value.o >= 0 ? value.o : null;
+  } catch {
+    return null;
+  }
+}
+
+/** `limit` from the query: absent -> default; not a positive integer -> 400; above the maximum -> clamped. */
+export function parseLimit(query: URLSearchParams, variant: Pick<Variant, 'defaultPageSize' | 'maxPageSize'>): number {
+  const raw = query.get('limit');
+  if (raw === null) return variant.defaultPageSize;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw httpError(400, 'invalid_limit', 'limit must be a positive integer', { limit: raw });
+  return Math.min(Number(raw), variant.maxPageSize);
+}
+
+export function parseOffset(raw: string | null): number {
+  if (raw === null) return 0;
+  if (!/^\d+$/.test(raw)) throw httpError(400, 'invalid_offset', 'offset must be an integer >= 0', { offset: raw });
+  return Number(raw);
+}
+
+/** Cursor page of `items`, reading `limit` and `cursor` from the query. */
+export function cursorPage<T>(items: readonly T[], query: URLSearchParams, variant: Variant): CursorPage<T> {
+  const limit = parseLimit(query, variant);
+  const cursor = query.get('cursor');
+  let start = 0;
+  if (cursor !== null && cursor !== '') {
+    const decoded = decodeCursor(cursor, variant.cursorFormat);
+    if (decoded === null) throw httpError(400, 'invalid_cursor', 'cursor is not valid', {});
+    start = decoded;
+  }
+  return sliceCursor(items, start, limit, variant.cursorFormat);
+}
+
+export function sliceCursor<T>(items: readonly T[], start: number, limit: number, format: CursorFormat): CursorPage<T> {
+  const data = items.slice(start, start + limit);
+  const end = start + data.length;
+  const hasMore = end < items.length;
+  return { data, has_more: hasMore, next_cursor: hasMore ? encodeCursor(end, format) : null };
+}
+
+/** Offset page: the same list fields plus `pagination: {limit, offset, total}`. */
+export function offsetPage<T>(items: readonly T[], offset: number, limit: number, format: CursorFormat): OffsetPage<T> {
+  const page = sliceCursor(items, offset, limit, format);
+  return { ...page, pagination: { limit, offset, total: items.length } };
+}

@@ -1,0 +1,55 @@
+// Priorities (ordered channel pools) and the routing plan MESSAGING reads for sends without `from`.
+import type { ChannelRecord, ChannelType, Org, PriorityRecord } from './types.js';
+import { ownedChannels } from './channels.js';
+
+export interface Pool {
+  type: ChannelType;
+  channels: ChannelRecord[];
+}
+
+export interface Tier {
+  priority: number;
+  /** Same-tier, same-type channels form one pool; pools in order of first appearance in the priority. */
+  pools: Pool[];
+}
+
+export type RoutingPlan =
+  | { source: 'priority'; priority: PriorityRecord; tiers: Tier[] }
+  | { source: 'implicit'; channels: ChannelRecord[] };
+
+/** The owner's priorities in creation order. */
+export function ownerPriorities(org: Org, ownerId: string): PriorityRecord[] {
+  const ids = org.prioritiesByOwner.get(ownerId) ?? [];
+  return ids.map((id) => org.priorities.get(id)).filter((p): p is PriorityRecord => p !== undefined);
+}
+
+export function defaultPriority(org: Org, ownerId: string): PriorityRecord | null {
+  return ownerPriorities(org, ownerId).find((p) => p.isDefault) ?? null;
+}
+
+/** Tiers of a priority in ascending order; channels that no longer exist are skipped. */
+export function tiersOf(org: Org, priority: PriorityRecord): Tier[] {
+  const byTier = new Map<number, Map<ChannelType, ChannelRecord[]>>();
+  for (const entry of priority.channels) {
+    const channel = org.channels.get(entry.channelId);
+    if (!channel) continue;
+    let pools = byTier.get(entry.priority);
+    if (!pools) byTier.set(entry.priority, (pools = new Map()));
+    let pool = pools.get(channel.type);
+    if (!pool) pools.set(channel.type, (pool = []));
+    pool.push(channel);
+  }
+  return [...byTier.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([tier, pools]) => ({ priority: tier, pools: [...pools.entries()].map(([type, channels]) => ({ type, channels })) }));
+}
+
+/**
+ * How a send without `from` is routed for this caller (API key id, or app token id):
+ * its default priority's tiers, or with no default priority the implicit pool of the native numbers it owns.
+ */
+export function routingPlan(org: Org, ownerId: string): RoutingPlan {
+  const priority = defaultPriority(org, ownerId);
+  if (priority) return { source: 'priority', priority, tiers: tiersOf(org, priority) };
+  return { source: 'implicit', channels: ownedChannels(org, ownerId).filter((c) => c.type === 'native') };
+}

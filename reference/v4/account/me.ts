@@ -1,0 +1,43 @@
+// GET /me, /me/priority, /me/numbers.
+import type { App } from '../../server/app.js';
+import { callerId, orgOf } from '../../server/caller.js';
+import { ok } from '../../server/reply.js';
+import type { Ctx } from '../../server/types.js';
+import { ownedChannels } from '../../store/channels.js';
+import { defaultPriority } from '../../store/priorities.js';
+import type { ChannelRecord } from '../../store/types.js';
+import { either } from '../options.js';
+import { priorityView } from '../views.js';
+
+/** Sender numbers available to the caller: a key's owned numbered lines; an app token sees the organization's. */
+export function senderNumbers(ctx: Ctx): ChannelRecord[] {
+  const org = orgOf(ctx);
+  const channels = ctx.apiKey ? ownedChannels(org, ctx.apiKey.id) : [...org.channels.values()];
+  return channels.filter((c) => c.numbered);
+}
+
+export function registerMeRoutes(app: App): void {
+  app.route('GET', '/v4/me', (ctx) => {
+    const org = orgOf(ctx);
+    const key = ctx.apiKey;
+    return ok({
+      organization: { id: org.id, name: org.name },
+      credential: key
+        ? { kind: 'api_key', api_key: key.id, name: key.name, valid_until: key.validUntil, blocked: key.blocked, deprecated: key.deprecated }
+        : { kind: 'app_token', scopes: [...ctx.scopes] },
+      numbers: senderNumbers(ctx).map((c) => ({ phone_number: c.address, channel_id: c.id, type: c.type, line_type: c.plan })),
+      devices: [],
+      usage: { channels: org.channels.size, contacts: org.contacts.size },
+    });
+  }, either);
+
+  app.route('GET', '/v4/me/priority', (ctx) => {
+    const org = orgOf(ctx);
+    const priority = defaultPriority(org, callerId(ctx));
+    return ok(priority ? priorityView(org, priority) : null);
+  }, either);
+
+  app.route('GET', '/v4/me/numbers', (ctx) =>
+    ok(senderNumbers(ctx).map((c) => ({ phone_number: c.address, channel_id: c.id, type: c.type, line_type: c.plan, status: c.status }))),
+  either);
+}

@@ -1,0 +1,66 @@
+// Channel assignment: a key becomes the sole owner of a numbered line.
+import type { App } from '../../server/app.js';
+import { orgOf } from '../../server/caller.js';
+import { httpError } from '../../server/errors.js';
+import { ok, page } from '../../server/reply.js';
+import type { Ctx } from '../../server/types.js';
+import { ownedChannels, requireChannel, setOwner } from '../../store/channels.js';
+import { cursorPage } from '../../store/pagination.js';
+import type { ApiKeyRecord, ChannelRecord } from '../../store/types.js';
+import { appOnly } from '../options.js';
+import { channelView } from '../views.js';
+import { pathKey } from './path-key.js';
+
+const result = (key: ApiKeyRecord, channel: ChannelRecord, flags: { reassigned: boolean; unchanged: boolean }) => ({
+  api_key: key.id,
+  channel_id: channel.id,
+  address: channel.address,
+  success: true,
+  ...flags,
+});
+
+function assign(ctx: Ctx, key: ApiKeyRecord, channel: ChannelRecord) {
+  const org = orgOf(ctx);
+  if (key.deprecated) throw httpError(409, 'api_key_deprecated', 'A deprecated key cannot own channels');
+  if (!channel.numbered && !ctx.app.fault('ownership.assign-non-numbered')) {
+    throw httpError(422, 'channel_not_assignable', `A ${channel.type} channel cannot be assigned to a key`, { channel_type: channel.type });
+  }
+  if (channel.ownerKeyId === key.id) {
+    return result(key, channel, { reassigned: ctx.app.fault('ownership.unchanged-reported-reassigned'), unchanged: !ctx.app.fault('ownership.unchanged-reported-reassigned') });
+  }
+  const others = ownedChannels(org, key.id).filter((c) => c.id !== channel.id);
+  if (!org.plan.number_pools && others.length > 0 && !ctx.app.fault('ownership.no-line-limit')) {
+    throw httpError(400, 'key_line_limit', 'On a plan without number pools a key may own at most one line', { owned_channel_id: others[0]!.id });
+  }
+  const previous = channel.ownerKeyId;
+  if (ctx.app.fault('ownership.reassign-keeps-previous') && previous) {
+    // The broken variant leaves the line listed under the previous owner as well.
+    setOwner(org, channel, key.id);
+    org.channelsByOwner.get(previous)?.add(channel.id);
+    return result(key, channel, { reassigned: false, unchanged: false });
+  }
+  setOwner(org, channel, key.id);
+  return result(key, channel, { reassigned: previous !== null, unchanged: false });
+}
+
+export function registerAssignmentRoutes(app: App): void {
+  app.route('GET', '/v4/api-keys/:apiKey/channels', (ctx) => {
+    const key = pathKey(ctx);
+    return page(cursorPage(ownedChannels(orgOf(ctx), key.id).map(channelView), ctx.query, ctx.app.variant));
+  }, appOnly('apikeys:read'));
+
+  app.route('PUT', '/v4/api-keys/:apiKey/channels/:channel', (ctx) => {
+    const key = pathKey(ctx);
+    const channel = requireChannel(orgOf(ctx), ctx.params.channel ?? '');
+    return ok(assign(ctx, key, channel));
+  }, appOnly('apikeys:manage'));
+
+  app.route('DELETE', '/v4/api-keys/:apiKey/channels/:channel', (ctx) => {
+    const key = pathKey(ctx);
+    const org = orgOf(ctx);
+    const channel = requireChannel(org, ctx.params.channel ?? '');
+    const owned = channel.ownerKeyId === key.id;
+    if (owned) setOwner(org, channel, null);
+    return ok({ ...result(key, channel, { reassigned: false, unchanged: !owned }), unassigned: owned });
+  }, appOnly('apikeys:manage'));
+}

@@ -1,0 +1,53 @@
+// API keys (app token only): list, create, get, deprecate.
+import type { App } from '../../server/app.js';
+import { orgOf } from '../../server/caller.js';
+import { httpError, notFound, validation } from '../../server/errors.js';
+import { json, ok, page } from '../../server/reply.js';
+import { objectBody } from '../../server/validate.js';
+import { releaseAll } from '../../store/channels.js';
+import { cursorPage } from '../../store/pagination.js';
+import type { ApiKeyRecord } from '../../store/types.js';
+import { appOnly } from '../options.js';
+import { apiKeyView } from '../views.js';
+import { registerAssignmentRoutes } from './assignment.js';
+import { pathKey } from './path-key.js';
+
+
+function activeKeyCount(keys: Iterable<ApiKeyRecord>): number {
+  let count = 0;
+  for (const key of keys) if (!key.deprecated) count += 1;
+  return count;
+}
+
+export function registerApiKeyRoutes(app: App): void {
+  app.route('GET', '/v4/api-keys', (ctx) => {
+    const keys = [...orgOf(ctx).apiKeys.values()];
+    const leak = ctx.app.fault('apikeys.list-shows-full-key');
+    return page(cursorPage(keys.map((k) => (leak ? { ...apiKeyView(k), api_key: k.secret } : apiKeyView(k))), ctx.query, ctx.app.variant));
+  }, appOnly('apikeys:read'));
+
+  app.route('POST', '/v4/api-keys', (ctx) => {
+    const org = orgOf(ctx);
+    const body = objectBody(ctx.body);
+    if (typeof body.name !== 'string' || body.name.trim() === '') throw validation('name must be a non-empty string', { field: 'name' });
+    const ceiling = org.plan.active_key_ceiling + (ctx.app.fault('apikeys.ceiling-off-by-one') ? 1 : 0);
+    if (activeKeyCount(org.apiKeys.values()) >= ceiling) {
+      throw httpError(409, 'api_key_limit_reached', 'The organization has reached its ceiling of active API keys', { limit: org.plan.active_key_ceiling });
+    }
+    const key = ctx.app.store.createApiKey(org, body.name);
+    const data = { ...apiKeyView(key), api_key: key.secret, key_id: key.id };
+    return json(ctx.app.variant.createdStatus ? 201 : 200, { data });
+  }, appOnly('apikeys:manage'));
+
+  app.route('GET', '/v4/api-keys/:apiKey', (ctx) => ok(apiKeyView(pathKey(ctx))), appOnly('apikeys:read'));
+
+  app.route('DELETE', '/v4/api-keys/:apiKey', (ctx) => {
+    const key = pathKey(ctx);
+    if (key.deprecated && ctx.app.fault('apikeys.delete-not-idempotent')) throw notFound('API key');
+    key.deprecated = true;
+    if (!ctx.app.fault('apikeys.deprecate-keeps-channels')) releaseAll(orgOf(ctx), key.id);
+    return ok(apiKeyView(key));
+  }, appOnly('apikeys:manage'));
+
+  registerAssignmentRoutes(app);
+}

@@ -1,0 +1,39 @@
+// PUT /channels/{channel}/profile: metadata only; null or '' clears a field; unknown keys are rejected.
+import type { App } from '../../server/app.js';
+import { orgOf } from '../../server/caller.js';
+import { validation } from '../../server/errors.js';
+import { ok } from '../../server/reply.js';
+import { objectBody, unknownKeys } from '../../server/validate.js';
+import { requireChannel } from '../../store/channels.js';
+import type { ChannelProfile } from '../../store/types.js';
+import { either } from '../options.js';
+import { channelView } from '../views.js';
+
+const profileKeys = ['display_name', 'about', 'email', 'avatar'] as const;
+
+export function registerProfileRoutes(app: App): void {
+  app.route('PUT', '/v4/channels/:channel/profile', (ctx) => {
+    const channel = requireChannel(orgOf(ctx), ctx.params.channel ?? '');
+    const body = objectBody(ctx.body);
+    const unknown = unknownKeys(body, profileKeys);
+    if (unknown.length > 0 && !ctx.app.fault('channels.profile.accept-unknown-keys')) {
+      throw validation(`Unknown profile field${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`, { unknown_keys: unknown });
+    }
+    for (const key of profileKeys) {
+      const value = body[key];
+      if (value !== undefined && value !== null && typeof value !== 'string') throw validation(`${key} must be a string or null`, { field: key });
+    }
+    if (typeof body.email === 'string' && body.email !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(body.email)) {
+      throw validation('email must be an email address', { field: 'email' });
+    }
+    const profile: ChannelProfile = channel.profile ?? { display_name: null, about: null, email: null, avatar: null };
+    const clearEmpty = !ctx.app.fault('channels.profile.empty-string-kept');
+    for (const key of profileKeys) {
+      const value = body[key] as string | null | undefined;
+      if (value === undefined) continue;
+      profile[key] = value === null || (value === '' && clearEmpty) ? null : value;
+    }
+    channel.profile = profile;
+    return ok(channelView(channel));
+  }, either);
+}

@@ -1,0 +1,58 @@
+// Channels: list, get, capabilities, removal.
+import type { App } from '../../server/app.js';
+import { orgOf } from '../../server/caller.js';
+import { httpError } from '../../server/errors.js';
+import { json, ok, page } from '../../server/reply.js';
+import type { Ctx } from '../../server/types.js';
+import type { ChannelRecord } from '../../store/types.js';
+import { objectBody } from '../../server/validate.js';
+import { removeChannel, requireChannel } from '../../store/channels.js';
+import { cursorPage } from '../../store/pagination.js';
+import { either, scoped } from '../options.js';
+import { capabilitiesView, channelView } from '../views.js';
+import { registerProfileRoutes } from './profile.js';
+import { registerSettingsRoutes } from './settings.js';
+
+/** The channel as answered, with the `time.channels.created-at-seconds` fault applied. */
+function present(ctx: Ctx, channel: ChannelRecord): Record<string, unknown> {
+  const view = channelView(channel);
+  if (ctx.app.fault('time.channels.created-at-seconds')) view.created_at = Math.floor(channel.createdAt / 1000);
+  return view;
+}
+
+const channelTypes = new Set(['native', 'sms_provider', 'whatsapp', 'rcs', 'amb']);
+
+export function registerChannelRoutes(app: App): void {
+  app.route('GET', '/v4/channels', (ctx) => {
+    const type = ctx.query.get('type');
+    const status = ctx.query.get('status');
+    if (type !== null && !channelTypes.has(type)) throw httpError(400, 'invalid_parameter', 'type is not a channel type', { type });
+    const channels = [...orgOf(ctx).channels.values()].filter((c) => (type === null || c.type === type) && (status === null || c.status === status));
+    return page(cursorPage(channels.map((c) => present(ctx, c)), ctx.query, ctx.app.variant));
+  }, either);
+
+  app.route('GET', '/v4/channels/:channel', (ctx) => {
+    const view = present(ctx, requireChannel(orgOf(ctx), ctx.params.channel ?? '', 404));
+    return ctx.app.fault('envelope.item-unwrapped') ? json(200, view) : ok(view);
+  }, either);
+
+  app.route('GET', '/v4/channels/:channel/capabilities', (ctx) =>
+    ok(capabilitiesView(requireChannel(orgOf(ctx), ctx.params.channel ?? '', 404))), either);
+
+  app.route('DELETE', '/v4/channels/:channel', (ctx) => {
+    const org = orgOf(ctx);
+    const channel = requireChannel(org, ctx.params.channel ?? '');
+    const body = objectBody(ctx.body);
+    const reasons = body.reasons;
+    if (!Array.isArray(reasons) || reasons.length === 0 || !reasons.every((r) => typeof r === 'string')) {
+      throw httpError(400, 'reasons_required', 'reasons must be a non-empty array of strings', { field: 'reasons' });
+    }
+    removeChannel(org, channel);
+    const data = { phone_number: channel.address, channel_id: channel.id, reasons };
+    if (!ctx.app.fault('channels.remove.no-event')) ctx.app.bus.emit(org, 'number.removed', data, { messageId: null });
+    return ok(data);
+  }, scoped('numbers:manage'));
+
+  registerSettingsRoutes(app);
+  registerProfileRoutes(app);
+}

@@ -1,0 +1,74 @@
+// Channel settings of native lines: which keys a line may turn on, and the error codes of section 7.
+import type { App } from '../../server/app.js';
+import { orgOf } from '../../server/caller.js';
+import { httpError } from '../../server/errors.js';
+import { ok } from '../../server/reply.js';
+import type { Ctx } from '../../server/types.js';
+import { objectBody } from '../../server/validate.js';
+import { requireChannel } from '../../store/channels.js';
+import type { ChannelRecord } from '../../store/types.js';
+import { hasCard } from '../account/contact-card.js';
+import { either } from '../options.js';
+
+type SettingKey = 'auto_mark_read' | 'auto_share_contact';
+const settingKeys: SettingKey[] = ['auto_mark_read', 'auto_share_contact'];
+
+/** `available[key]`: whether this line may turn `key` on. */
+export function availableSettings(channel: ChannelRecord): Record<SettingKey, boolean> {
+  return {
+    auto_mark_read: channel.plan === 'dedicated' || channel.plan === 'inbound',
+    auto_share_contact: channel.plan === 'dedicated' && hasCard(channel),
+  };
+}
+
+function nativeLine(ctx: Ctx): ChannelRecord {
+  // GET lists no 400: a malformed selector there is an unknown channel.
+  const channel = requireChannel(orgOf(ctx), ctx.params.channel ?? '', ctx.method === 'GET' ? 404 : 400);
+  if (channel.type !== 'native') {
+    throw httpError(403, 'settings_unsupported_for_channel_type', `Settings are not supported on ${channel.type} channels`, { channel_type: channel.type });
+  }
+  return channel;
+}
+
+const view = (channel: ChannelRecord) => ({ settings: { ...channel.settings }, available: availableSettings(channel) });
+
+/** Why this line may not turn `key` on, or null when it may. */
+function refusal(ctx: Ctx, channel: ChannelRecord, key: SettingKey) {
+  if (key === 'auto_mark_read') {
+    if (availableSettings(channel).auto_mark_read || ctx.app.fault('channels.settings.mark-read-anywhere')) return null;
+    const code = ctx.app.fault('channels.settings.generic-forbidden-code') ? 'forbidden' : 'auto_mark_read_not_allowed';
+    return httpError(403, code, 'auto_mark_read can be enabled on dedicated and inbound lines only', { line_type: channel.plan });
+  }
+  if (channel.plan !== 'dedicated') {
+    return httpError(403, 'auto_share_contact_not_allowed', 'auto_share_contact can be enabled on dedicated lines only', { line_type: channel.plan });
+  }
+  if (!hasCard(channel) && !ctx.app.fault('channels.settings.share-without-card')) {
+    return httpError(403, 'contact_card_not_set_up', 'Set up the line\'s contact card (name or photo) first');
+  }
+  return null;
+}
+
+export function registerSettingsRoutes(app: App): void {
+  app.route('GET', '/v4/channels/:channel/settings', (ctx) => ok(view(nativeLine(ctx))), either);
+
+  app.route('PATCH', '/v4/channels/:channel/settings', (ctx) => {
+    const channel = nativeLine(ctx);
+    const body = objectBody(ctx.body);
+    const keys = Object.keys(body);
+    if (keys.length === 0 && ctx.app.fault('channels.settings.empty-accepted')) return ok(view(channel));
+    if (keys.length === 0) throw httpError(422, 'no_settings_provided', 'Provide at least one setting');
+    for (const key of keys) {
+      if (!settingKeys.includes(key as SettingKey) || typeof body[key] !== 'boolean') {
+        throw httpError(422, 'invalid_settings', `${key} is not a boolean setting of native channels`, { key });
+      }
+    }
+    for (const key of keys as SettingKey[]) {
+      if (body[key] === true) {
+        const refused = refusal(ctx, channel, key);
+        if (refused) throw refused;
+      }
+    }
+    for (const key of keys as SettingKey[]) channel.settings[key] = body[key] as boolean;
+    return ok(view(channel));
+  }, either);
+}

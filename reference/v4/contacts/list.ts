@@ -1,0 +1,105 @@
+// GET /contacts: cursor pagination by default; offset, q, tag, sort or filter switch to offset pagination.
+import { httpError } from '../../server/errors.js';
+import { contactIdentities, normalizeIdentity } from '../../store/contacts.js';
+import { cursorPage, offsetPage, parseLimit, parseOffset, decodeCursor, type CursorPage } from '../../store/pagination.js';
+import type { ContactRecord, Org } from '../../store/types.js';
+import type { Variant } from '../../variants.js';
+
+const sorts = ['recent', 'oldest', 'name_asc', 'name_desc'] as const;
+const filters = ['none', 'has_tags', 'no_tags', 'inbound_last', 'outbound_last'] as const;
+const offsetSwitches = ['offset', 'q', 'tag', 'sort', 'filter'];
+
+export interface ListFaults {
+  qCaseSensitive?: boolean;
+  noPaginationBlock?: boolean;
+  offsetWithCursorAllowed?: boolean;
+}
+
+function oneOf<T extends string>(query: URLSearchParams, name: string, allowed: readonly T[]): T | null {
+  const value = query.get(name);
+  if (value === null) return null;
+  if (!(allowed as readonly string[]).includes(value)) throw httpError(400, 'invalid_parameter', `${name} must be one of ${allowed.join(', ')}`, { [name]: value });
+  return value as T;
+}
+
+function lastActivity(c: ContactRecord): number {
+  return Math.max(c.lastInboundAt ?? 0, c.lastOutboundAt ?? 0, c.updatedAt);
+}
+
+function byName(a: ContactRecord, b: ContactRecord): number {
+  // Unnamed contacts last, whichever the direction.
+  if (a.name === null || b.name === null) return a.name === b.name ? 0 : a.name === null ? 1 : -1;
+  return a.name.localeCompare(b.name, 'en', { sensitivity: 'base' });
+}
+
+function matchesQ(org: Org, contact: ContactRecord, q: string, caseSensitive: boolean): boolean {
+  const needle = caseSensitive ? q : q.toLowerCase();
+  const texts = [contact.name ?? '', contact.displayName ?? '', ...contact.tags];
+  for (const identity of contactIdentities(org, contact)) texts.push(identity.value, identity.name ?? '');
+  return texts.some((t) => (caseSensitive ? t : t.toLowerCase()).includes(needle));
+}
+
+function applyFilter(contact: ContactRecord, filter: (typeof filters)[number] | null): boolean {
+  switch (filter) {
+    case 'has_tags':
+      return contact.tags.length > 0;
+    case 'no_tags':
+      return contact.tags.length === 0;
+    case 'inbound_last':
+      return contact.lastInboundAt !== null && contact.lastInboundAt >= (contact.lastOutboundAt ?? -1);
+    case 'outbound_last':
+      return contact.lastOutboundAt !== null && contact.lastOutboundAt > (contact.lastInboundAt ?? -1);
+    default:
+      return true;
+  }
+}
+
+export function listContacts(org: Org, query: URLSearchParams, variant: Variant, faults: ListFaults = {}): CursorPage<ContactRecord> {
+  const offsetMode = offsetSwitches.some((k) => query.has(k));
+  const cursor = query.get('cursor');
+  if (query.has('offset') && cursor !== null && !faults.offsetWithCursorAllowed) {
+    throw httpError(400, 'invalid_parameter', 'offset cannot be combined with cursor', { offset: query.get('offset'), cursor });
+  }
+  const sort = oneOf(query, 'sort', sorts);
+  const filter = oneOf(query, 'filter', filters);
+  const offset = parseOffset(query.get('offset'));
+  const q = query.get('q');
+  const tag = query.get('tag')?.toLowerCase() ?? null;
+  const identifier = query.get('identifier');
+  const owners = identifier === null ? null : ownersOf(org, identifier);
+
+  let items = [...org.contacts.values()].filter(
+    (c) =>
+      !c.deleted &&
+      c.mergedInto === null &&
+      (owners === null || owners.has(c.id)) &&
+      (q === null || q === '' || matchesQ(org, c, q, faults.qCaseSensitive === true)) &&
+      (tag === null || c.tags.some((t) => t.toLowerCase() === tag)) &&
+      applyFilter(c, filter),
+  );
+  if (sort === 'recent') items = items.sort((a, b) => lastActivity(b) - lastActivity(a));
+  else if (sort === 'name_asc') items = items.sort(byName);
+  else if (sort === 'name_desc') items = items.sort((a, b) => (a.name === null || b.name === null ? byName(a, b) : -byName(a, b)));
+  // Default and `oldest`: creation order (the Map keeps insertion order).
+
+  if (!offsetMode) return cursorPage(items, query, variant);
+  const limit = parseLimit(query, variant);
+  let start = offset;
+  if (!query.has('offset') && cursor !== null && cursor !== '') {
+    const decoded = decodeCursor(cursor, variant.cursorFormat);
+    if (decoded === null) throw httpError(400, 'invalid_cursor', 'cursor is not valid');
+    start = decoded;
+  }
+  const result = offsetPage(items, start, limit, variant.cursorFormat);
+  if (faults.noPaginationBlock) return { data: result.data, has_more: result.has_more, next_cursor: result.next_cursor };
+  return result;
+}
+
+function ownersOf(org: Org, identifier: string): Set<string> {
+  const owners = new Set<string>();
+  for (const id of org.identitiesByValue.get(normalizeIdentity(identifier)) ?? []) {
+    const identity = org.identities.get(id);
+    if (identity && !identity.deleted) owners.add(identity.contactId);
+  }
+  return owners;
+}

@@ -1,0 +1,99 @@
+// Contacts: list, create, get, rename, soft delete, merge.
+import type { App } from '../../server/app.js';
+import { orgOf } from '../../server/caller.js';
+import { httpError, notFound, validation } from '../../server/errors.js';
+import { created, ok, page } from '../../server/reply.js';
+import { objectBody } from '../../server/validate.js';
+import { createContact, softDeleteContact, uniqueTags } from '../../store/contacts.js';
+import { mergeContacts } from '../../store/merge.js';
+import { either } from '../options.js';
+import { contactView } from '../views.js';
+import { identityInput, pathContact, tagsInput } from './input.js';
+import { listContacts } from './list.js';
+import { registerIdentityRoutes } from './identities.js';
+
+export function registerContactRoutes(app: App): void {
+  app.route('GET', '/v4/contacts', (ctx) => {
+    const org = orgOf(ctx);
+    const result = listContacts(org, ctx.query, ctx.app.variant, {
+      qCaseSensitive: ctx.app.fault('contacts.list.q-case-sensitive'),
+      noPaginationBlock: ctx.app.fault('contacts.list.no-pagination-block'),
+      offsetWithCursorAllowed: ctx.app.fault('contacts.list.offset-with-cursor-allowed'),
+    });
+    const data = result.data.map((c) => contactView(org, c));
+    if (ctx.app.fault('contacts.list.cursor-stops-early') && !('pagination' in result)) return page({ data, has_more: false, next_cursor: null });
+    return page({ ...result, data });
+  }, either);
+
+  app.route('POST', '/v4/contacts', (ctx) => {
+    const org = orgOf(ctx);
+    const body = objectBody(ctx.body, true);
+    const nested = body.identity;
+    if (nested !== undefined && (typeof nested !== 'object' || nested === null || Array.isArray(nested))) {
+      throw validation('identity must be an object', { field: 'identity' });
+    }
+    const identity = identityInput({ ...(nested as Record<string, unknown> | undefined), ...body, name: undefined });
+    if (body.name !== undefined && body.name !== null && typeof body.name !== 'string') throw validation('name must be a string', { field: 'name' });
+    const allowDuplicate = ctx.app.fault('contacts.create.duplicate-allowed');
+    const contact = createContact(org, (body.name as string | null | undefined) ?? null, identity, tagsInput(body.tags) ?? [], allowDuplicate);
+    return created(contactView(org, contact));
+  }, either);
+
+  app.route('GET', '/v4/contacts/:contactId', (ctx) => ok(contactView(orgOf(ctx), pathContact(ctx, 400))), either);
+
+  app.route('PATCH', '/v4/contacts/:contactId', (ctx) => {
+    const org = orgOf(ctx);
+    const contact = pathContact(ctx);
+    const body = objectBody(ctx.body);
+    if (typeof body.name !== 'string') {
+      if (ctx.app.fault('errors.validation-as-400')) throw httpError(400, 'bad_request', 'name is required');
+      throw validation('name is required and must be a string', { field: 'name' });
+    }
+    const tags = tagsInput(body.tags);
+    contact.name = body.name;
+    if (tags) contact.tags = uniqueTags(tags);
+    contact.updatedAt = org.now();
+    return ok(contactView(org, contact));
+  }, either);
+
+  app.route('DELETE', '/v4/contacts/:contactId', (ctx) => {
+    const org = orgOf(ctx);
+    const contact = pathContact(ctx);
+    if (ctx.app.fault('contacts.delete.identities-kept')) contact.deleted = true;
+    else softDeleteContact(org, contact);
+    return ok({ id: contact.id, deleted: true });
+  }, either);
+
+  app.route('POST', '/v4/contacts/:contactId/merge', (ctx) => {
+    const org = orgOf(ctx);
+    const survivor = pathContact(ctx, 400);
+    const body = objectBody(ctx.body);
+    const sourceId = body.source_contact_id;
+    if (sourceId === undefined) throw validation('source_contact_id is required', { field: 'source_contact_id' });
+    if (typeof sourceId !== 'string' || !/^ct_[A-Za-z0-9]+$/.test(sourceId)) {
+      throw httpError(400, 'invalid_contact_id', 'source_contact_id must be a ct_ id', { source_contact_id: sourceId });
+    }
+    if (sourceId === survivor.id) throw httpError(400, 'cannot_merge_self', 'A contact cannot be merged into itself');
+    const source = org.contacts.get(sourceId);
+    if (!source || source.deleted) throw notFound('Source contact');
+    const f = (name: string) => ctx.app.fault(`contacts.merge.${name}`);
+    const outcome = mergeContacts(org, survivor, source, {
+      noTombstone: f('no-tombstone'),
+      noTagUnion: f('no-tag-union'),
+      identitiesStay: f('identities-stay'),
+      noNameFallback: f('no-name-fallback'),
+      repeatConflicts: f('repeat-conflicts'),
+    });
+    if (outcome.kind === 'merged' && !f('no-event')) {
+      ctx.app.bus.emit(
+        org,
+        'contact.merged',
+        { contact_id: survivor.id, survivor_contact_id: survivor.id, source_contact_id: source.id, identity_ids: outcome.movedIdentityIds },
+        { messageId: null },
+      );
+    }
+    return ok(contactView(org, survivor));
+  }, either);
+
+  registerIdentityRoutes(app);
+}

@@ -1,0 +1,74 @@
+// POST /channels/native/purchases (Idempotency-Key required) and GET /channels/native/purchases/{id}.
+import type { App } from '../../server/app.js';
+import { callerId, orgOf } from '../../server/caller.js';
+import { httpError, notFound } from '../../server/errors.js';
+import { accepted, ok } from '../../server/reply.js';
+import type { Ctx } from '../../server/types.js';
+import { objectBody } from '../../server/validate.js';
+import { hasSharedLine, placeOrder, planLines, type PurchaseOrder } from '../../store/purchases.js';
+import type { Org, PurchaseRecord } from '../../store/types.js';
+import { scoped } from '../options.js';
+import { purchaseCreatedView, purchasePollView } from '../views.js';
+import { requirePurchaseFeature } from './feature.js';
+
+const stringArray = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === 'string');
+
+/** The order as requested, with the 400 checks of section 7 (no 422 is listed for this endpoint). */
+export function parseOrder(ctx: Ctx, org: Org, body: Record<string, unknown>): PurchaseOrder {
+  const plan = body.plan;
+  if (typeof plan !== 'string' || !(plan in planLines)) {
+    throw httpError(400, 'invalid_plan', 'plan must be one of shared_nc, shared_com, dedicated_com, dedicated_ent, inbound_basic', { plan: plan ?? null });
+  }
+  const quantity = body.quantity ?? 1;
+  if (!Number.isInteger(quantity) || (quantity as number) < 1) throw httpError(400, 'invalid_quantity', 'quantity must be an integer >= 1', { quantity });
+  const shared = planLines[plan] === 'shared';
+  const cap = org.plan.purchase_line_cap;
+  if (!shared && (quantity as number) > cap && !ctx.app.fault('numbers.purchase.no-line-cap')) {
+    throw httpError(400, 'line_limit_exceeded', `An order may hold at most ${cap} lines`, { limit: cap, requested: quantity });
+  }
+  const areaCodes = body.area_codes ?? [];
+  const zipCodes = body.zip_codes ?? [];
+  if (!stringArray(areaCodes) || !areaCodes.every((c) => /^[2-9][0-9]{2}$/.test(c))) {
+    throw httpError(400, 'invalid_area_codes', 'area_codes must be an array of 3-digit US area codes');
+  }
+  if (!stringArray(zipCodes)) throw httpError(400, 'invalid_zip_codes', 'zip_codes must be an array of strings');
+  // Shared plans are always one line, whatever quantity says.
+  return { plan, quantity: shared ? 1 : (quantity as number), areaCodes, zipCodes };
+}
+
+export function registerPurchaseRoutes(app: App): void {
+  app.route('POST', '/v4/channels/native/purchases', async (ctx) => {
+    const org = orgOf(ctx);
+    requirePurchaseFeature(ctx, org);
+    const key = ctx.header('idempotency-key');
+    if (!key && !ctx.app.fault('numbers.purchase.key-optional')) {
+      throw httpError(400, 'idempotency_key_required', 'The Idempotency-Key header is required');
+    }
+    const body = objectBody(ctx.body);
+    const order = parseOrder(ctx, org, body);
+    const effect = () => {
+      if (planLines[order.plan] === 'shared' && hasSharedLine(org) && !ctx.app.fault('numbers.purchase.shared-limit-unchecked')) {
+        throw httpError(409, 'shared_number_limit', 'The shared plan allows one line per organization');
+      }
+      return placeOrder(org, ctx.app.bus, order, key ?? '');
+    };
+    const answer = (purchase: PurchaseRecord) => {
+      const view = purchaseCreatedView(purchase);
+      if (ctx.app.fault('numbers.purchase.sca-no-action-url')) view.action_url = null;
+      return accepted(view);
+    };
+    if (!key || ctx.app.fault('numbers.purchase.charge-per-request')) return answer(effect());
+    const { value } = await ctx.app.idempotency.run(`${org.id}|${callerId(ctx)}|POST /v4/channels/native/purchases`, key, effect);
+    return answer(value);
+  }, scoped('numbers:manage'));
+
+  app.route('GET', '/v4/channels/native/purchases/:purchaseId', (ctx) => {
+    const org = orgOf(ctx);
+    requirePurchaseFeature(ctx, org);
+    const id = ctx.params.purchaseId ?? '';
+    if (!/^pur_[A-Za-z0-9]+$/.test(id)) throw httpError(400, 'invalid_purchase_id', 'purchaseId is not a purchase id', { purchase_id: id });
+    const purchase = org.purchases.get(id);
+    if (!purchase) throw notFound('Purchase');
+    return ok(purchasePollView(purchase, true));
+  }, scoped('numbers:read'));
+}

@@ -1,0 +1,89 @@
+// Priorities, owned by the calling key (or app token): CRUD and the default rules.
+import type { App } from '../../server/app.js';
+import { callerId, orgOf } from '../../server/caller.js';
+import { notFound, validation } from '../../server/errors.js';
+import { created, ok, page } from '../../server/reply.js';
+import type { Ctx } from '../../server/types.js';
+import { objectBody } from '../../server/validate.js';
+import { newId } from '../../store/ids.js';
+import { cursorPage } from '../../store/pagination.js';
+import { ownerPriorities } from '../../store/priorities.js';
+import type { Org, PriorityRecord } from '../../store/types.js';
+import { either } from '../options.js';
+import { priorityView } from '../views.js';
+import { parsePriorityChannels } from './parse.js';
+
+function ownedPriority(ctx: Ctx): PriorityRecord {
+  const priority = orgOf(ctx).priorities.get(ctx.params.priorityId ?? '');
+  if (!priority || priority.ownerId !== callerId(ctx)) throw notFound('Priority');
+  return priority;
+}
+
+/** One default per owner: making one default clears the others. */
+function makeDefault(org: Org, priority: PriorityRecord): void {
+  for (const other of ownerPriorities(org, priority.ownerId)) other.isDefault = other === priority;
+}
+
+function checkFields(body: Record<string, unknown>): void {
+  if (body.name !== undefined && body.name !== null && typeof body.name !== 'string') throw validation('name must be a string', { field: 'name' });
+  if (body.is_default !== undefined && typeof body.is_default !== 'boolean') throw validation('is_default must be a boolean', { field: 'is_default' });
+}
+
+export function registerPriorityRoutes(app: App): void {
+  app.route('GET', '/v4/priorities', (ctx) => {
+    const org = orgOf(ctx);
+    const list = ctx.app.fault('priorities.list-all-keys') ? [...org.priorities.values()] : ownerPriorities(org, callerId(ctx));
+    return page(cursorPage(list.map((p) => priorityView(org, p)), ctx.query, ctx.app.variant));
+  }, either);
+
+  app.route('POST', '/v4/priorities', (ctx) => {
+    const org = orgOf(ctx);
+    const body = objectBody(ctx.body);
+    checkFields(body);
+    const channels = parsePriorityChannels(org, body.channels ?? []);
+    const ownerId = callerId(ctx);
+    const first = ownerPriorities(org, ownerId).length === 0;
+    const isDefault = body.is_default === true || (first && body.is_default !== false && !ctx.app.fault('priorities.first-not-default'));
+    const priority: PriorityRecord = {
+      id: newId('pri'),
+      orgId: org.id,
+      ownerId,
+      name: (body.name as string | null | undefined) ?? null,
+      isDefault,
+      channels,
+      createdAt: org.now(),
+    };
+    org.priorities.set(priority.id, priority);
+    org.prioritiesByOwner.set(ownerId, [...(org.prioritiesByOwner.get(ownerId) ?? []), priority.id]);
+    if (isDefault) makeDefault(org, priority);
+    return created(priorityView(org, priority));
+  }, either);
+
+  app.route('GET', '/v4/priorities/:priorityId', (ctx) => ok(priorityView(orgOf(ctx), ownedPriority(ctx))), either);
+
+  app.route('PATCH', '/v4/priorities/:priorityId', (ctx) => {
+    const org = orgOf(ctx);
+    const priority = ownedPriority(ctx);
+    const body = objectBody(ctx.body);
+    checkFields(body);
+    if (body.channels !== undefined) {
+      const replacement = parsePriorityChannels(org, body.channels);
+      // Wholesale replacement; the broken variant merges the new set into the old one.
+      priority.channels = ctx.app.fault('priorities.patch-merges-channels')
+        ? [...priority.channels.filter((e) => !replacement.some((r) => r.channelId === e.channelId)), ...replacement]
+        : replacement;
+    }
+    if (body.name !== undefined) priority.name = body.name as string | null;
+    if (body.is_default === true) makeDefault(org, priority);
+    if (body.is_default === false) priority.isDefault = false;
+    return ok(priorityView(org, priority));
+  }, either);
+
+  app.route('DELETE', '/v4/priorities/:priorityId', (ctx) => {
+    const org = orgOf(ctx);
+    const priority = ownedPriority(ctx);
+    org.priorities.delete(priority.id);
+    org.prioritiesByOwner.set(priority.ownerId, (org.prioritiesByOwner.get(priority.ownerId) ?? []).filter((id) => id !== priority.id));
+    return ok({ id: priority.id, deleted: true });
+  }, either);
+}

@@ -1,0 +1,113 @@
+// CORE's v4 answers validate against spec/v4.openapi.yaml (the response schema of the operation and status).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { specChecker } from '../spec-check.js';
+import { startHarness, type Harness, type Org } from '../test-helpers.js';
+
+const check = specChecker('v4');
+
+let h: Harness;
+let org: Org;
+beforeAll(async () => {
+  h = await startHarness();
+  org = await h.newOrg();
+  await h.control('POST', `/organizations/${org.id}/inventory`, { numbers: [{ phone_number: '+14155550101', kind: 'dedicated', location: 'SF' }] });
+  await h.control('POST', `/organizations/${org.id}/location-contacts`, { handle: 'friend@example.com', name: 'F' });
+});
+afterAll(() => h.close());
+
+describe('CORE answers match spec/v4.openapi.yaml', () => {
+  it('rejects a body that does not match', () => {
+    expect(check('GET', '/me', { status: 200, body: {} })).not.toEqual([]);
+    expect(check('GET', '/contacts/ct_x', { status: 404, body: { error: 1 } })).not.toEqual([]);
+    expect(check('POST', '/api-keys', { status: 200, body: { data: { api_key: 5 } } })).not.toEqual([]);
+  });
+
+  it('for every CORE endpoint, success and error', async () => {
+    const problems: string[] = [];
+    const call = async (method: string, path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) => {
+      const answer = await h.call(method, `/v4${path}`, { token: org.primary, ...options });
+      problems.push(...check(method, path, answer));
+      return answer;
+    };
+    const ded = org.channel('native-dedicated');
+    const num = encodeURIComponent(ded.address);
+    await call('GET', '/me');
+    await call('GET', '/me', { token: 'nope' });
+    await call('GET', '/me/priority');
+    await call('GET', '/me/numbers');
+    await call('GET', `/me/numbers/${num}/contact-card`);
+    await call('PUT', `/me/numbers/${num}/contact-card`, { body: { first_name: 'A' } });
+    await call('PUT', `/me/numbers/${num}/contact-card`, { body: {} });
+    await call('POST', `/me/numbers/${num}/call-forwarding`, { body: { forward_to: '+14155550123' } });
+    await call('POST', `/me/numbers/${num}/call-forwarding`, { body: { forward_to: '+44207' } });
+    await call('GET', '/location/contacts');
+    await call('GET', '/location/contacts/refresh');
+    await call('POST', '/location/contacts/refresh');
+    await call('GET', '/location/contacts/friend%40example.com');
+    await call('GET', '/location/contacts/nobody');
+    await call('GET', '/channels?limit=3');
+    await call('GET', '/channels?type=fax');
+    await call('GET', `/channels/${ded.id}`);
+    await call('GET', '/channels/ch_missing1');
+    await call('GET', '/channels/12345');
+    await call('GET', '/channels/12345/capabilities');
+    await call('GET', '/channels/12345/settings');
+    await call('PATCH', '/channels/12345/settings', { body: { auto_mark_read: true } });
+    await call('PUT', '/me/numbers/%2B19995550000/contact-card', { body: { first_name: 'x' } });
+    await call('GET', '/contacts/nope');
+    await call('PATCH', '/contacts/nope', { body: { name: 'x' } });
+    await call('DELETE', '/contacts/nope');
+    await call('GET', '/contacts/nope/identities');
+    await call('POST', '/contacts/nope/merge', { body: { source_contact_id: 'ct_x1' } });
+    await call('GET', `/channels/${ded.id}/capabilities`);
+    await call('GET', `/channels/${ded.id}/settings`);
+    await call('GET', `/channels/${org.channel('rcs').id}/settings`);
+    await call('PATCH', `/channels/${ded.id}/settings`, { body: { auto_mark_read: true } });
+    await call('PATCH', `/channels/${ded.id}/settings`, { body: {} });
+    await call('PATCH', `/channels/${org.channel('native-shared').id}/settings`, { body: { auto_mark_read: true } });
+    await call('PUT', `/channels/${ded.id}/profile`, { body: { display_name: 'X', about: null } });
+    await call('PUT', `/channels/${ded.id}/profile`, { body: { nope: 1 } });
+    await call('GET', '/channels/native/available?type=dedicated');
+    await call('GET', '/channels/native/available?type=dedicated&area_code=415&area_code=303');
+    const bought = await call('POST', '/channels/native/purchases', { body: { plan: 'dedicated_com' }, headers: { 'idempotency-key': 'a' } });
+    await call('POST', '/channels/native/purchases', { body: { plan: 'dedicated' }, headers: { 'idempotency-key': 'b' } });
+    await call('POST', '/channels/native/purchases', { body: { plan: 'shared_nc' }, headers: { 'idempotency-key': 'c' } });
+    await call('GET', `/channels/native/purchases/${bought.body.data.purchase_id}`);
+    await h.control('POST', `/organizations/${org.id}/purchases/${bought.body.data.purchase_id}/confirm`);
+    await call('GET', `/channels/native/purchases/${bought.body.data.purchase_id}`);
+    const p = await call('POST', '/priorities', { body: { name: 'p', channels: [{ channel_id: ded.id, priority: 1 }] } });
+    await call('GET', '/priorities');
+    await call('GET', `/priorities/${p.body.data.id}`);
+    await call('PATCH', `/priorities/${p.body.data.id}`, { body: { channels: [] } });
+    await call('GET', '/me/priority');
+    await call('DELETE', `/priorities/${p.body.data.id}`);
+    const a = await call('POST', '/contacts', { body: { name: 'A', phone: '+15550000001', tags: ['t'] } });
+    const b = await call('POST', '/contacts', { body: { email: 'b@example.com' } });
+    await call('POST', '/contacts', { body: { phone: '+15550000001' } });
+    await call('GET', '/contacts');
+    await call('GET', '/contacts?q=a&sort=name_asc');
+    await call('GET', '/contacts?offset=1&cursor=x');
+    await call('GET', `/contacts/${a.body.data.id}`);
+    await call('PATCH', `/contacts/${a.body.data.id}`, { body: { name: 'AA' } });
+    await call('PATCH', `/contacts/${a.body.data.id}`, { body: {} });
+    const ident = await call('POST', `/contacts/${a.body.data.id}/identities`, { body: { email: 'a@example.com', channel_type: 'native' } });
+    await call('GET', `/contacts/${a.body.data.id}/identities`);
+    await call('PATCH', `/contacts/${a.body.data.id}/identities/${ident.body.data.id}`, { body: { name: 'work' } });
+    await call('POST', `/contacts/${a.body.data.id}/merge`, { body: { source_contact_id: a.body.data.id } });
+    await call('POST', `/contacts/${a.body.data.id}/merge`, { body: { source_contact_id: b.body.data.id } });
+    await call('GET', `/contacts/${b.body.data.id}`);
+    await call('DELETE', `/contacts/${a.body.data.id}`);
+    const admin = { token: org.admin };
+    const key = await call('POST', '/api-keys', { ...admin, body: { name: 'k' } });
+    await call('GET', '/api-keys', admin);
+    await call('GET', '/api-keys');
+    await call('GET', `/api-keys/${encodeURIComponent(key.body.data.api_key)}`, admin);
+    await call('PUT', `/api-keys/${encodeURIComponent(key.body.data.api_key)}/channels/${num}`, admin);
+    await call('PUT', `/api-keys/${encodeURIComponent(key.body.data.api_key)}/channels/${org.channel('amb').id}`, admin);
+    await call('GET', `/api-keys/${encodeURIComponent(key.body.data.api_key)}/channels`, admin);
+    await call('DELETE', `/api-keys/${encodeURIComponent(key.body.data.api_key)}/channels/${num}`, admin);
+    await call('DELETE', `/api-keys/${encodeURIComponent(key.body.data.api_key)}`, admin);
+    await call('DELETE', `/channels/${org.channel('native-inbound').id}`, { body: { reasons: ['done'] } });
+    expect(problems).toEqual([]);
+  });
+});

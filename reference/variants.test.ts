@@ -1,0 +1,51 @@
+// Benign variants change only what the description leaves open.
+import { afterEach, describe, expect, it } from 'vitest';
+import { startHarness, type Harness } from './test-helpers.js';
+import { resolveVariant } from './variants.js';
+
+let h: Harness | undefined;
+afterEach(() => h?.close());
+
+describe('variants', () => {
+  it('extraFields and shuffleKeys change success bodies only', async () => {
+    h = await startHarness({ variant: { extraFields: true, shuffleKeys: true } });
+    const org = await h.newOrg();
+    const me = await h.call('GET', '/v4/me', { token: org.primary });
+    expect(me.body.x_reference_extra).toBeDefined();
+    expect(me.body.data.x_reference_extra).toBeDefined();
+    const channel = (await h.call('GET', `/v4/channels/${org.channel('native-shared').id}`, { token: org.primary })).body.data;
+    expect(Object.keys(channel)[0]).not.toBe('id');
+    expect(channel.x_reference_extra).toBeDefined();
+    const error = await h.call('GET', '/v4/me');
+    expect(error.body).toEqual({ error: 'unauthorized', message: expect.any(String), status: 401, code: 'unauthorized' });
+  });
+
+  it('alternate messages keep status and code', async () => {
+    h = await startHarness({ variant: { errorMessages: 'alternate' } });
+    const org = await h.newOrg();
+    const answer = await h.call('GET', '/v4/api-keys', { token: org.primary });
+    expect(answer.status).toBe(403);
+    expect(answer.body.error.code).toBe('oauth_token_required');
+    expect(answer.body.error.message).toMatch(/could not be completed/);
+  });
+
+  it('createdStatus answers 201 on POST /api-keys', async () => {
+    h = await startHarness({ variant: { createdStatus: true } });
+    const org = await h.newOrg();
+    expect((await h.call('POST', '/v4/api-keys', { token: org.admin, body: { name: 'x' } })).status).toBe(201);
+  });
+
+  it('page sizes and cursor formats', async () => {
+    h = await startHarness({ variant: { defaultPageSize: 3, maxPageSize: 5, cursorFormat: 'opaque-counter' } });
+    const org = await h.newOrg();
+    const first = await h.call('GET', '/v4/channels', { token: org.primary });
+    expect(first.body.data).toHaveLength(3);
+    expect(first.body.next_cursor).toMatch(/^c[0-9a-z]+$/);
+    expect((await h.call('GET', '/v4/channels?limit=50', { token: org.primary })).body.data).toHaveLength(5);
+  });
+
+  it('rejects impossible variants', () => {
+    expect(() => resolveVariant({ maxPageSize: 0 })).toThrow();
+    expect(resolveVariant({ defaultPageSize: 50, maxPageSize: 10 }).defaultPageSize).toBe(10);
+  });
+});

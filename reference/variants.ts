@@ -1,0 +1,54 @@
+// Benign variants: behaviours the description leaves open. A conformant client (and the suite) must
+// accept every one of them; the suite's self-tests run it against each.
+export interface Variant {
+  /** Add an unknown field to every object of every success body. */
+  extraFields: boolean;
+  /** Cursor encoding: base64url JSON (default), standard base64 JSON, or a bare counter. */
+  cursorFormat: 'base64url' | 'base64' | 'opaque-counter';
+  /** Largest page; a larger `limit` is clamped to it. */
+  maxPageSize: number;
+  /** Page size when `limit` is absent. */
+  defaultPageSize: number;
+  /** Other human-readable error messages (codes stay the same). */
+  errorMessages: 'standard' | 'alternate';
+  /** Emit object keys in reverse order. */
+  shuffleKeys: boolean;
+  /** Delay before every answer, in ms. */
+  latencyMs: number;
+  /** Answer 201 instead of 200 where the description allows both (POST /api-keys). */
+  createdStatus: boolean;
+}
+
+export const defaultVariant: Variant = {
+  extraFields: false,
+  cursorFormat: 'base64url',
+  maxPageSize: 100,
+  defaultPageSize: 20,
+  errorMessages: 'standard',
+  shuffleKeys: false,
+  latencyMs: 0,
+  createdStatus: false,
+};
+
+/** Named bundles the suite's self-tests iterate over. */
+export const namedVariants: Record<string, Partial<Variant>> = {
+  'extra-fields': { extraFields: true },
+  'cursor-base64': { cursorFormat: 'base64' },
+  'cursor-counter': { cursorFormat: 'opaque-counter' },
+  'small-pages': { maxPageSize: 5, defaultPageSize: 3 },
+  'alternate-messages': { errorMessages: 'alternate' },
+  'shuffled-keys': { shuffleKeys: true },
+  'slow': { latencyMs: 25 },
+  'created-status': { createdStatus: true },
+};
+
+export function resolveVariant(patch: Partial<Variant> | undefined): Variant {
+  const variant = { ...defaultVariant, ...patch };
+  if (!Number.isInteger(variant.maxPageSize) || variant.maxPageSize < 1) throw new Error('variant.maxPageSize must be an integer >= 1');
+  if (!Number.isInteger(variant.defaultPageSize) || variant.defaultPageSize < 1) {
+    throw new Error('variant.defaultPageSize must be an integer >= 1');
+  }
+  variant.defaultPageSize = Math.min(variant.defaultPageSize, variant.maxPageSize);
+  if (!(variant.latencyMs >= 0)) throw new Error('variant.latencyMs must be >= 0');
+  return variant;
+}

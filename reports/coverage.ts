@@ -1,0 +1,110 @@
+// Clause coverage: which clauses of spec/clauses.yaml the checks cite, which no check cites, and which are
+// marked untestable. Pure functions over clauses and checks, shared by the runner (coverage of a run, with
+// outcomes), `mcs coverage` (a static scan of suites/, without outcomes) and the coverage gate test.
+import type { Clause } from '../spec/index.js';
+import type { CheckResult, ClauseCoverage, Outcome } from './model.js';
+
+/** Worst first: a failure anywhere outweighs everything, a pass outweighs nothing. */
+const severity: Record<Outcome, number> = { failed: 3, 'not-verifiable': 2, skipped: 1, passed: 0 };
+
+export function worstOutcome(outcomes: readonly Outcome[]): Outcome | undefined {
+  let worst: Outcome | undefined;
+  for (const outcome of outcomes) if (worst === undefined || severity[outcome] > severity[worst]) worst = outcome;
+  return worst;
+}
+
+/** What a clause needs to know about a check: its id, the clauses it cites and, after a run, its outcome. */
+export type CheckRef = Pick<CheckResult, 'id' | 'clauses'> & { outcome?: Outcome };
+
+/** Statically, a cited clause is only "covered": nothing ran. */
+export type StaticResult = 'covered' | 'uncovered' | 'untestable';
+export type StaticCoverage = Omit<ClauseCoverage, 'result'> & { result: StaticResult };
+
+function citingChecks(checks: readonly CheckRef[]): Map<string, CheckRef[]> {
+  const byClause = new Map<string, CheckRef[]>();
+  for (const check of checks) {
+    for (const id of new Set(check.clauses)) {
+      const list = byClause.get(id);
+      if (list === undefined) byClause.set(id, [check]);
+      else list.push(check);
+    }
+  }
+  return byClause;
+}
+
+function base(clause: Clause, checks: readonly CheckRef[]): Omit<ClauseCoverage, 'result'> {
+  return { id: clause.id, section: clause.section, kind: clause.kind, text: clause.text, checks: checks.map((check) => check.id) };
+}
+
+/**
+ * Coverage of a run. A clause no check cites is `untestable` (with the reason from clauses.yaml) when it is
+ * marked so, else `uncovered`; a cited clause takes the worst outcome of its checks, even when marked
+ * untestable (a check that exists is reported, never hidden).
+ */
+export function coverageFromResults(clauses: readonly Clause[], checks: readonly (CheckRef & { outcome: Outcome })[]): ClauseCoverage[] {
+  const citing = citingChecks(checks);
+  return clauses.map((clause) => {
+    const cited = citing.get(clause.id) ?? [];
+    const worst = worstOutcome(cited.map((check) => check.outcome as Outcome));
+    if (worst !== undefined) return { ...base(clause, cited), result: worst };
+    if (clause.untestable !== undefined) return { ...base(clause, cited), result: 'untestable', reason: clause.untestable };
+    return { ...base(clause, cited), result: 'uncovered' };
+  });
+}
+
+/** Coverage from check metadata alone (no run): covered, uncovered or untestable. */
+export function coverageFromChecks(clauses: readonly Clause[], checks: readonly CheckRef[]): StaticCoverage[] {
+  const citing = citingChecks(checks);
+  return clauses.map((clause) => {
+    const cited = citing.get(clause.id) ?? [];
+    if (cited.length > 0) return { ...base(clause, cited), result: 'covered' };
+    if (clause.untestable !== undefined) return { ...base(clause, cited), result: 'untestable', reason: clause.untestable };
+    return { ...base(clause, cited), result: 'uncovered' };
+  });
+}
+
+/** Clauses that fail the gate: no check cites them and clauses.yaml does not say why none can. */
+export function uncoveredClauses<T extends { result: string }>(coverage: readonly T[]): T[] {
+  return coverage.filter((clause) => clause.result === 'uncovered');
+}
+
+/** Citations of ids that clauses.yaml does not define (typos, renamed or removed clauses). */
+export function unknownCitations(clauses: readonly Pick<Clause, 'id'>[], checks: readonly CheckRef[]): Array<{ check: string; clause: string }> {
+  const known = new Set(clauses.map((clause) => clause.id));
+  return checks.flatMap((check) => check.clauses.filter((id) => !known.has(id)).map((clause) => ({ check: check.id, clause })));
+}
+
+export interface CoverageSummary {
+  clauses: number;
+  covered: number;
+  uncovered: number;
+  untestable: number;
+}
+
+export function summarizeCoverage(coverage: readonly { result: string }[]): CoverageSummary {
+  const uncovered = coverage.filter((clause) => clause.result === 'uncovered').length;
+  const untestable = coverage.filter((clause) => clause.result === 'untestable').length;
+  return { clauses: coverage.length, covered: coverage.length - uncovered - untestable, uncovered, untestable };
+}
+
+/** The listing `mcs coverage` prints: every clause with its checks, then the gaps. */
+export function formatCoverage(coverage: readonly (ClauseCoverage | StaticCoverage)[], unknown: ReturnType<typeof unknownCitations> = []): string {
+  const width = Math.min(60, Math.max(0, ...coverage.map((clause) => clause.id.length)));
+  const lines: string[] = [];
+  let section = '';
+  for (const clause of coverage) {
+    if (clause.section !== section) {
+      section = clause.section;
+      lines.push('', `§ ${section}`);
+    }
+    const label = clause.result === 'uncovered' ? 'UNCOVERED' : clause.result;
+    const detail = clause.result === 'untestable' ? clause.reason ?? '' : clause.checks.join(', ');
+    lines.push(`  ${clause.id.padEnd(width)}  ${label.padEnd(14)} ${detail}`.trimEnd());
+  }
+  const summary = summarizeCoverage(coverage);
+  lines.push('', `${summary.clauses} clauses: ${summary.covered} covered by checks, ${summary.uncovered} uncovered, ${summary.untestable} untestable`);
+  const gaps = uncoveredClauses(coverage);
+  if (gaps.length > 0) lines.push(`uncovered (no check cites them and clauses.yaml gives no reason): ${gaps.map((clause) => clause.id).join(', ')}`);
+  if (unknown.length > 0) lines.push(`unknown clause ids cited: ${unknown.map((u) => `${u.clause} (by ${u.check})`).join(', ')}`);
+  return `${lines.join('\n').trimStart()}\n`;
+}

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Builds the base image `mcs-node-base:local` with no registry: a root filesystem assembled from this
+# machine's Node.js binary, the shared libraries it needs (read off ldd), and a POSIX shell for the
+# Dockerfile's RUN steps, then `docker import`ed. The image is labelled with the Node.js version and
+# reused while that version is unchanged.
+# Usage: scripts/image/base-rootfs.sh [IMAGE]   (default mcs-node-base:local)
+set -euo pipefail
+
+IMAGE="${1:-mcs-node-base:local}"
+NODE_BIN="$(readlink -f "$(command -v node)")"
+SHELL_BIN="$(readlink -f /bin/sh)"
+NODE_VERSION="$("$NODE_BIN" --version)"
+LABEL="org.mcs-conformance.node-version"
+
+if [[ "$(docker image inspect --format "{{ index .Config.Labels \"$LABEL\" }}" "$IMAGE" 2>/dev/null || true)" == "$NODE_VERSION" ]]; then
+  echo "base-rootfs: $IMAGE is up to date (node $NODE_VERSION)"
+  exit 0
+fi
+
+ROOTFS="$(mktemp -d "${TMPDIR:-/tmp}/mcs-rootfs.XXXXXX")"
+trap 'rm -rf "$ROOTFS"' EXIT
+chmod 755 "$ROOTFS" # mktemp makes it 0700, which would lock every other user out of /
+
+# Copies a file to the same path inside the root filesystem, following symlinks so the copy is real.
+place() {
+  local source="$1" target="$ROOTFS$2"
+  mkdir -p "$(dirname "$target")"
+  cp -L "$source" "$target"
+}
+
+# The libraries a binary needs, as ldd prints them: "name => /path (addr)" or "/path (addr)".
+libraries_of() {
+  ldd "$1" | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }'
+}
+
+place "$NODE_BIN" /usr/local/bin/node
+place "$SHELL_BIN" /bin/sh
+for lib in $( { libraries_of "$NODE_BIN"; libraries_of "$SHELL_BIN"; } | sort -u); do
+  place "$lib" "$lib"
+done
+
+mkdir -p "$ROOTFS"/{etc,tmp,app,root,home/node}
+chmod 1777 "$ROOTFS/tmp"
+chown 1000:1000 "$ROOTFS/home/node"
+printf 'root:x:0:0:root:/root:/bin/sh\nnode:x:1000:1000:node:/home/node:/bin/sh\n' >"$ROOTFS/etc/passwd"
+printf 'root:x:0:\nnode:x:1000:\n' >"$ROOTFS/etc/group"
+printf 'hosts: files dns\n' >"$ROOTFS/etc/nsswitch.conf"
+
+tar --numeric-owner -C "$ROOTFS" -cf - . | docker import \
+  --change "LABEL $LABEL=$NODE_VERSION" \
+  --change 'ENV PATH=/usr/local/bin:/usr/bin:/bin' \
+  --change 'CMD ["node"]' \
+  - "$IMAGE" >/dev/null
+echo "base-rootfs: built $IMAGE (node $NODE_VERSION, $(du -sh "$ROOTFS" | cut -f1))"

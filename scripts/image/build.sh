@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# `npm run image:build`: builds the reference image with no registry.
+#   1. mcs-node-base:local   a base imported from this machine's Node.js and its libraries (base-rootfs.sh)
+#   2. mcs-reference:local   the repository's Dockerfile on that base, from a staged context that already
+#                            holds the production node_modules (copied from ./node_modules, then pruned)
+#   3. mcs-reference:faulty  the same image started with one fault switched on (MCS_IMAGE_FAULT,
+#                            default auth.401-standard-shape), which a certification must fail
+# Exit 0 built; 2 no Docker engine reachable or node_modules missing (run npm ci first).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+BASE_IMAGE="${MCS_BASE_IMAGE:-mcs-node-base:local}"
+IMAGE="${MCS_IMAGE:-mcs-reference:local}"
+FAULTY_IMAGE="${MCS_FAULTY_IMAGE:-mcs-reference:faulty}"
+FAULT="${MCS_IMAGE_FAULT:-auth.401-standard-shape}"
+LABEL_PREFIX="org.mcs-conformance"
+
+if ! timeout 15 docker info >/dev/null 2>&1; then
+  echo "image:build: no Docker engine reachable (start one, e.g. scripts/ci/docker.sh)" >&2
+  exit 2
+fi
+if [[ ! -d node_modules ]]; then
+  echo "image:build: node_modules is missing (run npm ci first)" >&2
+  exit 2
+fi
+if [[ ! "$FAULT" =~ ^[a-z0-9][a-z0-9.-]*$ ]]; then
+  echo "image:build: MCS_IMAGE_FAULT must be a fault name such as auth.401-standard-shape, not '$FAULT'" >&2
+  exit 2
+fi
+
+bash scripts/image/base-rootfs.sh "$BASE_IMAGE"
+
+CONTEXT="$(mktemp -d "${TMPDIR:-/tmp}/mcs-image-context.XXXXXX")"
+trap 'rm -rf "$CONTEXT"' EXIT
+bash scripts/image/stage-context.sh "$CONTEXT"
+
+echo "image:build: building $IMAGE on $BASE_IMAGE"
+docker build --quiet \
+  --build-arg "BASE_IMAGE=$BASE_IMAGE" \
+  --label "$LABEL_PREFIX.image=reference" \
+  -t "$IMAGE" -f Dockerfile "$CONTEXT" >/dev/null
+
+echo "image:build: building $FAULTY_IMAGE ($IMAGE with --fault $FAULT)"
+printf 'FROM %s\nLABEL %s.fault="%s"\nCMD ["--fault", "%s"]\n' "$IMAGE" "$LABEL_PREFIX" "$FAULT" "$FAULT" |
+  docker build --quiet -t "$FAULTY_IMAGE" - >/dev/null
+
+# Each rebuild leaves the previous image untagged; with the vfs driver each one is a full copy on disk.
+docker image prune --force --filter "label=$LABEL_PREFIX.image=reference" >/dev/null || true
+docker image ls --filter "reference=${IMAGE%%:*}" --format 'image:build: {{.Repository}}:{{.Tag}} {{.Size}}'

@@ -1,0 +1,84 @@
+// Walking the pages of a list (section 4: `{data, has_more, next_cursor}` with query `limit` and `cursor`;
+// contacts also have offset mode with `pagination: {limit, offset, total}`). The walkers check what holds
+// on every page whatever the page size or cursor format: a page never holds more than the `limit` asked
+// for, `has_more` and `next_cursor` agree, and a walk ends. Page sizes, cursor formats and orderings are
+// not shown in the description and are never asserted.
+import { CheckFailure, type ApiClient, type ApiResponse } from '../../harness/check/index.js';
+import type { Page } from './a-contacts.js';
+
+type Query = Record<string, string | number | undefined>;
+
+export interface Walk<T> {
+  items: T[];
+  pages: number;
+}
+
+function fail(response: ApiResponse, message: string, expected: string): never {
+  throw new CheckFailure(`${response.method} ${response.path}: ${message}`, expected, `${response.status} ${response.text.slice(0, 400)}`);
+}
+
+function pageBody<T>(response: ApiResponse): Page<T> {
+  const body = response.body as Page<T> | undefined;
+  if (response.status !== 200 || !body || !Array.isArray(body.data)) fail(response, `answered ${response.status}, not a page`, '200 with a page');
+  return body;
+}
+
+/** Follows `next_cursor` from the first page to the last; `maxPages` bounds a walk that would never end. */
+export async function walkCursor<T>(client: ApiClient, listPath: string, query: Query, limit: number, maxPages: number): Promise<Walk<T>> {
+  const items: T[] = [];
+  let cursor: string | undefined;
+  for (let pages = 1; pages <= maxPages; pages++) {
+    const response = await client.get<Page<T>>(listPath, { query: { ...query, limit, cursor } });
+    const page = pageBody<T>(response);
+    if (page.data.length > limit) fail(response, `a page holds ${page.data.length} items for limit=${limit}`, `at most ${limit} items`);
+    const hasCursor = typeof page.next_cursor === 'string';
+    if (page.has_more !== hasCursor) {
+      fail(response, `has_more is ${String(page.has_more)} but next_cursor is ${JSON.stringify(page.next_cursor)}`, 'has_more true with a next_cursor string, or has_more false with next_cursor null');
+    }
+    items.push(...page.data);
+    if (!page.has_more) return { items, pages };
+    cursor = page.next_cursor as string;
+  }
+  throw new CheckFailure(`GET ${listPath} with limit=${limit}: still has_more after ${maxPages} pages`, `the walk ends within ${maxPages} pages`, `${items.length} items seen`);
+}
+
+export interface OffsetWalk<T> {
+  items: T[];
+  totals: number[];
+}
+
+/** Steps `offset` by the size of each page until `offset` reaches `total` (offset mode of GET /contacts). */
+export async function walkOffset<T>(client: ApiClient, listPath: string, query: Query, limit: number, maxPages: number): Promise<OffsetWalk<T>> {
+  const items: T[] = [];
+  const totals: number[] = [];
+  let offset = 0;
+  for (let pages = 1; pages <= maxPages; pages++) {
+    const response = await client.get<Page<T>>(listPath, { query: { ...query, limit, offset } });
+    const page = pageBody<T>(response);
+    const pagination = page.pagination;
+    if (!pagination || !Number.isInteger(pagination.total) || !Number.isInteger(pagination.offset) || !Number.isInteger(pagination.limit)) {
+      fail(response, 'offset mode answered no pagination {limit, offset, total} of integers', 'pagination: {limit, offset, total} (integers)');
+    }
+    if (pagination.offset !== offset) fail(response, `pagination.offset is ${pagination.offset} for offset=${offset}`, `pagination.offset = ${offset}`);
+    if (page.data.length > limit) fail(response, `a page holds ${page.data.length} items for limit=${limit}`, `at most ${limit} items`);
+    // A server may clamp the page below `limit` (maximum not shown), so only the bounds are fixed: no more
+    // than what is left of `total`, and something while anything is left.
+    const left = Math.max(0, pagination.total - offset);
+    if (page.data.length > left || (left > 0 && page.data.length === 0)) {
+      fail(response, `offset ${offset} of total ${pagination.total} holds ${page.data.length} items`, `between 1 and ${left} items (what is left of total)`);
+    }
+    totals.push(pagination.total);
+    items.push(...page.data);
+    offset += page.data.length;
+    if (offset >= pagination.total) return { items, totals };
+  }
+  throw new CheckFailure(`GET ${listPath} in offset mode with limit=${limit}: not done after ${maxPages} pages`, `the walk ends within ${maxPages} pages`, `${items.length} items seen`);
+}
+
+/** Ids seen more than once. */
+export function duplicates(ids: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const twice = new Set<string>();
+  for (const id of ids) (seen.has(id) ? twice : seen).add(id);
+  return [...twice];
+}

@@ -1,0 +1,80 @@
+// Sends as the routing, messages and business-chat checks make and observe them: the control API tells
+// which channel carried each accepted message (listSentMessages) and lets a customer write first.
+import { CheckFailure, path, type ApiClient, type ApiResponse, type Fixtures } from '../../harness/check/index.js';
+import { fail, idemKey, isAccepted, shown, type Json } from './b-common.js';
+
+export interface SentRecord {
+  message_id: string;
+  channel_id: string;
+  chat_id: string;
+  to: string[];
+  status: string;
+  idempotency_key?: string | null;
+  api_key_name?: string | null;
+}
+
+/** Every outbound message the organization accepted (oldest first), optionally of one idempotency key. */
+export function sentMessages(fx: Fixtures, idempotencyKey?: string): Promise<SentRecord[]> {
+  const query = idempotencyKey === undefined ? '' : `?idempotency_key=${encodeURIComponent(idempotencyKey)}`;
+  return fx.control().call<SentRecord[]>('GET', `/messages${query}`);
+}
+
+/** A customer writes to one of the organization's channels; answers the chat to reply to. */
+export function inbound(fx: Fixtures, message: { channel_id: string; sender: string; text?: string; protocol?: 'imessage' | 'sms' | 'rcs' | 'non-imessage' }): Promise<{ message_id: string; chat_id: string }> {
+  return fx.control().call('POST', '/inbound/messages', { text: 'hello from a customer', ...message });
+}
+
+export interface SendOutcome {
+  response: ApiResponse;
+  key: string;
+  /** What the control API recorded for this send's idempotency key. */
+  records: SentRecord[];
+}
+
+/** POST /messages with a fresh idempotency key, and what it produced. */
+export async function sendMessage(fx: Fixtures, client: ApiClient, body: Json): Promise<SendOutcome> {
+  const key = idemKey();
+  const response = await client.post('/messages', { json: body, idempotencyKey: key });
+  return { response, key, records: await sentMessages(fx, key) };
+}
+
+/** POST /channels/{channel}/messages with a fresh idempotency key, and what it produced. */
+export async function sendOnChannel(fx: Fixtures, client: ApiClient, channel: string, body: Json): Promise<SendOutcome> {
+  const key = idemKey();
+  const response = await client.post(path`/channels/${channel}/messages`, { json: body, idempotencyKey: key });
+  return { response, key, records: await sentMessages(fx, key) };
+}
+
+/** POST /chats/{chatId}/messages with a fresh idempotency key, and what it produced. */
+export async function sendInChat(fx: Fixtures, client: ApiClient, chatId: string, body: Json): Promise<SendOutcome> {
+  const key = idemKey();
+  const response = await client.post(path`/chats/${chatId}/messages`, { json: body, idempotencyKey: key });
+  return { response, key, records: await sentMessages(fx, key) };
+}
+
+/** The one channel an accepted single send went out on (a CheckFailure when it was not accepted or made other than one message). */
+export function carrier(outcome: SendOutcome, what: string): string {
+  const { response, records } = outcome;
+  if (!isAccepted(response)) fail(`${what}: the send was not accepted`, 'an accepted send (200, 201 or 202)', shown(response));
+  if (records.length !== 1) {
+    fail(`${what}: the send produced ${records.length} outbound messages`, 'exactly one outbound message', JSON.stringify(records).slice(0, 600));
+  }
+  return (records[0] as SentRecord).channel_id;
+}
+
+/** Fails unless the send was accepted and went out on `expected`. */
+export function expectCarrier(outcome: SendOutcome, expected: string, what: string): void {
+  const actual = carrier(outcome, what);
+  if (actual !== expected) throw new CheckFailure(`${what}: the message went out on ${actual}`, `the message goes out on ${expected}`, `channel ${actual}`);
+}
+
+/** Where a cap's fields may sit (spec/AMBIGUITIES.md 2): at the top level, in `error`, or in `error.details`. */
+export function capFields(body: unknown, names: readonly string[]): Json | undefined {
+  const places: unknown[] = [body];
+  if (typeof body === 'object' && body !== null) {
+    const error = (body as Json).error;
+    places.push(error);
+    if (typeof error === 'object' && error !== null) places.push((error as Json).details);
+  }
+  return places.find((place): place is Json => typeof place === 'object' && place !== null && names.every((n) => n in (place as Json)));
+}

@@ -1,0 +1,169 @@
+// Channels: the list with its type and status filters, one channel, its capabilities (section 4 Channels;
+// section 2 Channel). Allowed values of `type` and `status` are not shown, so the filters are checked with
+// the values the target's own channels carry. Unknown channels answer 404.
+import { check, path } from '../../harness/check/index.js';
+import { walkCursor } from '../_shared/a-pages.js';
+import { dataOf, fail, isRecord, type Json } from '../_shared/b-common.js';
+
+const area = 'channels';
+const unknownChannel = 'ch_mcsunknown000000';
+/** Enough pages for any fixture organization at a small page size. */
+const maxPages = 50;
+
+interface ChannelItem {
+  id: string;
+  type: string;
+  status: string;
+  created_at: number;
+  [field: string]: unknown;
+}
+
+// Fault time.channels.created-at-seconds makes the created_at check fail; envelope.item-unwrapped the get.
+check(
+  {
+    area,
+    name: 'list-holds-the-organization-channels',
+    title: 'GET /channels answers pages of Channel holding every channel of the organization',
+    clauses: ['channels.list.page-of-channels', 'channels.object.fields', 'ids.prefix.per-resource'],
+    concurrent: true,
+  },
+  async (t) => {
+    const fx = await t.fixtures();
+    if (fx.channels.length === 0) t.notVerifiable('needs channels in the organization (none configured)');
+    const { items } = await walkCursor<ChannelItem>(fx.v4(), '/channels', {}, 3, maxPages);
+    const listed = new Set(items.map((c) => c.id));
+    const missing = fx.channels.filter((c) => !listed.has(c.id)).map((c) => c.id);
+    if (missing.length > 0) fail('GET /channels leaves out channels of the organization', 'every channel of the organization listed', `missing ${missing.join(', ')}`);
+  },
+);
+
+check(
+  {
+    area,
+    name: 'created-at-is-epoch-milliseconds',
+    title: 'a channel\'s created_at is integer epoch milliseconds',
+    clauses: ['time.v4.epoch-milliseconds', 'channels.object.fields'],
+    concurrent: true,
+  },
+  async (t) => {
+    const fx = await t.fixtures();
+    const channel = fx.channels[0] ?? t.notVerifiable('needs a channel (none configured)');
+    const item = dataOf<ChannelItem>(await fx.v4().get(path`/channels/${channel.id}`));
+    // 1e11 ms is 1973; 1e11 s would be the year 5138, so a seconds value of today is far below it.
+    if (!Number.isInteger(item.created_at) || item.created_at < 1e11) {
+      fail('created_at is not in epoch milliseconds', 'integer epoch milliseconds (e.g. 1.7e12 today)', String(item.created_at));
+    }
+  },
+);
+
+check(
+  {
+    area,
+    name: 'type-filter-keeps-only-that-type',
+    title: 'GET /channels?type=T lists only channels of type T, and all of them',
+    clauses: ['channels.list.page-of-channels'],
+    concurrent: true,
+  },
+  async (t) => {
+    const fx = await t.fixtures();
+    if (fx.channels.length === 0) t.notVerifiable('needs channels in the organization (none configured)');
+    const all = (await walkCursor<ChannelItem>(fx.v4(), '/channels', {}, 20, maxPages)).items;
+    for (const type of new Set(all.map((c) => c.type))) {
+      const { items } = await walkCursor<ChannelItem>(fx.v4(), '/channels', { type }, 20, maxPages);
+      const other = items.filter((c) => c.type !== type);
+      if (other.length > 0) fail(`GET /channels?type=${type} lists other types`, `only channels of type ${type}`, other.map((c) => `${c.id}: ${c.type}`).join(', '));
+      const expected = all.filter((c) => c.type === type).map((c) => c.id);
+      const got = new Set(items.map((c) => c.id));
+      const missing = expected.filter((id) => !got.has(id));
+      if (missing.length > 0) fail(`GET /channels?type=${type} leaves out channels of that type`, `every channel of type ${type}`, `missing ${missing.join(', ')}`);
+    }
+  },
+);
+
+check(
+  {
+    area,
+    name: 'status-filter-keeps-only-that-status',
+    title: 'GET /channels?status=S lists only channels whose status is S, and all of them',
+    clauses: ['channels.list.page-of-channels'],
+    concurrent: true,
+  },
+  async (t) => {
+    const fx = await t.fixtures();
+    if (fx.channels.length === 0) t.notVerifiable('needs channels in the organization (none configured)');
+    const all = (await walkCursor<ChannelItem>(fx.v4(), '/channels', {}, 20, maxPages)).items;
+    for (const status of new Set(all.map((c) => c.status))) {
+      const { items } = await walkCursor<ChannelItem>(fx.v4(), '/channels', { status }, 20, maxPages);
+      const other = items.filter((c) => c.status !== status);
+      if (other.length > 0) fail(`GET /channels?status=${status} lists other statuses`, `only channels with status ${status}`, other.map((c) => `${c.id}: ${c.status}`).join(', '));
+      const missing = all.filter((c) => c.status === status && !items.some((i) => i.id === c.id)).map((c) => c.id);
+      if (missing.length > 0) fail(`GET /channels?status=${status} leaves out channels with that status`, `every channel with status ${status}`, `missing ${missing.join(', ')}`);
+    }
+  },
+);
+
+check(
+  {
+    area,
+    name: 'get-answers-the-channel',
+    title: 'GET /channels/{channel} answers {data: Channel} with the same id and type as the list',
+    clauses: ['channels.get.item', 'envelope.item.data-wrapped', 'channels.object.fields'],
+    concurrent: true,
+  },
+  async (t) => {
+    const fx = await t.fixtures();
+    if (fx.channels.length === 0) t.notVerifiable('needs channels in the organization (none configured)');
+    for (const channel of fx.channels) {
+      const response = await fx.v4().get(path`/channels/${channel.id}`);
+      t.expect.hasStatus(response, 200);
+      const item = dataOf<ChannelItem>(response);
+      if (item.id !== channel.id) fail(`GET /channels/${channel.id} answered another channel`, `data.id = ${channel.id}`, String(item.id));
+      if (channel.type !== '' && item.type !== channel.type) fail(`GET /channels/${channel.id}: type ${item.type}`, `type ${channel.type} (the fixture's type)`, item.type);
+    }
+  },
+);
+
+check(
+  {
+    area,
+    name: 'capabilities-name-the-channel',
+    title: 'GET /channels/{channel}/capabilities answers {data: {channel_id, type, capabilities: {protocols, content}}} of that channel',
+    clauses: ['channels.capabilities.shape', 'channels.object.capabilities-shape'],
+    concurrent: true,
+  },
+  async (t) => {
+    const fx = await t.fixtures();
+    if (fx.channels.length === 0) t.notVerifiable('needs channels in the organization (none configured)');
+    for (const channel of fx.channels) {
+      const response = await fx.v4().get(path`/channels/${channel.id}/capabilities`);
+      t.expect.hasStatus(response, 200);
+      const data = dataOf<Json>(response);
+      const item = dataOf<ChannelItem>(await fx.v4().get(path`/channels/${channel.id}`));
+      if (data.channel_id !== channel.id) fail('capabilities name another channel', `channel_id ${channel.id}`, String(data.channel_id));
+      if (data.type !== item.type) fail('capabilities give another type than the channel', `type ${item.type}`, String(data.type));
+      const caps = data.capabilities;
+      if (!isRecord(caps) || !Array.isArray(caps.protocols) || !Array.isArray(caps.content)) {
+        fail('capabilities lack protocols or content arrays', 'capabilities: {protocols: [string], content: [string]}', JSON.stringify(caps));
+      }
+    }
+  },
+);
+
+for (const [name, sub] of [
+  ['get', ''],
+  ['capabilities', '/capabilities'],
+] as const) {
+  check(
+    {
+      area,
+      name: `unknown-channel-gets-404.${name}`,
+      title: `GET /channels/{unknown}${sub} answers 404 with an error body`,
+      clauses: ['errors.404.not-found', name === 'get' ? 'channels.get.item' : 'channels.capabilities.shape'],
+      concurrent: true,
+    },
+    async (t) => {
+      const fx = await t.fixtures();
+      t.expect.errorShape(await fx.v4().get(path`/channels/${unknownChannel}` + sub), 404);
+    },
+  );
+}

@@ -1,0 +1,224 @@
+// Contact merge (section 3, Contact merge; section 4, POST /contacts/{id}/merge; section 7): the source becomes
+// a tombstone with merged_into, its identities move to the survivor, tags are unioned, the survivor keeps its
+// name (else takes the source's), contact.merged is emitted, and a repeat for the same pair is a no-op 200.
+import fc from 'fast-check';
+import { check, type CheckContext } from '../../harness/check/index.js';
+import { malformedId } from '../../generators/domain.js';
+import { Contacts, dataOf, mentions, type Contact } from '../_shared/a-contacts.js';
+import { uniquePhone, uniqueToken } from '../_shared/a-values.js';
+
+const area = 'contacts';
+
+async function pair(t: CheckContext) {
+  const contacts = new Contacts((await t.fixtures()).v4(), t);
+  const survivor = await contacts.create({ name: `Survivor ${uniqueToken()}` });
+  const source = await contacts.create({ name: `Source ${uniqueToken()}` });
+  return { contacts, survivor, source };
+}
+
+// Caught by: contacts.merge.no-tombstone.
+check(
+  {
+    area,
+    name: 'merge-tombstones-source',
+    title: 'after a merge the source reads back with merged_into set to the survivor, and the answer is the survivor',
+    clauses: ['contacts.merge.source-tombstoned', 'contacts.merge.returns-survivor', 'contacts.object.fields'],
+  },
+  async (t) => {
+    const { contacts, survivor, source } = await pair(t);
+    const merged = await contacts.merge(survivor.id, source.id);
+    t.expect.hasStatus(merged, 200);
+    t.expect.that(dataOf<Contact>(merged).id).toBe(survivor.id);
+    const tombstone = await contacts.read(source.id);
+    t.expect.that(tombstone.merged_into).toBe(survivor.id);
+  },
+);
+
+// Caught by: contacts.merge.identities-stay.
+check(
+  {
+    area,
+    name: 'merge-reparents-identities',
+    title: "after a merge the survivor carries the source's identities (same cid_ ids), in the answer and in its identity list",
+    clauses: ['contacts.merge.identities-reparented', 'contacts.merge.returns-survivor'],
+  },
+  async (t) => {
+    const { contacts, survivor, source } = await pair(t);
+    const phone = uniquePhone();
+    const moved = await contacts.attach(source.id, { kind: 'phone', value: phone });
+    const merged = await contacts.merge(survivor.id, source.id);
+    t.expect.hasStatus(merged, 200);
+    t.expect.that(mentions(dataOf<Contact>(merged).identities, phone)).toBe(true);
+    const listed = await contacts.identities(survivor.id);
+    t.expect.hasStatus(listed, 200);
+    t.expect.that(listed.body?.data.map((i) => i.id)).toContain(moved.id);
+  },
+);
+
+// Caught by: contacts.merge.no-tag-union.
+check(
+  {
+    area,
+    name: 'merge-unions-tags',
+    title: "after a merge the survivor's tags include its own and the source's (compared ignoring case)",
+    clauses: ['contacts.merge.tags-unioned'],
+  },
+  async (t) => {
+    const contacts = new Contacts((await t.fixtures()).v4(), t);
+    const own = uniqueToken();
+    const theirs = uniqueToken();
+    const survivor = await contacts.create({ name: 'Tagged survivor', tags: [own] });
+    const source = await contacts.create({ name: 'Tagged source', tags: [theirs] });
+    const merged = await contacts.merge(survivor.id, source.id);
+    t.expect.hasStatus(merged, 200);
+    const tags = (await contacts.read(survivor.id)).tags.map((tag) => tag.toLowerCase());
+    t.expect.that(tags).toEqual(t.expect.that.arrayContaining([own, theirs]));
+  },
+);
+
+// Caught by: a merge that overwrites the survivor's name (would need `contacts.merge.source-name-wins`).
+check(
+  {
+    area,
+    name: 'merge-survivor-keeps-its-name',
+    title: 'a named survivor keeps its own name after a merge',
+    clauses: ['contacts.merge.survivor-keeps-name'],
+  },
+  async (t) => {
+    const { contacts, survivor, source } = await pair(t);
+    t.expect.hasStatus(await contacts.merge(survivor.id, source.id), 200);
+    t.expect.that((await contacts.read(survivor.id)).name).toBe(survivor.name);
+  },
+);
+
+// Caught by: contacts.merge.no-name-fallback.
+check(
+  {
+    area,
+    name: 'merge-unnamed-survivor-takes-source-name',
+    title: "an unnamed survivor takes the source's name after a merge",
+    clauses: ['contacts.merge.survivor-keeps-name'],
+  },
+  async (t) => {
+    const contacts = new Contacts((await t.fixtures()).v4(), t);
+    const survivor = await contacts.create({ identity: { kind: 'phone', value: uniquePhone() } });
+    if (survivor.name !== null && survivor.name !== '') t.notVerifiable(`a contact created without a name got the name '${survivor.name}'; the fallback needs an unnamed survivor`);
+    const name = `Named ${uniqueToken()}`;
+    const source = await contacts.create({ name });
+    t.expect.hasStatus(await contacts.merge(survivor.id, source.id), 200);
+    t.expect.that((await contacts.read(survivor.id)).name).toBe(name);
+  },
+);
+
+// Caught by: contacts.merge.no-event.
+check(
+  {
+    area,
+    name: 'merge-emits-contact-merged',
+    title: 'a merge emits one contact.merged event (observed through the control API)',
+    clauses: ['events.contact-merged.emitted'],
+    needs: ['control'],
+  },
+  async (t) => {
+    const { contacts, survivor, source } = await pair(t);
+    const control = (await t.fixtures()).control();
+    const before = (await control.events('contact.merged')).length;
+    t.expect.hasStatus(await contacts.merge(survivor.id, source.id), 200);
+    const after = await control.events('contact.merged');
+    t.expect.that(after.length, 'contact.merged events after one merge').toBe(before + 1);
+  },
+);
+
+// Caught by: a merge into itself that succeeds (would need `contacts.merge.self-allowed`).
+check(
+  {
+    area,
+    name: 'merge-into-self-gets-400-cannot-merge-self',
+    title: 'merging a contact into itself answers 400 cannot_merge_self',
+    clauses: ['errors.400.cannot-merge-self', 'contacts.merge.request'],
+  },
+  async (t) => {
+    const contacts = new Contacts((await t.fixtures()).v4(), t);
+    const contact = await contacts.create({ name: 'Narcissus' });
+    const response = await contacts.merge(contact.id, contact.id);
+    t.expect.errorShape(response, 400);
+    t.expect.hasErrorCode(response, 'cannot_merge_self');
+  },
+);
+
+// Caught by: a malformed id treated as unknown (would need `contacts.merge.malformed-id-404`).
+check(
+  {
+    area,
+    name: 'merge-with-malformed-source-id-gets-400',
+    title: 'for any source_contact_id that is not a ct_ id, the merge answers 400',
+    clauses: ['contacts.merge.request'],
+  },
+  async (t) => {
+    const contacts = new Contacts((await t.fixtures()).v4(), t);
+    const survivor = await contacts.create({ name: 'Stays' });
+    await t.assertProperty(
+      fc.asyncProperty(malformedId('ct'), async (malformed) => {
+        const response = await contacts.merge(survivor.id, malformed.value);
+        t.expect.errorShape(response, 400);
+      }),
+      { numRuns: 10 },
+    );
+  },
+);
+
+// Caught by: a second survivor stealing an already merged source (would need `contacts.merge.remerge-allowed`).
+check(
+  {
+    area,
+    name: 'merge-of-source-merged-elsewhere-gets-409',
+    title: 'merging a source already merged into another contact answers 409 contact_already_merged',
+    clauses: ['errors.409.contact-already-merged', 'contacts.merge.request'],
+  },
+  async (t) => {
+    const { contacts, survivor, source } = await pair(t);
+    t.expect.hasStatus(await contacts.merge(survivor.id, source.id), 200);
+    const other = await contacts.create({ name: 'Latecomer' });
+    const response = await contacts.merge(other.id, source.id);
+    t.expect.errorShape(response, 409);
+    t.expect.hasErrorCode(response, 'contact_already_merged');
+  },
+);
+
+/** What a merge must leave as it was: the survivor's name, tags and identities, and the source's merged_into. */
+function snapshot(survivor: Contact, source: Contact): string {
+  return JSON.stringify({
+    name: survivor.name,
+    tags: survivor.tags.map((tag) => tag.toLowerCase()).sort(),
+    identities: survivor.identities.map((i) => i.id).sort(),
+    merged_into: source.merged_into,
+  });
+}
+
+// Caught by: contacts.merge.repeat-conflicts.
+check(
+  {
+    area,
+    name: 'merge-repeated-for-same-pair-is-200-and-unchanged',
+    title: 'for any number of repeats, merging the same pair again answers 200 and changes neither contact',
+    clauses: ['contacts.merge.repeat-unchanged-200', 'contacts.merge.idempotent-same-pair'],
+  },
+  async (t) => {
+    const contacts = new Contacts((await t.fixtures()).v4(), t);
+    await t.assertProperty(
+      fc.asyncProperty(fc.integer({ min: 1, max: 3 }), async (repeats) => {
+        const survivor = await contacts.create({ name: `Keeper ${uniqueToken()}`, identity: { kind: 'phone', value: uniquePhone() } });
+        const source = await contacts.create({ name: 'Merged away', identity: { kind: 'email', value: `${uniqueToken()}@example.com` } });
+        t.expect.hasStatus(await contacts.merge(survivor.id, source.id), 200);
+        const first = snapshot(await contacts.read(survivor.id), await contacts.read(source.id));
+        for (let i = 0; i < repeats; i++) {
+          const again = await contacts.merge(survivor.id, source.id);
+          t.expect.hasStatus(again, 200);
+          t.expect.that(dataOf<Contact>(again).id).toBe(survivor.id);
+        }
+        t.expect.that(snapshot(await contacts.read(survivor.id), await contacts.read(source.id))).toBe(first);
+      }),
+      { numRuns: 5 },
+    );
+  },
+);

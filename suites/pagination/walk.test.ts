@@ -1,0 +1,130 @@
+// Pagination properties (section 4: list responses `{data, has_more, next_cursor}` with `limit` and
+// `cursor`; contacts' offset mode with `pagination: {limit, offset, total}`): for any data set and any
+// `limit`, walking the pages yields every item exactly once, has_more and next_cursor agree on each page,
+// and offset mode reports one consistent total. Page sizes and cursor formats are never assumed.
+import fc from 'fast-check';
+import { CheckFailure, check, path, type CheckContext, type Fixtures } from '../../harness/check/index.js';
+import { Contacts, type Contact, type Identity } from '../_shared/a-contacts.js';
+import { duplicates, walkCursor, walkOffset } from '../_shared/a-pages.js';
+import { flipCase, uniqueEmail, uniqueToken } from '../_shared/a-values.js';
+
+const area = 'pagination';
+
+/** Every id of `expected` exactly once in `seen`, nothing twice, and (when `exact`) nothing else. */
+function assertEachOnce(seen: readonly string[], expected: readonly string[], exact: boolean, what: string): void {
+  const twice = duplicates(seen);
+  if (twice.length > 0) throw new CheckFailure(`${what}: items seen on more than one page`, 'each item exactly once', `repeated: ${twice.join(', ')}`);
+  const missing = expected.filter((id) => !seen.includes(id));
+  if (missing.length > 0) throw new CheckFailure(`${what}: items never seen`, 'each item exactly once', `missing: ${missing.join(', ')} (seen ${seen.length})`);
+  const extra = exact ? seen.filter((id) => !expected.includes(id)) : [];
+  if (extra.length > 0) throw new CheckFailure(`${what}: items that are not in the data set`, `exactly ${expected.length} items`, `extra: ${extra.join(', ')}`);
+}
+
+/** An organization with nothing in it when the control API can make one, else the file's (shared) one. */
+async function emptyOrFileOrganization(t: CheckContext): Promise<{ fx: Fixtures; exact: boolean }> {
+  if (t.hasControl) return { fx: await t.freshOrganization({ with_channels: false }), exact: true };
+  return { fx: await t.fixtures(), exact: false };
+}
+
+// Caught by: contacts.list.cursor-stops-early.
+check(
+  {
+    area,
+    name: 'cursor-walk-yields-each-contact-once',
+    title: 'for any number of contacts and any limit, following next_cursor through GET /contacts yields each contact exactly once',
+    clauses: ['envelope.list.cursor-page', 'contacts.list.cursor-default'],
+    timeoutMs: 120_000,
+  },
+  async (t) => {
+    await t.assertProperty(
+      fc.asyncProperty(fc.integer({ min: 0, max: 7 }), fc.integer({ min: 1, max: 9 }), async (count, limit) => {
+        const { fx, exact } = await emptyOrFileOrganization(t);
+        const contacts = new Contacts(fx.v4(), t);
+        const created: string[] = [];
+        for (let i = 0; i < count; i++) created.push((await contacts.create({ name: `Walker ${i} ${uniqueToken(4)}` })).id);
+        const walk = await walkCursor<Contact>(contacts.client, '/contacts', {}, limit, exact ? count + 2 : 500);
+        assertEachOnce(walk.items.map((c) => c.id), created, exact, `GET /contacts with limit=${limit} over ${count} contacts`);
+      }),
+      { numRuns: 8 },
+    );
+  },
+);
+
+// Caught by: contacts.list.no-pagination-block.
+check(
+  {
+    area,
+    name: 'offset-walk-has-consistent-total',
+    title: 'for any tagged set and any limit, offset mode reports the same total on every page, equal to the items walked',
+    clauses: ['contacts.list.offset-mode', 'contacts.list.tag-case-insensitive'],
+    timeoutMs: 120_000,
+  },
+  async (t) => {
+    const contacts = new Contacts((await t.fixtures()).v4(), t);
+    await t.assertProperty(
+      fc.asyncProperty(fc.integer({ min: 0, max: 6 }), fc.integer({ min: 1, max: 7 }), async (count, limit) => {
+        const tag = uniqueToken();
+        const created: string[] = [];
+        // Every other contact spells the tag in another case: the filter must count them all.
+        for (let i = 0; i < count; i++) created.push((await contacts.create({ name: `Offset ${i}`, tags: [i % 2 === 0 ? tag : flipCase(tag)] })).id);
+        const walk = await walkOffset<Contact>(contacts.client, '/contacts', { tag }, limit, count + 2);
+        const totals = [...new Set(walk.totals)];
+        if (totals.length !== 1 || totals[0] !== count) {
+          throw new CheckFailure(`GET /contacts?tag=... with limit=${limit}: pagination.total is not the size of the set`, `total ${count} on every page`, `totals ${JSON.stringify(walk.totals)}`);
+        }
+        assertEachOnce(walk.items.map((c) => c.id), created, true, `offset walk of ${count} tagged contacts with limit=${limit}`);
+      }),
+      { numRuns: 8 },
+    );
+  },
+);
+
+// Caught by: a cursor that repeats or skips items on the identities list (would need `pagination.identities-skip`).
+check(
+  {
+    area,
+    name: 'identity-walk-yields-each-identity-once',
+    title: "for any number of identities and any limit, walking a contact's identities yields each exactly once",
+    clauses: ['identities.list.page', 'envelope.list.cursor-page'],
+  },
+  async (t) => {
+    const contacts = new Contacts((await t.fixtures()).v4(), t);
+    await t.assertProperty(
+      fc.asyncProperty(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 6 }), async (count, limit) => {
+        const contact = await contacts.create({ name: `Many faces ${uniqueToken(4)}` });
+        const attached: string[] = [];
+        for (let i = 0; i < count; i++) attached.push((await contacts.attach(contact.id, { kind: 'email', value: uniqueEmail() })).id);
+        const walk = await walkCursor<Identity>(contacts.client, path`/contacts/${contact.id}/identities`, {}, limit, count + 2);
+        assertEachOnce(walk.items.map((i) => i.id), attached, true, `identities of a contact with ${count} identities, limit=${limit}`);
+      }),
+      { numRuns: 5 },
+    );
+  },
+);
+
+// Caught by: a channel list whose cursor repeats or skips (would need `pagination.channels-skip`).
+check(
+  {
+    area,
+    name: 'channel-walk-yields-each-channel-once',
+    title: 'for any limit, walking GET /channels yields the same channels, each exactly once',
+    clauses: ['channels.list.page-of-channels', 'envelope.list.cursor-page'],
+  },
+  async (t) => {
+    const fx = await t.fixtures();
+    const v4 = fx.v4();
+    // Which channels a key lists is not shown (all of the organization's or its own): the walk with the
+    // largest limit is the data set, and every other limit must walk the same set.
+    const maxPages = fx.source === 'control' ? fx.channels.length + 2 : 500;
+    const baseline = (await walkCursor<{ id: string }>(v4, '/channels', {}, fx.channels.length + 1, maxPages)).items.map((c) => c.id);
+    assertEachOnce(baseline, baseline, true, 'GET /channels');
+    if (baseline.length < 2) t.notVerifiable(`needs at least two channels listed by GET /channels (got ${baseline.length})`);
+    await t.assertProperty(
+      fc.asyncProperty(fc.integer({ min: 1, max: baseline.length }), async (limit) => {
+        const walk = await walkCursor<{ id: string }>(v4, '/channels', {}, limit, baseline.length + 2);
+        assertEachOnce(walk.items.map((c) => c.id), baseline, true, `GET /channels with limit=${limit}`);
+      }),
+      { numRuns: 5 },
+    );
+  },
+);

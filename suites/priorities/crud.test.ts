@@ -1,0 +1,173 @@
+// Priorities (section 4 Priorities; GET /me/priority in Account): create answers 201, the first priority of
+// a key becomes its default unless `is_default` is false, PATCH replaces the channel set wholesale, delete
+// answers {id, deleted}, the list holds only the calling key's priorities, and /me/priority is null for a
+// key with no default. Checks that need a key with no history make one through the control API.
+import { check, path, type ApiClient, type CheckContext } from '../../harness/check/index.js';
+import { walkCursor } from '../_shared/a-pages.js';
+import { dataOf, fail, freshKey, shown, type Json } from '../_shared/b-common.js';
+import { channelIdsOf, createPriority, idOf, withChannels } from '../_shared/b-priorities.js';
+
+const area = 'priorities';
+
+/** A client of a key with no priorities yet (control API). */
+async function blankKey(t: CheckContext): Promise<ApiClient> {
+  const fx = await t.fixtures();
+  return fx.v4(await freshKey(fx));
+}
+
+async function myPriority(client: ApiClient): Promise<unknown> {
+  const response = await client.get('/me/priority');
+  if (response.status !== 200) fail(`GET /me/priority answered ${response.status}`, '200 {data: Priority or null}', shown(response));
+  return dataOf<unknown>(response);
+}
+
+check(
+  {
+    area,
+    name: 'create-answers-201-and-reads-back',
+    title: 'POST /priorities answers 201 {data: Priority} that GET /priorities/{id} reads back',
+    clauses: ['priorities.create.201', 'priorities.get.item'],
+  },
+  async (t) => {
+    const fx = await t.fixtures();
+    const created = await fx.v4().post('/priorities', { json: { name: 'mcs-read-back', is_default: false, channels: [] } });
+    t.expect.hasStatus(created, 201);
+    const priority = dataOf<Json>(created);
+    if (priority.name !== 'mcs-read-back') fail('the created priority has another name', 'name mcs-read-back', shown(created));
+    const readBack = await fx.v4().get(path`/priorities/${idOf(priority)}`);
+    t.expect.createdCanBeReadBack(readBack, created.body, ['name']);
+  },
+);
+
+check(
+  {
+    area,
+    name: 'me-priority-is-null-without-priorities',
+    title: 'GET /me/priority answers {data: null} for a key with no priority',
+    clauses: ['me.priority.null-means-implicit-pool'],
+    needs: ['control'],
+  },
+  async (t) => {
+    const client = await blankKey(t);
+    const priority = await myPriority(client);
+    if (priority !== null) fail('a key with no priority has a default', 'data: null', JSON.stringify(priority));
+  },
+);
+
+check(
+  {
+    area,
+    name: 'first-priority-becomes-default',
+    title: 'the first priority created for a key becomes its default (is_default true, GET /me/priority answers it)',
+    clauses: ['priorities.default.first-created', 'me.priority.null-means-implicit-pool'],
+    needs: ['control'],
+  },
+  async (t) => {
+    // Fault: priorities.first-not-default.
+    const client = await blankKey(t);
+    const created = await client.post('/priorities', { json: { name: 'mcs-first', channels: [] } });
+    t.expect.hasStatus(created, 201);
+    const priority = dataOf<Json>(created);
+    if (priority.is_default !== true) fail('the first priority of a key is not its default', 'is_default: true', shown(created));
+    const mine = await myPriority(client);
+    if (typeof mine !== 'object' || mine === null || (mine as Json).id !== priority.id) fail('GET /me/priority does not answer the first priority', `data.id = ${String(priority.id)}`, JSON.stringify(mine));
+  },
+);
+
+check(
+  {
+    area,
+    name: 'first-priority-with-is-default-false-is-not-default',
+    title: 'a first priority created with is_default false is not the default, and /me/priority stays null',
+    clauses: ['priorities.default.first-created', 'me.priority.null-means-implicit-pool'],
+    needs: ['control'],
+  },
+  async (t) => {
+    // Fault that would make it fail: priorities.is-default-false-ignored (missing in reference/core-faults.ts).
+    const client = await blankKey(t);
+    const created = await client.post('/priorities', { json: { name: 'mcs-not-default', is_default: false, channels: [] } });
+    t.expect.hasStatus(created, 201);
+    if (dataOf<Json>(created).is_default !== false) fail('is_default false was not kept', 'is_default: false', shown(created));
+    const mine = await myPriority(client);
+    if (mine !== null) fail('a key whose only priority is not default has a default', 'data: null', JSON.stringify(mine));
+  },
+);
+
+check(
+  {
+    area,
+    name: 'patch-replaces-the-channel-set',
+    title: 'PATCH /priorities/{id} with channels replaces the set wholesale (the old channels are gone)',
+    clauses: ['priorities.patch.replaces-channels'],
+  },
+  async (t) => {
+    // Fault: priorities.patch-merges-channels.
+    const fx = await t.fixtures();
+    const [a, b, c] = fx.channels;
+    if (!a || !b || !c) return t.notVerifiable('needs three channels (fewer configured)');
+    const priority = await createPriority(fx.v4(), { name: 'mcs-replace', is_default: false, channels: [{ channel: a.id, tier: 1 }, { channel: b.id, tier: 2 }] });
+    const id = idOf(priority);
+    const patched = await withChannels((json) => fx.v4().patch(path`/priorities/${id}`, { json }), { channels: [{ channel: c.id, tier: 1 }] });
+    t.expect.hasStatus(patched, 200);
+    for (const [what, response] of [['PATCH answer', patched], ['GET after PATCH', await fx.v4().get(path`/priorities/${id}`)]] as const) {
+      const ids = channelIdsOf(dataOf(response));
+      if (ids.length !== 1 || ids[0] !== c.id) fail(`the ${what} holds ${JSON.stringify(ids)}`, `exactly [${c.id}] (the set replaced wholesale)`, shown(response));
+    }
+  },
+);
+
+check(
+  {
+    area,
+    name: 'patch-renames',
+    title: 'PATCH /priorities/{id} with a name answers 200 {data: Priority} with the new name',
+    clauses: ['priorities.patch.replaces-channels', 'priorities.get.item'],
+  },
+  async (t) => {
+    const fx = await t.fixtures();
+    const priority = await createPriority(fx.v4(), { name: 'mcs-before', is_default: false, channels: [] });
+    const patched = await fx.v4().patch(path`/priorities/${idOf(priority)}`, { json: { name: 'mcs-after' } });
+    t.expect.hasStatus(patched, 200);
+    if (dataOf<Json>(patched).name !== 'mcs-after') fail('the name was not changed', 'name mcs-after', shown(patched));
+    const read = await fx.v4().get(path`/priorities/${idOf(priority)}`);
+    if (dataOf<Json>(read).name !== 'mcs-after') fail('the new name does not read back', 'name mcs-after', shown(read));
+  },
+);
+
+check(
+  {
+    area,
+    name: 'delete-answers-id-and-deleted',
+    title: 'DELETE /priorities/{id} answers 200 {data: {id, deleted}} and the priority is gone',
+    clauses: ['priorities.delete.result', 'errors.404.not-found'],
+  },
+  async (t) => {
+    // Fault that would make it fail: priorities.delete-keeps (missing in reference/core-faults.ts).
+    const fx = await t.fixtures();
+    const id = idOf(await createPriority(fx.v4(), { name: 'mcs-gone', is_default: false, channels: [] }));
+    const deleted = await fx.v4().delete(path`/priorities/${id}`);
+    t.expect.hasStatus(deleted, 200);
+    const data = dataOf<Json>(deleted);
+    if (data.id !== id || !('deleted' in data)) fail('the delete answer is not {id, deleted} of the priority', `{id: ${id}, deleted}`, shown(deleted));
+    t.expect.deletedIsGone(await fx.v4().get(path`/priorities/${id}`));
+  },
+);
+
+check(
+  {
+    area,
+    name: 'list-holds-only-the-calling-key-priorities',
+    title: 'GET /priorities lists the calling key\'s priorities and none of another key\'s',
+    clauses: ['priorities.list.owned-by-key'],
+  },
+  async (t) => {
+    // Fault: priorities.list-all-keys.
+    const fx = await t.fixtures();
+    const mine = idOf(await createPriority(fx.v4(fx.apiKey('primary')), { name: 'mcs-mine', is_default: false, channels: [] }));
+    const theirs = idOf(await createPriority(fx.v4(fx.apiKey('secondary')), { name: 'mcs-theirs', is_default: false, channels: [] }));
+    const { items } = await walkCursor<Json>(fx.v4(fx.apiKey('primary')), '/priorities', {}, 5, 200);
+    const ids = items.map((p) => p.id);
+    if (!ids.includes(mine)) fail('GET /priorities leaves out a priority of the calling key', `${mine} listed`, JSON.stringify(ids));
+    if (ids.includes(theirs)) fail('GET /priorities lists a priority of another key', `${theirs} not listed`, JSON.stringify(ids));
+  },
+);

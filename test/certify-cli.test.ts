@@ -1,0 +1,166 @@
+// End to end: `mcs certify` as a user runs it, against the embedded reference and against a separately
+// started one, and its one-line refusals (exit 2) for bad input and an unreachable target.
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReference, type ReferenceHandle } from '../reference/index.js';
+import type { RunReport } from '../reports/model.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `mcs`; `onStdout` sees the output as it comes (to signal the process at the right moment). */
+function mcs(args: string[], timeoutMs = 120_000, onStdout?: (text: string, pid: number) => void): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['cli/mcs.js', ...args], { cwd: root, env: { ...process.env, CI: 'true', MCS_BASE_URL: '', MCS_CONFIG: '' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (child.pid !== undefined) onStdout?.(stdout, child.pid);
+    });
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`mcs ${args.join(' ')} did not finish in ${timeoutMs} ms`));
+    }, timeoutMs);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+async function reportIn(dir: string): Promise<RunReport> {
+  return JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as RunReport;
+}
+
+function expectedExit(report: RunReport): number {
+  const failed = report.checks.some((c) => c.outcome === 'failed');
+  const passed = report.checks.some((c) => c.outcome === 'passed');
+  return !failed && passed ? 0 : 1;
+}
+
+/** Every credential the harness sent or saw is masked in the report. */
+function expectMasked(report: RunReport): void {
+  for (const check of report.checks) {
+    for (const exchange of check.exchanges) {
+      const auth = exchange.request.headers.authorization;
+      if (auth !== undefined) expect(auth).toMatch(/^\S+ \S*…\(masked\)$/);
+      expect(exchange.curl).not.toMatch(/authorization: \S+ (?![^']*…\(masked\))/);
+    }
+  }
+  expect(JSON.stringify(report)).not.toMatch(/"(api_key|token|signing_secret)":"(?![^"]*…\(masked\))[^"]+"/);
+}
+
+/** Checks passed by the full embedded run, for the interrupted run to compare with. */
+let fullRunPassed: number | undefined;
+
+describe('mcs certify against the embedded reference', { timeout: 180_000 }, () => {
+  it('runs the suites, writes the JSON report and exits by the verdict', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mcs-certify-'));
+    const run = await mcs(['certify', '--reports-dir', dir, '--seed', '7']);
+    const report = await reportIn(dir);
+    fullRunPassed = report.checks.filter((c) => c.outcome === 'passed').length;
+    expect(run.code).toBe(expectedExit(report));
+    expect(report.target.embedded).toBe(true);
+    expect(report.seed).toBe(7);
+    expect(report.complete).toBe(true);
+    expect(new Set(report.checks.map((c) => c.area))).toEqual(expect.objectContaining(new Set(['auth', 'errors'])));
+    for (const check of report.checks) expect(check.clauses.length, check.id).toBeGreaterThan(0);
+    expect(report.coverage.length).toBeGreaterThan(0);
+    expectMasked(report);
+    expect(run.stdout).toMatch(/^area +passed +failed +not verifiable +skipped$/m);
+    expect(run.stdout).toMatch(/^verdict: (pass|fail) \(seed 7\)$/m);
+  });
+});
+
+describe('mcs certify against a separately started target', { timeout: 180_000 }, () => {
+  let reference: ReferenceHandle;
+  beforeAll(async () => {
+    reference = await startReference({ log: () => undefined });
+  });
+  afterAll(async () => {
+    await reference.close();
+  });
+
+  it('takes the URLs as flags and reports the target as not embedded', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mcs-certify-'));
+    const { base, v2, control } = reference.urls;
+    const run = await mcs(['certify', '--base-url', base, '--v2-base-url', v2, '--control-url', control, '--only', 'errors', '--reports-dir', dir]);
+    const report = await reportIn(dir);
+    expect(run.code).toBe(expectedExit(report));
+    expect(report.target).toEqual({ baseUrl: base, v2BaseUrl: v2, controlUrl: control, embedded: false });
+    expect(report.complete).toBe(false);
+    expect(report.selection).toEqual({ only: ['errors'], skip: [] });
+    const ran = report.checks.filter((c) => c.outcome !== 'skipped');
+    expect(ran.length).toBeGreaterThan(0);
+    expect(ran.every((c) => c.area === 'errors')).toBe(true);
+  });
+
+  it('reports checks needing what the target lacks as not verifiable, never passed', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mcs-certify-'));
+    const run = await mcs(['certify', '--base-url', reference.urls.base, '--only', 'errors', '--reports-dir', dir]);
+    const report = await reportIn(dir);
+    expect(run.code).toBe(expectedExit(report));
+    const v2Checks = report.checks.filter((c) => c.area === 'errors' && c.id.includes('.v2.'));
+    expect(v2Checks.length).toBeGreaterThan(0);
+    for (const check of v2Checks) {
+      expect(check.outcome).toBe('not-verifiable');
+      expect(check.reason).toMatch(/v2/);
+    }
+  });
+});
+
+describe('mcs certify interrupted', { timeout: 180_000 }, () => {
+  it('stops on Ctrl-C, still writes the report of what it collected, and exits 130', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mcs-certify-'));
+    let signalled = false;
+    // The header line is printed before the suites start, so the signal always lands mid-run.
+    const run = await mcs(['certify', '--reports-dir', dir], 120_000, (text, pid) => {
+      if (!signalled && text.includes('mcs certify: embedded reference')) {
+        signalled = true;
+        process.kill(pid, 'SIGINT');
+      }
+    });
+    expect(run.code).toBe(130);
+    expect(run.stderr).toMatch(/interrupted; writing the results collected so far/);
+    const report = await reportIn(dir);
+    expect(report.complete).toBe(false);
+    expect(run.stdout).toMatch(/^run not complete \(interrupted\)$/m);
+    // Stopped early: fewer checks passed than in the full run above (hundreds; 100 when run alone).
+    expect(report.checks.filter((c) => c.outcome === 'passed').length).toBeLessThan(fullRunPassed ?? 100);
+  });
+});
+
+describe('mcs certify refusals: exit 2 with one line', { timeout: 60_000 }, () => {
+  it('refuses an unreachable target', async () => {
+    const run = await mcs(['certify', '--base-url', 'http://127.0.0.1:9', '--timeout', '2000', '--reports-dir', join(tmpdir(), 'mcs-never')]);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(/^mcs certify: base URL unreachable: GET http:\/\/127\.0\.0\.1:9\/v4\/me: connection refused/);
+  });
+
+  it('refuses an unknown flag and a bad value, naming them', async () => {
+    const unknown = await mcs(['certify', '--bogus']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/--bogus/);
+    const badTimeout = await mcs(['certify', '--base-url', 'http://127.0.0.1:9', '--timeout', 'soon']);
+    expect(badTimeout.code).toBe(2);
+    expect(badTimeout.stderr.trim()).toBe('mcs certify: timeout_ms (from --timeout): must be integer');
+    const badSeed = await mcs(['certify', '--seed', '-1']);
+    expect(badSeed.code).toBe(2);
+    expect(badSeed.stderr).toMatch(/--seed/);
+    const replayWithoutSeed = await mcs(['certify', '--replay-path', '3:1']);
+    expect(replayWithoutSeed.code).toBe(2);
+    expect(replayWithoutSeed.stderr.trim()).toBe('mcs certify: --replay-path needs the --seed of the run that failed');
+  });
+});

@@ -1,0 +1,22 @@
+// A tiny target image for the module's own tests: the imported Node.js base and a one-line HTTP server
+// under /svc that prints a secret from its environment (which the logs must mask).
+import { docker } from './support.js';
+
+export const TINY_IMAGE = 'mcs-container-test:local';
+export const SECRET_ENV = 'MCS_TEST_TOKEN';
+
+const server = `
+const http = require('node:http');
+console.log('token from env: ' + process.env.${SECRET_ENV});
+console.log('Authorization: Bearer ' + process.env.${SECRET_ENV});
+http.createServer((req, res) => {
+  res.statusCode = req.url === '/svc/ready' ? 200 : req.url === '/svc/never' ? 503 : 404;
+  res.end(req.url);
+}).listen(8080, () => console.log('tiny target listening'));
+process.on('SIGTERM', () => { console.log('tiny target stopping'); process.exit(0); });
+`;
+
+export async function buildTinyImage(baseImage: string): Promise<void> {
+  const dockerfile = `FROM ${baseImage}\nCMD ${JSON.stringify(['node', '-e', server])}\n`;
+  await docker(['build', '--quiet', '-t', TINY_IMAGE, '-'], 300_000, dockerfile);
+}

@@ -1,0 +1,174 @@
+// Opens the HTML report in a real headless Chromium (Debian's package, driven by playwright-core) and uses
+// it as a reader would: it must render without console errors or network requests, run none of the hostile
+// markup a server sent, filter by area, result and text, be reachable by keyboard, and carry its data as
+// JSON that parses back to the report. Screenshots land in reports/out/ for a person to look at.
+import { existsSync } from 'node:fs';
+import { mkdir, readFile } from 'node:fs/promises';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { writeReports } from '../../reports/index.js';
+import { sampleReport } from './sample.js';
+
+const executablePath = process.env.MCS_CHROMIUM ?? '/usr/bin/chromium';
+const outDir = fileURLToPath(new URL('../../reports/out/browser-test/', import.meta.url));
+const report = sampleReport();
+
+let browser: Browser;
+let page: Page;
+const problems: string[] = [];
+
+async function visibleRows(scope: string): Promise<Array<{ area: string; result: string; text: string }>> {
+  return page.$$eval(`[data-scope="${scope}"] [data-filter]`, (els) =>
+    els.filter((el) => !(el as HTMLElement).hidden).map((el) => ({ area: el.getAttribute('data-areas') ?? '', result: el.getAttribute('data-result') ?? '', text: el.getAttribute('data-text') ?? '' })),
+  );
+}
+
+async function resetFilters(): Promise<void> {
+  await page.click('#f-reset');
+}
+
+// A browser on a busy 2-core machine is slow to start and to paint: generous time, never asserted.
+describe('the HTML report in headless Chromium', { timeout: 60_000 }, () => {
+  beforeAll(async () => {
+    if (!existsSync(executablePath)) {
+      throw new Error(`Chromium not found at ${executablePath}: install it with 'apt-get install -y chromium' (as .ci/run does) or set MCS_CHROMIUM`);
+    }
+    await mkdir(outDir, { recursive: true });
+    await writeReports(report, outDir);
+    browser = await chromium.launch({
+      executablePath,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      timeout: 30_000,
+    });
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(`console ${message.type()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('dialog', (dialog) => {
+      problems.push(`dialog opened: ${dialog.message()}`);
+      void dialog.dismiss();
+    });
+    await page.route('**/*', (route) => {
+      const url = route.request().url();
+      if (url.startsWith('file:')) return route.continue();
+      problems.push(`network request: ${url}`);
+      return route.abort();
+    });
+    await page.goto(pathToFileURL(`${outDir}report.html`).href, { waitUntil: 'load' });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('renders the verdict and every check and clause, with no console error, dialog or network request', async () => {
+    await page.screenshot({ path: `${outDir}report.png` });
+    await page.locator('#failures').screenshot({ path: `${outDir}report-failures.png` });
+    await page.locator('#load').screenshot({ path: `${outDir}report-load.png` });
+    expect(await page.textContent('.verdict-title')).toBe('Not conformant');
+    expect(await visibleRows('checks')).toHaveLength(report.checks.length);
+    expect(await visibleRows('clauses')).toHaveLength(report.coverage.length);
+    expect(problems).toEqual([]);
+  });
+
+  it('shows hostile response bodies as text and runs none of them', async () => {
+    const failure = page.locator('[id="fail-errors_unknown-resource-404"]');
+    await expect(failure.locator('pre').filter({ hasText: '<script>alert("xss")</script>' }).count()).resolves.toBeGreaterThan(0);
+    expect(await page.locator('img').count()).toBe(0);
+    expect(await page.locator('script').count()).toBe(2);
+    expect(await failure.textContent()).toContain('\\x1B[31m');
+    expect(problems).toEqual([]);
+  });
+
+  it('carries the report as JSON that parses back to the same report', async () => {
+    const embedded = await page.$eval('#report-data', (el) => JSON.parse(el.textContent ?? 'null') as unknown);
+    expect(embedded).toEqual(report);
+  });
+
+  it('filters by result, area and text, alone and together', async () => {
+    await page.click('[data-result-filter="failed"]');
+    const failed = report.checks.filter((c) => c.outcome === 'failed');
+    expect((await visibleRows('checks')).map((r) => r.result)).toEqual(failed.map(() => 'failed'));
+    expect(await visibleRows('failures')).toHaveLength(failed.length);
+    expect((await visibleRows('clauses')).every((r) => r.result === 'failed')).toBe(true);
+
+    await page.selectOption('#f-area', 'contacts');
+    const failedContacts = failed.filter((c) => c.area === 'contacts');
+    expect(await visibleRows('checks')).toHaveLength(failedContacts.length);
+    expect(await visibleRows('failures')).toHaveLength(failedContacts.length);
+
+    await resetFilters();
+    await page.fill('#f-text', 'contacts.merge');
+    await page.waitForFunction(() => document.querySelectorAll('[data-scope="clauses"] [data-filter]:not([hidden])').length < 50);
+    const clauses = await visibleRows('clauses');
+    expect(clauses.length).toBe(report.coverage.filter((c) => `${c.id} ${c.text} ${c.section} ${c.checks.join(' ')}`.toLowerCase().includes('contacts.merge')).length);
+    expect(clauses.every((r) => r.text.includes('contacts.merge'))).toBe(true);
+
+    await page.click('[data-result-filter="uncovered"]');
+    const uncovered = await visibleRows('clauses');
+    expect(uncovered.length).toBeGreaterThan(0);
+    expect(uncovered.every((r) => r.result === 'uncovered')).toBe(true);
+    expect(await visibleRows('checks')).toHaveLength(0);
+    expect(await page.isVisible('[data-empty-for="checks"]')).toBe(true);
+    await page.locator('#clauses').screenshot({ path: `${outDir}report-filtered.png` });
+
+    await resetFilters();
+    expect(await visibleRows('checks')).toHaveLength(report.checks.length);
+  });
+
+  it('sets the filters from a matrix cell', async () => {
+    await page.click('.matrix button[data-set-area="auth"][data-set-result="passed"]');
+    const rows = await visibleRows('checks');
+    expect(rows).toHaveLength(report.checks.filter((c) => c.area === 'auth' && c.outcome === 'passed').length);
+    expect(rows.every((r) => r.area === 'auth' && r.result === 'passed')).toBe(true);
+    expect(await page.inputValue('#f-area')).toBe('auth');
+    await resetFilters();
+  });
+
+  it('reaches and works the filters by keyboard alone', async () => {
+    // A fresh load puts the keyboard at the top of the page, as a reader arriving would be.
+    await page.reload({ waitUntil: 'load' });
+    const reached: string[] = [];
+    for (let i = 0; i < 80 && !reached.includes('f-text'); i++) {
+      await page.keyboard.press('Tab');
+      reached.push(await page.evaluate(() => document.activeElement?.id || document.activeElement?.getAttribute('data-result-filter') || document.activeElement?.tagName || ''));
+    }
+    expect(reached).toContain('f-area');
+    expect(reached).toContain('failed');
+    expect(reached).toContain('f-text');
+
+    await page.keyboard.type('401');
+    await page.waitForFunction(() => document.querySelectorAll('[data-scope="checks"] [data-filter]:not([hidden])').length < 5);
+    const rows = await visibleRows('checks');
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.text.includes('401'))).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.waitForFunction((n) => document.querySelectorAll('[data-scope="checks"] [data-filter]:not([hidden])').length === n, report.checks.length);
+
+    await page.focus('[data-result-filter="not-verifiable"]');
+    await page.keyboard.press('Enter');
+    expect((await visibleRows('checks')).every((r) => r.result === 'not-verifiable')).toBe(true);
+    await page.focus('[data-result-filter="skipped"]');
+    await page.keyboard.press('Space');
+    expect((await visibleRows('checks')).every((r) => r.result === 'skipped')).toBe(true);
+
+    await page.focus('body');
+    await page.keyboard.press('/');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('f-text');
+    await resetFilters();
+    expect(problems).toEqual([]);
+  });
+
+  it('writes JUnit XML and a badge that a browser XML parser accepts', async () => {
+    for (const name of ['junit.xml', 'badge.svg']) {
+      const text = await readFile(`${outDir}${name}`, 'utf8');
+      const errors = await page.evaluate((xml) => {
+        const doc = new DOMParser().parseFromString(xml, 'application/xml');
+        return doc.getElementsByTagName('parsererror').length;
+      }, text);
+      expect(errors, name).toBe(0);
+    }
+  });
+});

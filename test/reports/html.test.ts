@@ -1,0 +1,124 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { escapeAttribute, escapeMarkup, jsonForScript, visibleControlChars } from '../../reports/escape.js';
+import { renderHtml } from '../../reports/html/page.js';
+import { niceTicks } from '../../reports/html/plots.js';
+import type { RunReport } from '../../reports/model.js';
+import { sampleReport } from './sample.js';
+
+const hostile = '</script><script>alert(1)</script><img src=x onerror=alert(2)><!--';
+
+function hostileReport(): RunReport {
+  const report = sampleReport();
+  const [first, ...rest] = report.checks;
+  if (first === undefined) throw new Error('sample has no checks');
+  return {
+    ...report,
+    target: { ...report.target, baseUrl: `http://127.0.0.1/${hostile}` },
+    checks: [{ ...first, title: hostile, outcome: 'failed', failure: { message: hostile, expected: hostile, actual: hostile }, reason: hostile }, ...rest],
+    coverage: report.coverage.map((c, i) => (i === 0 ? { ...c, text: hostile } : c)),
+    containerLogs: hostile,
+  };
+}
+
+function embeddedJson(page: string): unknown {
+  const start = page.indexOf('<script type="application/json" id="report-data">');
+  const end = page.indexOf('</script>', start);
+  return JSON.parse(page.slice(start + '<script type="application/json" id="report-data">'.length, end));
+}
+
+describe('renderHtml', () => {
+  it('escapes every piece of data: only the page\'s own two scripts exist, no element comes from data', () => {
+    const page = renderHtml(hostileReport());
+    expect(page.match(/<script/g)).toHaveLength(2);
+    expect(page).not.toContain('<img');
+    expect(page).not.toContain('<!--');
+    expect(page).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+
+  it('embeds the report as JSON that parses back to the same report, with no raw <', () => {
+    const report = hostileReport();
+    const page = renderHtml(report);
+    expect(embeddedJson(page)).toEqual(report);
+    const start = page.indexOf('id="report-data">');
+    expect(page.slice(start + 'id="report-data">'.length, page.indexOf('</script>', start))).not.toContain('<');
+  });
+
+  it('allows only its own script by hash and no network', () => {
+    const page = renderHtml(sampleReport());
+    const csp = (/<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(page)?.[1] ?? '').replace(/&#39;/g, "'");
+    expect(csp).toContain("default-src 'none'");
+    const scripts = [...page.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '');
+    expect(scripts).toHaveLength(1);
+    const hash = createHash('sha256').update(scripts[0] ?? '').digest('base64');
+    expect(csp).toContain(`'sha256-${hash}'`);
+    expect(page).not.toMatch(/\s(src|href)="(https?:)?\/\//);
+    expect(page).not.toContain('<link');
+  });
+
+  it('shows the verdict, the matrix, each failure with its clause sentence and curl, and flags uncovered clauses', () => {
+    const page = renderHtml(sampleReport());
+    expect(page).toContain('<p class="verdict-title">Not conformant</p>');
+    expect(page).toContain('data-set-area="contacts" data-set-result="failed"');
+    expect(page).toContain('<blockquote>Merge is idempotent for the same pair.</blockquote>');
+    expect(page).toContain('mcs certify --only contacts --seed 1234567 --replay-path &#39;13:2:0&#39;');
+    expect(page).toContain('curl -sS -X POST');
+    expect(page).toContain('No check cites this clause.');
+    expect(page).toContain('id="load"');
+    expect(page).toContain('Latency vs offered rate: send');
+  });
+
+  it('renders without load results, and with load entries it does not recognise', () => {
+    const { load: _load, ...noLoad } = sampleReport();
+    expect(renderHtml(noLoad)).not.toContain('id="load"');
+    const odd = renderHtml({ ...sampleReport(), load: [null, 5, { schema: 'mcs-load-result/1', latency: { p50: 'x' } }, { steps: [{ offeredRate: 'fast' }, 3] }, { histogram: 'not base64!', latency: {} }] });
+    expect(odd).toContain('Unrecognised load entry');
+    expect(odd).toContain('No data to plot.');
+  });
+
+  it('says incomplete when the run was not complete', () => {
+    expect(renderHtml({ ...sampleReport(), complete: false, selection: { only: ['auth'], skip: [] } })).toContain('<p class="verdict-title">Incomplete run</p>');
+  });
+});
+
+describe('escaping helpers', () => {
+  it('make control characters and lone surrogates visible instead of dropping them', () => {
+    expect(visibleControlChars('a\u0000b\u001bc\ud800d\t\n')).toBe('a\\x00b\\x1Bc\\uD800d\t\n');
+    expect(escapeMarkup(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+    expect(escapeAttribute('a\nb\tc')).toBe('a&#10;b&#9;c');
+    expect(jsonForScript({ s: '</script><!--\u2028' })).toBe('{"s":"\\u003c/script\\u003e\\u003c!--\\u2028"}');
+  });
+
+  it('picks round ticks that cover the range', () => {
+    expect(niceTicks(0, 9.3)).toEqual([0, 2, 4, 6, 8, 10]);
+    expect(niceTicks(0, 222)).toEqual([0, 50, 100, 150, 200, 250]);
+  });
+});
+
+describe('failures with many exchanges', () => {
+  it('show at most twelve of them, the last one open', () => {
+    const report = sampleReport();
+    const exchange = (i: number) => ({ request: { method: 'GET', url: `http://127.0.0.1/v4/x/${i}`, headers: {} }, durationMs: 1, curl: `curl ${i}` });
+    const failing = { ...report.checks[0]!, outcome: 'failed' as const, failure: { message: 'm' }, exchanges: Array.from({ length: 30 }, (_, i) => exchange(i)) };
+    const page = renderHtml({ ...report, checks: [failing] });
+    expect(page.match(/<details class="exchange"/g)).toHaveLength(12);
+    expect(page.match(/<details class="exchange" open>/g)).toHaveLength(1);
+    expect(page).toContain('Exchange 30 of 30');
+    expect(page).toContain('18 more exchanges are in report.json.');
+  });
+});
+
+describe('a transport failure instead of a response', () => {
+  it('shows the error where the response would be', () => {
+    const report = sampleReport();
+    const failing = {
+      ...report.checks[0]!,
+      outcome: 'failed' as const,
+      failure: { message: 'no answer' },
+      exchanges: [{ request: { method: 'GET', url: 'http://127.0.0.1/v4/me', headers: {} }, error: 'headers timeout after 10000 ms', durationMs: 10000, curl: 'curl http://127.0.0.1/v4/me' }],
+    };
+    const page = renderHtml({ ...report, checks: [failing] });
+    expect(page).toContain('<span class="status st-err">no response</span>');
+    expect(page).toContain('<h5>Response</h5><pre>headers timeout after 10000 ms</pre>');
+  });
+});

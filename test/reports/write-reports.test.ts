@@ -1,0 +1,40 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Certificate } from '../../reports/certificate.js';
+import { reportJson, writeReports } from '../../reports/index.js';
+import { sampleReport } from './sample.js';
+
+describe('writeReports', () => {
+  it('writes report.json, junit.xml, report.html, certificate.json and badge.svg', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mcs-write-'));
+    const report = sampleReport();
+    const written = await writeReports(report, join(dir, 'nested'));
+    expect(written.files.map((f) => f.slice(written.dir.length + 1))).toEqual(['report.json', 'junit.xml', 'report.html', 'certificate.json', 'badge.svg']);
+    const json = await readFile(join(dir, 'nested', 'report.json'), 'utf8');
+    expect(JSON.parse(json)).toEqual(report);
+    const certificate = JSON.parse(await readFile(join(dir, 'nested', 'certificate.json'), 'utf8')) as Certificate;
+    expect(certificate.reportSha256).toBe(createHash('sha256').update(json).digest('hex'));
+    expect(certificate.status).toBe('not-conformant');
+    expect(await readFile(join(dir, 'nested', 'badge.svg'), 'utf8')).toContain('not conformant: 3 failing');
+  });
+
+  it('replaces an earlier green badge with a grey one when the run is incomplete', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mcs-write-'));
+    await writeFile(join(dir, 'badge.svg'), '<svg>conformant</svg>');
+    await writeReports({ ...sampleReport(), complete: false, selection: { only: [], skip: ['contacts'] } }, dir);
+    expect(await readFile(join(dir, 'badge.svg'), 'utf8')).toContain('incomplete run');
+    const certificate = JSON.parse(await readFile(join(dir, 'certificate.json'), 'utf8')) as Certificate;
+    expect(certificate.issued).toBe(false);
+    expect(certificate.statement).toContain('--skip contacts');
+    expect((await readdir(dir)).sort()).toEqual(['badge.svg', 'certificate.json', 'junit.xml', 'report.html', 'report.json']);
+  });
+
+  it('writes report.json exactly as reportJson() renders it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mcs-write-'));
+    await writeReports(sampleReport(), dir);
+    expect(await readFile(join(dir, 'report.json'), 'utf8')).toBe(reportJson(sampleReport()));
+  });
+});
