@@ -38,6 +38,8 @@ const safeMin = Number.MIN_SAFE_INTEGER;
 const safeMax = Number.MAX_SAFE_INTEGER;
 // An array is generated with at most this many items beyond its minimum (keeps runs fast).
 const extraItemsCap = 4;
+// Values drawn to decide whether a filtered branch can be generated at all.
+const probeRuns = 40;
 
 /** Builds (and caches) the arbitraries of one document under one set of options. */
 export class SchemaArbitraries {
@@ -105,7 +107,11 @@ export class SchemaArbitraries {
   private fromShape(shape: Shape): Arb | undefined {
     const arb = this.unchecked(shape);
     if (!arb || shape.checks.length === 0) return arb;
-    return arb.filter((value) => shape.checks.every((check) => matchesSchema(this.doc, check.schema, value) !== check.negate));
+    const passes = (value: unknown) => shape.checks.every((check) => matchesSchema(this.doc, check.schema, value) !== check.negate);
+    // fast-check retries a filter forever, so a branch whose checks (nearly) never pass must not be
+    // offered: e.g. a oneOf alternative that another alternative always covers. A fixed-seed probe decides.
+    if (!fc.sample(arb, { numRuns: probeRuns, seed: 1 }).some(passes)) return undefined;
+    return arb.filter(passes);
   }
 
   private unchecked(shape: Shape): Arb | undefined {

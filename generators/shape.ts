@@ -46,7 +46,7 @@ export interface Shape {
 
 export interface FlattenContext {
   doc: OpenApiDocument;
-  /** OpenAPI 3.0: `nullable`, boolean exclusive bounds, and siblings of `$ref` ignored. */
+  /** OpenAPI 3.0: `nullable` and boolean exclusive bounds. */
   is30: boolean;
 }
 
@@ -82,7 +82,8 @@ export function flatten(ctx: FlattenContext, schema: Schema, depth = 0): Shape[]
   const ref = schema['$ref'];
   if (typeof ref === 'string') {
     const target = asSchema(resolvePointer(ctx.doc, ref), ref);
-    if (ctx.is30) return flatten(ctx, target, depth + 1);
+    // OpenAPI 3.0 says siblings of $ref are ignored, ajv applies them: honouring them yields values valid
+    // under both readings.
     const { $ref: _ignored, ...siblings } = schema;
     return product(flatten(ctx, target, depth + 1), flatten(ctx, siblings, depth + 1));
   }

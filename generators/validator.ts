@@ -16,6 +16,7 @@ const Ajv07 = ((AjvModule as unknown as { default?: typeof Ajv2020 }).default ??
 interface DocumentValidators {
   ajv: AjvInstance;
   documentId: string;
+  is30: boolean;
   compiled: WeakMap<object, ValidateFunction>;
   byPointer: Map<string, ValidateFunction>;
 }
@@ -34,8 +35,9 @@ function validatorsOf(doc: OpenApiDocument): DocumentValidators {
     // OpenAPI's numeric and binary formats say nothing a JSON value can break.
     for (const name of ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password']) ajv.addFormat(name, true);
     const documentId = `mcs-generators://document/${documentCount++}`;
-    ajv.addSchema(structuredClone(doc) as object, documentId);
-    entry = { ajv, documentId, compiled: new WeakMap(), byPointer: new Map() };
+    const is30 = isOpenApi30(doc);
+    ajv.addSchema(dialectCopy(doc, is30, undefined) as object, documentId);
+    entry = { ajv, documentId, is30, compiled: new WeakMap(), byPointer: new Map() };
     perDocument.set(doc, entry);
   }
   return entry;
@@ -55,7 +57,7 @@ export function validatorFor(doc: OpenApiDocument, schemaOrRef: Schema | string)
   if (typeof schemaOrRef === 'boolean') return entry.ajv.compile(schemaOrRef);
   let validate = entry.compiled.get(schemaOrRef);
   if (!validate) {
-    validate = entry.ajv.compile(anchorRefs(schemaOrRef, entry.documentId) as object);
+    validate = entry.ajv.compile(dialectCopy(schemaOrRef, entry.is30, entry.documentId) as object);
     entry.compiled.set(schemaOrRef, validate);
   }
   return validate;
@@ -77,13 +79,27 @@ export function describeErrors(errors: readonly ErrorObject[]): string {
   return errors.map((e) => `${e.instancePath || '/'} ${e.keyword}: ${e.message ?? ''}`).join('; ');
 }
 
-// A copy of an inline schema whose document-local refs (`#/...`) point at the registered document.
-function anchorRefs(value: unknown, documentId: string): unknown {
-  if (Array.isArray(value)) return value.map((item) => anchorRefs(item, documentId));
+// A copy of a schema (or the whole document) that draft-07 / 2020-12 ajv reads as OpenAPI means it:
+// document-local refs (`#/...`) anchored at the registered document when `documentId` is given, and in
+// 3.0 the draft-04 boolean `exclusiveMinimum`/`exclusiveMaximum` turned into numeric bounds.
+function dialectCopy(value: unknown, is30: boolean, documentId: string | undefined): unknown {
+  if (Array.isArray(value)) return value.map((item) => dialectCopy(item, is30, documentId));
   if (typeof value !== 'object' || value === null) return value;
   const copy: Record<string, unknown> = {};
   for (const [key, child] of Object.entries(value)) {
-    copy[key] = key === '$ref' && typeof child === 'string' && child.startsWith('#') ? `${documentId}${child}` : anchorRefs(child, documentId);
+    const anchored = key === '$ref' && documentId !== undefined && typeof child === 'string' && child.startsWith('#');
+    copy[key] = anchored ? `${documentId}${child}` : dialectCopy(child, is30, documentId);
+  }
+  if (is30) {
+    for (const [flag, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+      if (typeof copy[flag] !== 'boolean') continue;
+      if (copy[flag] === true && typeof copy[bound] === 'number') {
+        copy[flag] = copy[bound];
+        delete copy[bound];
+      } else {
+        delete copy[flag];
+      }
+    }
   }
   return copy;
 }

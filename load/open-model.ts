@@ -69,7 +69,8 @@ export async function runOpenModel(options: OpenModelOptions): Promise<OpenModel
       if (k >= scheduled) return;
       const intended = t0 + intendedOffsetMs(k, rate, shard);
       const early = intended - performance.now();
-      if (early > 0) await sleep(early, undefined, { signal: stop.signal }).catch(() => undefined);
+      // No abort signal on this wait: every intended start is before the hard stop.
+      if (early > 0) await sleep(early);
       if (stop.signal.aborted) {
         // Never sent: the run ran out of time. Its user would have waited at least until the cut.
         unsent++;

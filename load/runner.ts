@@ -83,9 +83,12 @@ export async function runLoad<S extends ProfileState>(options: RunOptions<S>): P
     if (ticker !== undefined) clearInterval(ticker);
   }
 
-  // The achieved rate is over the scheduled duration (or the real one if the run overran), so a run
-  // whose last responses straggle in late is not credited with a higher rate than it sustained.
-  const seconds = Math.max(options.durationMs, Math.min(elapsedMs, options.durationMs + graceMs)) / 1000;
+  // Open model: over the scheduled duration, or the real one if the last responses straggled in later,
+  // so a run is not credited with a higher rate than it sustained. Closed model: over the duration the
+  // connections were sending (autocannon drops the responses still in flight when it stops), or less
+  // when the request cap ended the run early.
+  const seconds =
+    (model.kind === 'open' ? Math.max(options.durationMs, Math.min(elapsedMs, options.durationMs + graceMs)) : Math.min(elapsedMs, options.durationMs)) / 1000;
   const result: LoadResult = {
     schema: RESULT_SCHEMA,
     profile: profile.name,

@@ -1,7 +1,7 @@
 // End to end: `mcs certify` as a user runs it, against the embedded reference and against a separately
 // started one, and its one-line refusals (exit 2) for bad input and an unreachable target.
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -104,6 +104,32 @@ describe('mcs certify against a separately started target', { timeout: 180_000 }
     const ran = report.checks.filter((c) => c.outcome !== 'skipped');
     expect(ran.length).toBeGreaterThan(0);
     expect(ran.every((c) => c.area === 'errors')).toBe(true);
+  });
+
+  it('certifies a target without a control API from the fixtures of a config file', async () => {
+    // The organization is set up out of band (here through the reference's control API), as a vendor would.
+    const created = await fetch(`${reference.urls.control}/organizations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const org = ((await created.json()) as { data: { api_keys: Record<'primary' | 'secondary', { api_key: string }>; app_tokens: { token: string; scopes: string[] }[]; channels: { id: string; kind: string; address: string }[] } }).data;
+    const dir = await mkdtemp(join(tmpdir(), 'mcs-certify-'));
+    const config = join(dir, 'target.yaml');
+    const channels = Object.fromEntries(org.channels.map((c) => [c.kind, { id: c.id, address: c.address }]));
+    await writeFile(
+      config,
+      JSON.stringify({
+        base_url: reference.urls.base,
+        v2_base_url: reference.urls.v2,
+        fixtures: { api_keys: { primary: org.api_keys.primary.api_key, secondary: org.api_keys.secondary.api_key }, app_tokens: org.app_tokens, channels },
+      }),
+    );
+    const run = await mcs(['certify', '--config', config, '--only', 'auth', '--reports-dir', dir]);
+    const report = await reportIn(dir);
+    expect(run.code).toBe(expectedExit(report));
+    expect(report.target.controlUrl).toBeUndefined();
+    const scoped = report.checks.filter((c) => c.id.startsWith('auth/api-key-gets-oauth-token-required.') || c.id.startsWith('auth/token-without-scope-is-refused.'));
+    expect(scoped.length).toBeGreaterThan(0);
+    expect(scoped.every((c) => c.outcome === 'passed')).toBe(true);
+    expectMasked(report);
+    expect(JSON.stringify(report)).not.toContain(org.api_keys.primary.api_key);
   });
 
   it('reports checks needing what the target lacks as not verifiable, never passed', async () => {

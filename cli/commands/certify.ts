@@ -13,7 +13,7 @@ import { unknownClauseIds } from '../../harness/runner/coverage.js';
 import { probeTarget, TargetUnreachable } from '../../harness/runner/probe.js';
 import { isInteractive, Progress } from '../../harness/runner/progress.js';
 import { parseSelectionList } from '../../harness/runner/selection.js';
-import { areaTable, coverageLine, describeFailures } from '../../harness/runner/summary.js';
+import { areaTable, coverageLine, describeFailures, notVerifiableReasons } from '../../harness/runner/summary.js';
 import { UsageError } from '../errors.js';
 
 const usage = `Usage: mcs certify [options]
@@ -110,7 +110,10 @@ function printSummary(report: Awaited<ReturnType<typeof RunCertification>>['repo
   const clauses = loadClauses();
   const failures = describeFailures(report.checks, clauses, seed);
   if (failures !== '') process.stdout.write(`\n${failures}\n`);
-  process.stdout.write(`\n${areaTable(report.checks)}\n${coverageLine(report)}\n`);
+  process.stdout.write(`\n${areaTable(report.checks)}\n`);
+  const reasons = notVerifiableReasons(report.checks);
+  if (reasons !== '') process.stdout.write(`${reasons}\n`);
+  process.stdout.write(`${coverageLine(report)}\n`);
   const unknown = unknownClauseIds(clauses, report.checks);
   if (unknown.length > 0) process.stdout.write(`warning: checks cite clause ids not in spec/clauses.yaml: ${unknown.join(', ')}\n`);
   const excluded = report.checks.filter((c) => c.outcome === 'skipped' && c.reason === 'excluded by --only/--skip').length;

@@ -1,6 +1,7 @@
 // Is a Docker engine reachable? Asked of the engine's /_ping, with a bound, before anything is started,
 // so that a machine without one gets a clear one-line reason instead of testcontainers' generic error.
 import { request } from 'node:http';
+import { firstLine } from './errors.js';
 import type { EngineStatus } from './types.js';
 
 export type EngineEndpoint =
@@ -61,7 +62,7 @@ function describeError(error: NodeJS.ErrnoException, timeoutMs: number): string 
     case 'ETIMEDOUT':
       return `no answer within ${timeoutMs} ms`;
     default:
-      return error.code ?? error.message.split('\n')[0] ?? 'unknown error';
+      return error.code ?? firstLine(error);
   }
 }
 
@@ -76,7 +77,7 @@ async function pingThroughTestcontainers(label: string, timeoutMs: number): Prom
       await getContainerRuntimeClient();
       return { ok: true } as const;
     })
-    .catch((error: unknown) => ({ ok: false, reason: `no Docker engine reachable at ${label} (${error instanceof Error ? error.message.split('\n')[0] : String(error)})` }) as const);
+    .catch((error: unknown) => ({ ok: false, reason: `no Docker engine reachable at ${label} (${firstLine(error)})` }) as const);
   try {
     return await Promise.race([attempt, timeout]);
   } finally {

@@ -15,3 +15,8 @@ export class ImageTargetError extends Error {
     this.name = 'ImageTargetError';
   }
 }
+
+/** The first line of an error's message, trimmed: what a one-line reason may quote. */
+export function firstLine(error: unknown): string {
+  return ((error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '').trim();
+}

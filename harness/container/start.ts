@@ -5,11 +5,11 @@ import type { Readable } from 'node:stream';
 import type { StartedTestContainer, WaitStrategy } from 'testcontainers';
 import { trackContainer, untrackContainer } from './cleanup.js';
 import { dockerAvailable } from './engine.js';
-import { ImageTargetError } from './errors.js';
+import { firstLine, ImageTargetError } from './errors.js';
 import { LogBuffer } from './log-buffer.js';
 import { maskLogText, secretValues } from './mask-logs.js';
 import { isLoopbackHost, normalizeBasePath, targetUrls } from './target-urls.js';
-import { CONTAINER_LABEL, type ImageReadiness, type ImageTarget, type ImageTargetOptions } from './types.js';
+import { CONTAINER_LABEL, type ImageReadiness, type ImageTarget, type ImageTargetOptions, type TargetUrls } from './types.js';
 
 const DEFAULT_READY_TIMEOUT_MS = 60_000;
 const STOP_GRACE_MS = 5_000;
@@ -26,6 +26,7 @@ export async function startImageTarget(options: ImageTargetOptions): Promise<Ima
   process.env.TESTCONTAINERS_RYUK_DISABLED ??= 'true';
   const testcontainers = await import('testcontainers');
   const client = await testcontainers.getContainerRuntimeClient();
+  await ensureImage(client, testcontainers.ImageName.fromString(options.image));
   const known = secretValues(env);
   const logBuffer = new LogBuffer({ mask: (line) => maskLogText(line, known) });
   let logsEnded: Promise<void> = Promise.resolve();
@@ -79,7 +80,6 @@ export async function startImageTarget(options: ImageTargetOptions): Promise<Ima
   }
 
   const id = started.getId();
-  const urls = targetUrls(client.info.containerRuntime.host, started.getMappedPort(containerPort), basePath);
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
@@ -92,10 +92,31 @@ export async function startImageTarget(options: ImageTargetOptions): Promise<Ima
     return stopping;
   };
   trackContainer(id, stop, options.signalsHandledByCaller);
+  let urls: TargetUrls;
+  try {
+    urls = targetUrls(client.info.containerRuntime.host, started.getMappedPort(containerPort), basePath);
+  } catch (error) {
+    await stop();
+    throw new ImageTargetError('start-failed', `container of ${options.image} publishes no port for ${containerPort}: ${firstLine(error)}`, logBuffer.text());
+  }
   return { urls, containerId: id, logs: async () => maskLogText(logBuffer.text()), stop };
 }
 
 type Testcontainers = typeof import('testcontainers');
+type RuntimeClient = Awaited<ReturnType<Testcontainers['getContainerRuntimeClient']>>;
+type ImageName = InstanceType<Testcontainers['ImageName']>;
+
+/** A local image is used as is; a missing one is pulled, and a pull that fails says so plainly. */
+async function ensureImage(client: RuntimeClient, image: ImageName): Promise<void> {
+  const unavailable = (detail: string) => new ImageTargetError('image-unavailable', `image ${image.string} is not on this Docker engine and could not be pulled: ${detail}`);
+  try {
+    await client.image.pull(image, { force: false, platform: undefined });
+  } catch (error) {
+    throw unavailable(firstLine(error));
+  }
+  // testcontainers reports a pull refused in mid-stream as a success: look.
+  if (!(await client.image.exists(image))) throw unavailable('the pull did not produce it');
+}
 
 function waitStrategy(tc: Testcontainers, readiness: ImageReadiness, port: number, basePath: string): WaitStrategy {
   const strategies: WaitStrategy[] = [];
@@ -111,10 +132,7 @@ function waitStrategy(tc: Testcontainers, readiness: ImageReadiness, port: numbe
 }
 
 function startFailure(error: unknown, image: string, readiness: ImageReadiness, logs: string): ImageTargetError {
-  const detail = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
-  if (/no such image|pull access denied|not found|manifest unknown|failed to resolve|lookup .* (no such host|server misbehaving)|dial tcp/i.test(detail) && logs === '') {
-    return new ImageTargetError('image-unavailable', `image ${image} is not on this Docker engine and could not be pulled: ${detail}`);
-  }
+  const detail = firstLine(error);
   if (/exited/i.test(detail)) return new ImageTargetError('start-failed', `container of ${image} exited before it was ready: ${detail}`, logs);
   if (/timed? ?out|timeout|not accessible|after \d+ ?ms|ready/i.test(detail)) {
     const what = [readiness.path && `${readiness.path} answering 2xx`, readiness.logLine && `the log line '${readiness.logLine}'`].filter(Boolean).join(' and ') || 'an HTTP answer';

@@ -3,7 +3,7 @@ import type { Clause } from '../../spec/index.js';
 import type { CheckResult } from '../../reports/model.js';
 import { computeCoverage, unknownClauseIds } from './coverage.js';
 import { isSelected, parseSelectionList } from './selection.js';
-import { areaTable, describeFailures } from './summary.js';
+import { areaTable, describeFailures, notVerifiableReasons } from './summary.js';
 
 const merge = { area: 'contacts', name: 'merge-is-idempotent', clauses: ['contacts.merge.idempotent-same-pair'] };
 const authCheck = { area: 'auth', name: 'flat-401', clauses: ['errors.401.flat-credentials'] };
@@ -72,6 +72,17 @@ describe('summary', () => {
       'errors       0       0               1        0',
       'total        1       1               1        0',
     ]);
+  });
+
+  it('counts the reasons checks were not verifiable, most frequent first', () => {
+    const checks = [
+      result('a/1', 'not-verifiable', [], { reason: 'needs the v2 API' }),
+      result('a/2', 'not-verifiable', [], { reason: 'needs the control API' }),
+      result('a/3', 'not-verifiable', [], { reason: 'needs the control API' }),
+      result('a/4', 'passed', []),
+    ];
+    expect(notVerifiableReasons(checks).split('\n')).toEqual(['not verifiable (2): needs the control API', 'not verifiable (1): needs the v2 API']);
+    expect(notVerifiableReasons([])).toBe('');
   });
 
   it('shows each failure with clause text, expected vs actual, exchange, curl and replay', () => {

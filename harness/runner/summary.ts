@@ -50,6 +50,18 @@ export function describeExchange(exchange: Exchange): string[] {
   return lines;
 }
 
+/** Why checks were not verifiable, most frequent first: what a vendor would add to verify more. */
+export function notVerifiableReasons(checks: readonly CheckResult[]): string {
+  const counts = new Map<string, number>();
+  for (const check of checks) {
+    if (check.outcome === 'not-verifiable') counts.set(check.reason ?? 'not verifiable', (counts.get(check.reason ?? 'not verifiable') ?? 0) + 1);
+  }
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([reason, count]) => `not verifiable (${count}): ${reason}`)
+    .join('\n');
+}
+
 export function coverageLine(report: RunReport): string {
   const counts = new Map<string, number>();
   for (const entry of report.coverage) counts.set(entry.result, (counts.get(entry.result) ?? 0) + 1);

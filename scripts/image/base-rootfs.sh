@@ -2,7 +2,7 @@
 # Builds the base image `mcs-node-base:local` with no registry: a root filesystem assembled from this
 # machine's Node.js binary, the shared libraries it needs (read off ldd), and a POSIX shell for the
 # Dockerfile's RUN steps, then `docker import`ed. The image is labelled with the Node.js version and
-# reused while that version is unchanged.
+# the layout's version, and reused while both are unchanged.
 # Usage: scripts/image/base-rootfs.sh [IMAGE]   (default mcs-node-base:local)
 set -euo pipefail
 
@@ -10,9 +10,11 @@ IMAGE="${1:-mcs-node-base:local}"
 NODE_BIN="$(readlink -f "$(command -v node)")"
 SHELL_BIN="$(readlink -f /bin/sh)"
 NODE_VERSION="$("$NODE_BIN" --version)"
-LABEL="org.mcs-conformance.node-version"
+# Bump the suffix when the layout below changes, so that machines holding an older base rebuild it.
+BASE_VERSION="$NODE_VERSION-2"
+LABEL="org.mcs-conformance.base-version"
 
-if [[ "$(docker image inspect --format "{{ index .Config.Labels \"$LABEL\" }}" "$IMAGE" 2>/dev/null || true)" == "$NODE_VERSION" ]]; then
+if [[ "$(docker image inspect --format "{{ index .Config.Labels \"$LABEL\" }}" "$IMAGE" 2>/dev/null || true)" == "$BASE_VERSION" ]]; then
   echo "base-rootfs: $IMAGE is up to date (node $NODE_VERSION)"
   exit 0
 fi
@@ -39,7 +41,7 @@ for lib in $( { libraries_of "$NODE_BIN"; libraries_of "$SHELL_BIN"; } | sort -u
   place "$lib" "$lib"
 done
 
-mkdir -p "$ROOTFS"/{etc,tmp,app,root,home/node}
+mkdir -p "$ROOTFS"/{etc,tmp,root,home/node}
 chmod 1777 "$ROOTFS/tmp"
 chown 1000:1000 "$ROOTFS/home/node"
 printf 'root:x:0:0:root:/root:/bin/sh\nnode:x:1000:1000:node:/home/node:/bin/sh\n' >"$ROOTFS/etc/passwd"
@@ -47,7 +49,7 @@ printf 'root:x:0:\nnode:x:1000:\n' >"$ROOTFS/etc/group"
 printf 'hosts: files dns\n' >"$ROOTFS/etc/nsswitch.conf"
 
 tar --numeric-owner -C "$ROOTFS" -cf - . | docker import \
-  --change "LABEL $LABEL=$NODE_VERSION" \
+  --change "LABEL $LABEL=$BASE_VERSION" \
   --change 'ENV PATH=/usr/local/bin:/usr/bin:/bin' \
   --change 'CMD ["node"]' \
   - "$IMAGE" >/dev/null

@@ -1,6 +1,6 @@
 // The API-key endpoints accept only an app access token holding the scope: an API key there gets
 // 403 oauth_token_required, and so a key cannot create keys (description, section 5 items 3-4).
-import { check, operationsOf, sampleRequest, type Operation } from '../../harness/check/index.js';
+import { check, operationsOf, pathParameterNames, sampleRequest, type Operation } from '../../harness/check/index.js';
 
 /** Operations whose only security is the app token (the API-key endpoints). */
 function appTokenOnly(operation: Operation): boolean {
@@ -19,7 +19,7 @@ for (const operation of operationsOf('v4').filter(appTokenOnly)) {
     async (t) => {
       const fx = await t.fixtures();
       // The key's own identity is a real resource, so a 404 cannot stand in for the refusal.
-      const values = { apiKey: fx.apiKey('secondary'), channel: fx.channels[0]?.id ?? 'ch_mcsplaceholder0' };
+      const values = { channel: fx.channels[0]?.id ?? 'ch_mcsplaceholder0', ...(pathParameterNames(operation).includes('apiKey') ? { apiKey: fx.apiKey('secondary') } : {}) };
       const request = sampleRequest(operation, values, createsKeys ? { json: { name: 'mcs-should-not-exist' } } : {});
       const response = await fx.v4(fx.apiKey('primary')).request(request.method, request.path, request.options);
       t.expect.errorShape(response, 403);

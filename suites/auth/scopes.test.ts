@@ -2,7 +2,7 @@
 // refused, and one with it is not refused for scope reasons. The description names no status for a
 // missing scope; 403 is what the numbers endpoints list for it, and 401 is accepted too (lenient where the
 // description is silent) - never a success.
-import { check, operationsOf, sampleRequest, scopes, type Operation, type Scope } from '../../harness/check/index.js';
+import { check, operationsOf, pathParameterNames, sampleRequest, scopes, type Operation, type Scope } from '../../harness/check/index.js';
 
 const clauseOf: Record<Scope, string> = {
   'apikeys:read': 'auth.scope.apikeys-read',
@@ -34,7 +34,7 @@ for (const operation of operationsOf('v4')) {
     async (t) => {
       const fx = await t.fixtures();
       const token = fx.appToken({ with: [unrelatedScope(scope)], without: [scope] });
-      const values = { apiKey: fx.apiKey('secondary'), channel: fx.channels[0]?.id ?? 'ch_mcsplaceholder0' };
+      const values = { channel: fx.channels[0]?.id ?? 'ch_mcsplaceholder0', ...(pathParameterNames(operation).includes('apiKey') ? { apiKey: fx.apiKey('secondary') } : {}) };
       const request = sampleRequest(operation, values);
       const response = await fx.v4(token).request(request.method, request.path, request.options);
       t.expect.errorShape(response, [403, 401]);

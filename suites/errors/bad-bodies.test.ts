@@ -31,7 +31,7 @@ for (const api of ['v4', 'v2'] as const) {
       },
       async (t) => {
         const fx = await t.fixtures();
-        const request = sampleRequest(operation, realPathValues(fx), { body: '{"text": "unterminated', contentType: 'application/json' });
+        const request = sampleRequest(operation, realPathValues(fx, operation), { body: '{"text": "unterminated', contentType: 'application/json' });
         const response = await authorizedClient(fx, operation).request(request.method, request.path, request.options);
         t.expect.noServerError(response);
         t.expect.errorShape(response, undefined, layer);
@@ -50,7 +50,7 @@ for (const api of ['v4', 'v2'] as const) {
       },
       async (t) => {
         const fx = await t.fixtures();
-        const values = realPathValues(fx);
+        const values = realPathValues(fx, operation);
         // With a path resource the fixtures cannot name, "unknown resource" (404) may rightly come first.
         const allowed = unresolvedParameters(operation, values).length > 0 ? [400, 404] : [400];
         for (const body of nonObjectBodies) {

@@ -1,0 +1,86 @@
+// Number browsing and purchases as the numbers and idempotency suites use them. Purchases are billable, so
+// every check that buys needs the control API (a sandbox organization whose plan and card it sets).
+import { randomUUID } from 'node:crypto';
+import type { ApiClient, ApiResponse, CheckContext, Fixtures } from '../../harness/check/index.js';
+import type { PlanFacts } from '../../harness/fixtures/control-client.js';
+import { dataOf } from './a-contacts.js';
+import { uniquePhone } from './a-values.js';
+
+export const purchasesPath = '/channels/native/purchases';
+export const availablePath = '/channels/native/available';
+export const planIds = ['shared_nc', 'shared_com', 'dedicated_com', 'dedicated_ent', 'inbound_basic'] as const;
+
+export interface PurchaseAccepted {
+  purchase_id: string;
+  status: string;
+  action_url: string | null;
+  allocations?: unknown[];
+}
+
+export interface PurchaseOrder {
+  plan: unknown;
+  quantity?: unknown;
+  area_codes?: string[];
+  zip_codes?: string[];
+}
+
+export function newIdempotencyKey(): string {
+  return `mcs-${randomUUID()}`;
+}
+
+/** POST /channels/native/purchases with the given key (`null`: no Idempotency-Key header at all). */
+export function purchase(client: ApiClient, order: PurchaseOrder, key: string | null = newIdempotencyKey()): Promise<ApiResponse> {
+  return client.post(purchasesPath, key === null ? { json: order } : { json: order, idempotencyKey: key });
+}
+
+export function pollPurchase(client: ApiClient, purchaseId: string): Promise<ApiResponse> {
+  return client.get(`${purchasesPath}/${encodeURIComponent(purchaseId)}`);
+}
+
+export function purchaseOf(response: ApiResponse): PurchaseAccepted {
+  return dataOf<PurchaseAccepted>(response);
+}
+
+/**
+ * An organization of the check's own that can buy numbers: the feature on, a valid card, no channels
+ * (so no shared line yet), with `plan` applied on top.
+ */
+export function buyingOrganization(t: CheckContext, plan: Partial<PlanFacts> = {}): Promise<Fixtures> {
+  return t.freshOrganization({ with_channels: false, plan: { number_purchase_enabled: true, payment_method: 'valid', ...plan } });
+}
+
+export interface Charge {
+  purchase_id: string;
+  idempotency_key: string;
+}
+
+/** The charges the control API observed, optionally only those of one idempotency key. */
+export async function charges(fx: Fixtures, key?: string): Promise<Charge[]> {
+  const all = await fx.control().call<Charge[]>('GET', '/charges');
+  return key === undefined ? all : all.filter((c) => c.idempotency_key === key);
+}
+
+export async function eventCount(fx: Fixtures, type: string): Promise<number> {
+  return (await fx.control().events(type)).length;
+}
+
+export interface StockNumber {
+  phone_number: string;
+  kind: 'shared' | 'dedicated' | 'inbound';
+}
+
+/** Puts fresh US numbers of the given kind and area code in stock; answers the full numbers. */
+export async function seedStock(fx: Fixtures, kind: StockNumber['kind'], areaCode: string, count: number): Promise<string[]> {
+  const numbers = Array.from({ length: count }, () => `+1${areaCode}${uniquePhone().slice(-7)}`);
+  await fx.control().call('POST', '/inventory', { numbers: numbers.map((phone_number) => ({ phone_number, kind, location: 'San Francisco, CA' })) });
+  return numbers;
+}
+
+/** Area codes that are real US codes, for quotes; distinct per call so stock never carries over. */
+const areaCodes = ['201', '212', '213', '303', '305', '312', '404', '415', '503', '512', '602', '617', '702', '713', '808', '917'];
+export function pickAreaCodes(count: number): string[] {
+  const pool = [...areaCodes];
+  const picked: string[] = [];
+  while (picked.length < count && pool.length > 0) picked.push(pool.splice(Math.floor(Math.random() * pool.length), 1)[0] as string);
+  return picked;
+}

@@ -1,0 +1,171 @@
+// How the webhooks and v2 suites make each event happen: through the API where it can (replies, merges,
+// purchases, number removal) and through the control API's simulations otherwise (inbound messages,
+// statuses, reactions, typing, polls, group changes, shared cards). Every trigger needs the control API.
+import { path, type Fixtures } from '../../harness/check/index.js';
+import { uniquePhone } from './a-values.js';
+import { dataOf, fail, idemKey, isRecord, shown, type Json } from './b-common.js';
+
+export interface Triggered {
+  /** The message the event concerns, when there is one. */
+  messageId?: string;
+  /** Event ids the control API reported, when it did. */
+  eventIds: string[];
+}
+
+export interface InboundResult {
+  message_id: string;
+  chat_id: string;
+  group_id?: string | null;
+}
+
+export type Protocol = 'imessage' | 'sms' | 'rcs' | 'non-imessage';
+
+/** The line inbound messages arrive on: the primary key's native dedicated line. */
+export function homeLine(fx: Fixtures): string {
+  return fx.channel('native-dedicated').id;
+}
+
+export function inbound(fx: Fixtures, options: { protocol?: Protocol; readReceipts?: boolean; group?: { name?: string | null; participants: string[] }; sender?: string; text?: string } = {}): Promise<InboundResult> {
+  const body: Json = { channel_id: homeLine(fx), sender: options.sender ?? uniquePhone(), text: options.text ?? 'hello from mcs' };
+  if (options.protocol !== undefined) body.protocol = options.protocol;
+  if (options.readReceipts !== undefined) body.read_receipts = options.readReceipts;
+  if (options.group !== undefined) body.group = options.group;
+  return fx.control().call<InboundResult>('POST', '/inbound/messages', body);
+}
+
+/** A reply in a chat (v4 POST /chats/{chatId}/messages as the primary key): the outbound message id. */
+export async function reply(fx: Fixtures, chatId: string, text = 'a reply from mcs'): Promise<string> {
+  const response = await fx.v4().post(path`/chats/${chatId}/messages`, { json: { text }, idempotencyKey: idemKey() });
+  const body = response.body;
+  const id = isRecord(body) ? (typeof body.id === 'string' ? body.id : isRecord(body.data) ? body.data.id : undefined) : undefined;
+  if (response.status < 200 || response.status > 299 || typeof id !== 'string') fail('the reply that should trigger the event was not accepted', 'an accepted send with the message id', shown(response));
+  return id;
+}
+
+export async function drive(fx: Fixtures, messageId: string, status: 'sent' | 'delivered' | 'failed' | 'read'): Promise<string[]> {
+  const done = await fx.control().call<{ event_ids?: string[] }>('POST', path`/messages/${messageId}/status`, { status });
+  return done.event_ids ?? [];
+}
+
+/** An outbound message in a fresh 1:1 chat (a customer wrote first), and that chat. */
+export async function outbound(fx: Fixtures, options: { protocol?: Protocol; readReceipts?: boolean } = {}): Promise<{ messageId: string; chatId: string }> {
+  const first = await inbound(fx, options);
+  return { messageId: await reply(fx, first.chat_id), chatId: first.chat_id };
+}
+
+/** An outbound message in a fresh group chat. */
+export async function groupOutbound(fx: Fixtures): Promise<{ messageId: string; chatId: string; groupId: string }> {
+  const first = await inbound(fx, { protocol: 'imessage', group: { name: 'mcs group', participants: [uniquePhone()] } });
+  if (typeof first.group_id !== 'string') fail('the control API did not open a group chat', 'group_id in the answer', JSON.stringify(first));
+  return { messageId: await reply(fx, first.chat_id, 'hello group'), chatId: first.chat_id, groupId: first.group_id };
+}
+
+async function statusEvent(fx: Fixtures, status: 'sent' | 'delivered' | 'failed' | 'read', options: { readReceipts?: boolean } = {}): Promise<Triggered> {
+  const { messageId } = await outbound(fx, { protocol: 'imessage', ...options });
+  return { messageId, eventIds: await drive(fx, messageId, status) };
+}
+
+async function typing(fx: Fixtures, state: 'started' | 'stopped'): Promise<Triggered> {
+  const chat = await inbound(fx, { protocol: 'imessage' });
+  const done = await fx.control().call<{ event_ids?: string[] }>('POST', '/inbound/typing', { chat_id: chat.chat_id, state });
+  return { eventIds: done.event_ids ?? [] };
+}
+
+async function poll(fx: Fixtures, origin: 'received' | 'created'): Promise<{ pollId: string; chatId: string }> {
+  const chat = await inbound(fx, { protocol: 'imessage' });
+  const created = await fx.control().call<{ poll_id: string }>('POST', '/inbound/polls', { chat_id: chat.chat_id, sender: uniquePhone(), title: 'Lunch?', options: ['Pizza', 'Salad'], origin });
+  return { pollId: created.poll_id, chatId: chat.chat_id };
+}
+
+async function groupChange(fx: Fixtures, change: Json): Promise<Triggered> {
+  const { groupId } = await groupOutbound(fx);
+  const done = await fx.control().call<{ event_ids?: string[] }>('POST', '/inbound/group-changes', { group_id: groupId, ...change });
+  return { eventIds: done.event_ids ?? [] };
+}
+
+/** The other party shares a card with the home line. */
+export async function shareCard(fx: Fixtures, card: Json): Promise<Triggered> {
+  const done = await fx.control().call<{ event_ids?: string[] }>('POST', '/inbound/contact-shares', { channel_id: homeLine(fx), ...card });
+  return { eventIds: done.event_ids ?? [] };
+}
+
+async function mergeContacts(fx: Fixtures): Promise<Triggered> {
+  const v4 = fx.v4();
+  const survivor = dataOf<Json>(await v4.post('/contacts', { json: { name: 'mcs survivor' } }));
+  const source = dataOf<Json>(await v4.post('/contacts', { json: { name: 'mcs source' } }));
+  const merged = await v4.post(path`/contacts/${String(survivor.id)}/merge`, { json: { source_contact_id: source.id } });
+  if (merged.status !== 200) fail('the merge that should emit contact.merged was refused', '200', shown(merged));
+  return { eventIds: [] };
+}
+
+/** The message, poll, typing, group and contact events: each type with the trigger that emits it. */
+export const messagingTriggers: Readonly<Record<string, (fx: Fixtures) => Promise<Triggered>>> = {
+  'message.received': async (fx) => {
+    const done = await inbound(fx, { protocol: 'imessage' });
+    return { messageId: done.message_id, eventIds: [] };
+  },
+  'message.sent': (fx) => statusEvent(fx, 'sent'),
+  'message.delivered': (fx) => statusEvent(fx, 'delivered'),
+  'message.failed': (fx) => statusEvent(fx, 'failed'),
+  'message.read': (fx) => statusEvent(fx, 'read', { readReceipts: true }),
+  'message.reaction': async (fx) => {
+    const done = await inbound(fx, { protocol: 'imessage' });
+    const ack = await fx.control().call<{ event_ids?: string[] }>('POST', '/inbound/reactions', { message_id: done.message_id, reaction: 'love', action: 'add', sender: uniquePhone() });
+    return { messageId: done.message_id, eventIds: ack.event_ids ?? [] };
+  },
+  'typing.started': (fx) => typing(fx, 'started'),
+  'typing.stopped': (fx) => typing(fx, 'stopped'),
+  'poll.received': async (fx) => {
+    await poll(fx, 'received');
+    return { eventIds: [] };
+  },
+  'poll.created': async (fx) => {
+    await poll(fx, 'created');
+    return { eventIds: [] };
+  },
+  'poll.voted': async (fx) => {
+    const { pollId } = await poll(fx, 'received');
+    const ack = await fx.control().call<{ event_ids?: string[] }>('POST', '/inbound/poll-votes', { poll_id: pollId, voter: uniquePhone(), voted_options: ['Pizza'] });
+    return { eventIds: ack.event_ids ?? [] };
+  },
+  'group.name_changed': (fx) => groupChange(fx, { name: 'mcs renamed' }),
+  'group.icon_changed': (fx) => groupChange(fx, { icon_url: 'https://example.com/mcs-icon.png' }),
+  'contact.shared': (fx) => shareCard(fx, { address: uniquePhone(), display_name: 'Ada L', first_name: 'Ada', last_name: 'L', avatar_url: null }),
+  'contact.merged': mergeContacts,
+};
+
+const purchasePath = '/channels/native/purchases';
+
+async function purchase(fx: Fixtures): Promise<string> {
+  const token = fx.appToken({ with: ['numbers:manage'] });
+  const response = await fx.v4(token).post(purchasePath, { json: { plan: 'dedicated_com', quantity: 1 }, idempotencyKey: idemKey() });
+  const data = isRecord(response.body) && isRecord(response.body.data) ? response.body.data : undefined;
+  if (response.status !== 202 || typeof data?.purchase_id !== 'string') fail('the purchase that should emit a number event was not accepted', '202 with purchase_id', shown(response));
+  return data.purchase_id;
+}
+
+/** The number events, in an organization whose plan allows purchases (with 3DS for action_required). */
+export const numberTriggers: Readonly<Record<string, (fx: Fixtures) => Promise<Triggered>>> = {
+  'number.purchase.completed': async (fx) => {
+    const id = await purchase(fx);
+    await fx.control().call('POST', path`/purchases/${id}/confirm`);
+    return { eventIds: [] };
+  },
+  'number.purchase.failed': async (fx) => {
+    const id = await purchase(fx);
+    await fx.control().call('POST', path`/purchases/${id}/fail`);
+    return { eventIds: [] };
+  },
+  'number.removed': async (fx) => {
+    const line = await fx.control().createChannel({ kind: 'native-dedicated-nocard', owner_api_key: fx.apiKey() });
+    const removed = await fx.v4().delete(path`/channels/${line.id}`, { json: { reasons: ['mcs conformance'] } });
+    if (removed.status !== 200) fail('the number removal that should emit number.removed was refused', '200', shown(removed));
+    return { eventIds: [] };
+  },
+};
+
+/** number.purchase.action_required needs a card asking for 3DS: run it in an organization set up so. */
+export async function actionRequired(fx: Fixtures): Promise<Triggered> {
+  await purchase(fx);
+  return { eventIds: [] };
+}

@@ -1,0 +1,169 @@
+// The business-chat channel `amb` (section 1 behaviours 3 and 4; section 2 Interactive message payload;
+// section 8 quick reply choices): conversations start with the customer, an inbound sender is an opaque
+// customer id and replies go to the chat id of the inbound event; interactive payloads (`kind`,
+// `summary_text`, `items`) carry no text and a quick_reply offers 2 to 5 choices; customers unreachable on
+// amb fall back to RCS, then SMS, in priority order. The refusal code of a business-first message is not
+// shown (the reference says customer_initiated_only), so only a refusal is asserted.
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { check, type CheckContext, type Fixtures } from '../../harness/check/index.js';
+import { uniquePhone } from '../_shared/a-values.js';
+import { fail, freshKey, isAccepted, isRecord, newLine, shown, type Json } from '../_shared/b-common.js';
+import { expectCarrier, inbound, sendInChat, sendMessage, sendOnChannel } from '../_shared/b-messaging.js';
+import { createPriority } from '../_shared/b-priorities.js';
+
+const area = 'messages';
+const customerId = (): string => `cust-${randomUUID()}`;
+const items = (count: number): Json[] => Array.from({ length: count }, (_, i) => ({ id: `choice-${i + 1}`, title: `Choice ${i + 1}` }));
+
+/** A business-chat conversation the customer started: the amb line and the chat to reply to. */
+async function customerChat(t: CheckContext): Promise<{ fx: Fixtures; amb: string; chatId: string; customer: string }> {
+  const fx = await t.fixtures();
+  const amb = fx.channel('amb').id;
+  const customer = customerId();
+  const { chat_id: chatId } = await inbound(fx, { channel_id: amb, sender: customer, text: 'Hi, I have a question' });
+  return { fx, amb, chatId, customer };
+}
+
+check(
+  {
+    area,
+    name: 'amb-business-first-message-is-refused',
+    title: 'a business-first message on amb to a customer who has not written is refused (4xx) and not sent',
+    clauses: ['amb.conversation.customer-initiated'],
+    needs: ['control'],
+  },
+  async (t) => {
+    // Fault: messaging.amb.business-first-allowed.
+    const fx = await t.fixtures();
+    const { response, records } = await sendOnChannel(fx, fx.v4(), fx.channel('amb').id, { to: customerId(), text: 'Hello, buy now' });
+    t.expect.errorShape(response, undefined);
+    if (records.length > 0) fail('a business-first amb message was sent', 'no outbound message', JSON.stringify(records));
+  },
+);
+
+check(
+  {
+    area,
+    name: 'amb-inbound-sender-is-opaque-and-reply-goes-to-chat',
+    title: 'an amb inbound event carries the opaque customer id as sender and a chat_ id; a reply to that chat goes out on amb in that chat',
+    clauses: ['amb.inbound.opaque-sender-reply-to-chat', 'amb.conversation.customer-initiated', 'chats.send.stays-in-thread'],
+    needs: ['control'],
+  },
+  async (t) => {
+    // Fault: messaging.chat-reply.new-thread (the answer names another chat).
+    const { fx, amb, chatId, customer } = await customerChat(t);
+    const events = await fx.control().events('message.received');
+    const event = events.find((e) => e.data.chat_id === chatId);
+    if (!event) fail('no message.received event for the inbound amb message', `an event with chat_id ${chatId}`, JSON.stringify(events.slice(-3)));
+    if (event.data.sender !== customer) fail('the amb inbound sender is not the opaque customer id', customer, JSON.stringify(event.data.sender));
+    if (!chatId.startsWith('chat_')) fail('the amb chat id is not a chat_ id', 'chat_...', chatId);
+    const reply = await sendInChat(fx, fx.v4(), chatId, { text: 'Happy to help' });
+    if (!isAccepted(reply.response)) fail('a reply to the customer\'s chat was refused', 'an accepted send', shown(reply.response));
+    const body = reply.response.body;
+    if (isRecord(body) && 'chat_id' in body && body.chat_id !== chatId) fail('the reply answer names another chat', chatId, String(body.chat_id));
+    const record = reply.records[0];
+    if (reply.records.length !== 1 || record?.chat_id !== chatId || record.channel_id !== amb) fail('the reply did not go out on amb in the customer\'s chat', `one message on ${amb} in ${chatId}`, JSON.stringify(reply.records));
+  },
+);
+
+check(
+  {
+    area,
+    name: 'quick-reply-offers-2-to-5-choices',
+    title: 'an interactive quick_reply is accepted with 2 to 5 choices and refused (4xx) with fewer or more',
+    clauses: ['limits.interactive.quick-reply-2-to-5', 'interactive.payload.shape', 'interactive.payload.kinds'],
+    needs: ['control'],
+  },
+  async (t) => {
+    // Fault: messaging.interactive.quick-reply-count-unchecked.
+    const { fx, chatId } = await customerChat(t);
+    await t.assertProperty(
+      fc.asyncProperty(fc.integer({ min: 0, max: 9 }), async (count) => {
+        const { response, records } = await sendInChat(fx, fx.v4(), chatId, { interactive: { kind: 'quick_reply', summary_text: 'Pick one', items: items(count) } });
+        if (count >= 2 && count <= 5) {
+          if (!isAccepted(response)) fail(`a quick_reply with ${count} choices was refused`, 'accepted', shown(response));
+        } else {
+          t.expect.errorShape(response, undefined);
+          if (records.length > 0) fail(`a quick_reply with ${count} choices was sent`, 'refused, nothing sent', JSON.stringify(records));
+        }
+      }),
+      { numRuns: 12 },
+    );
+  },
+);
+
+check(
+  {
+    area,
+    name: 'interactive-send-carries-no-text',
+    title: 'an interactive send that also carries text is refused (4xx)',
+    clauses: ['interactive.payload.no-text'],
+    needs: ['control'],
+  },
+  async (t) => {
+    // Fault: messaging.interactive.text-allowed.
+    const { fx, chatId } = await customerChat(t);
+    const { response, records } = await sendInChat(fx, fx.v4(), chatId, { text: 'Pick one', interactive: { kind: 'quick_reply', summary_text: 'Pick one', items: items(3) } });
+    t.expect.errorShape(response, undefined);
+    if (records.length > 0) fail('an interactive send with text was sent', 'refused, nothing sent', JSON.stringify(records));
+  },
+);
+
+check(
+  {
+    area,
+    name: 'interactive-kinds-are-handled',
+    title: 'every named interactive kind sent in an amb chat is answered without a server error; quick_reply and list_picker are accepted',
+    clauses: ['interactive.payload.kinds', 'interactive.payload.shape'],
+    needs: ['control'],
+  },
+  async (t) => {
+    // Fault that would make it fail: messaging.interactive.kinds-unsupported (missing in reference/messaging/faults.ts).
+    const { fx, chatId } = await customerChat(t);
+    // Kind-specific fields beyond kind, summary_text and items are not shown: those kinds may be refused with a 4xx.
+    const mustAccept = new Set(['quick_reply', 'list_picker']);
+    for (const kind of ['quick_reply', 'list_picker', 'time_picker', 'form', 'apple_pay', 'authenticate']) {
+      const { response } = await sendInChat(fx, fx.v4(), chatId, { interactive: { kind, summary_text: `A ${kind}`, items: items(kind === 'list_picker' ? 8 : 3) } });
+      t.expect.noServerError(response);
+      if (mustAccept.has(kind) && !isAccepted(response)) fail(`an interactive ${kind} in an amb chat was refused`, 'accepted', shown(response));
+      if (!isAccepted(response)) t.expect.errorShape(response, undefined);
+    }
+  },
+);
+
+async function fallbackLands(t: CheckContext, order: ('amb' | 'rcs' | 'sms_provider')[], expected: 'rcs' | 'sms_provider'): Promise<void> {
+  const fx = await t.fixtures();
+  const key = await freshKey(fx);
+  const lines: Record<string, string> = { amb: fx.channel('amb').id, rcs: fx.channel('rcs').id, sms_provider: (await newLine(fx, 'sms_provider', key)).id };
+  await createPriority(fx.v4(key), { name: 'mcs-amb-fallback', is_default: true, channels: order.map((kind, i) => ({ channel: lines[kind] ?? '', tier: i + 1 })) });
+  expectCarrier(await sendMessage(fx, fx.v4(key), { to: uniquePhone(), text: 'Your order shipped' }), lines[expected] ?? '', `a customer who never wrote on amb, priority ${order.join(' > ')}`);
+}
+
+check(
+  {
+    area,
+    name: 'amb-falls-back-to-rcs-first',
+    title: 'with amb, RCS and SMS placed in that order, a customer unreachable on amb gets the message over RCS',
+    clauses: ['amb.fallback.rcs-then-sms', 'routing.agnostic.priority-waterfall'],
+    needs: ['control'],
+  },
+  async (t) => {
+    // Faults: messaging.amb.business-first-allowed (it stays on amb), messaging.routing.descending-tiers.
+    await fallbackLands(t, ['amb', 'rcs', 'sms_provider'], 'rcs');
+  },
+);
+
+check(
+  {
+    area,
+    name: 'amb-falls-back-to-sms-without-rcs',
+    title: 'with amb then SMS in the priority, a customer unreachable on amb gets the message over SMS',
+    clauses: ['amb.fallback.rcs-then-sms'],
+    needs: ['control'],
+  },
+  async (t) => {
+    // Fault: messaging.amb.business-first-allowed.
+    await fallbackLands(t, ['amb', 'sms_provider'], 'sms_provider');
+  },
+);

@@ -1,0 +1,138 @@
+// POST /channels/{channel}/messages (section 4 Channels; section 8 fan-out limit): 201 with the message
+// object for an accepted send, 207 for a fan-out with mixed results, 200 for a dry-run preview; several
+// recipients form one group thread on group-capable channels (native, whatsapp) and fan out to individual
+// sends, at most 100, elsewhere. The dry-run switch is not shown in the description, so no check relies on one.
+import { check } from '../../harness/check/index.js';
+import { uniquePhone } from '../_shared/a-values.js';
+import { fail, isRecord, shown } from '../_shared/b-common.js';
+import { sendOnChannel } from '../_shared/b-messaging.js';
+
+const area = 'messages';
+const phones = (count: number): string[] => Array.from({ length: count }, () => uniquePhone());
+
+check(
+  {
+    area,
+    name: 'channel-send-answers-201-unwrapped',
+    title: 'POST /channels/{channel}/messages to one recipient answers 201 with the message object at the top level',
+    clauses: ['channels.send.status-codes', 'envelope.send.unwrapped', 'errors.success.status-codes'],
+  },
+  async (t) => {
+    // Faults: messaging.send.200-instead-of-201, messaging.send.wrapped.
+    const fx = await t.fixtures();
+    const line = fx.channels.find((c) => c.kind === 'native-dedicated') ?? fx.channels[0] ?? t.notVerifiable('needs a channel (none configured)');
+    const { response } = await sendOnChannel(fx, fx.v4(), line.id, { to: uniquePhone(), text: 'hello' });
+    t.expect.hasStatus(response, 201);
+    if (!isRecord(response.body) || typeof response.body.id !== 'string' || 'data' in response.body) fail('the 201 answer is not the message object at the top level', '{id: "msg_...", ...} unwrapped', shown(response));
+  },
+);
+
+check(
+  {
+    area,
+    name: 'channel-send-dry-run-answers-200',
+    title: 'a dry-run send to a channel answers 200 with a preview and sends nothing',
+    clauses: ['channels.send.status-codes'],
+  },
+  async (t) => {
+    // The description names a 200 dry-run preview but not the switch that asks for one (section 4: "the
+    // dry-run switch ... not shown"); the target's configuration has no place to name it either.
+    t.notVerifiable('the dry-run switch is not shown in the description and the target configuration names none');
+  },
+);
+
+for (const kind of ['native-dedicated', 'whatsapp'] as const) {
+  check(
+    {
+      area,
+      name: `several-recipients-form-one-thread.${kind}`,
+      title: `several recipients on a ${kind} channel form one group thread (one message to all of them)`,
+      clauses: ['channels.send.group-capable-one-thread'],
+      needs: ['control'],
+    },
+    async (t) => {
+      // Fault: messaging.group.fans-out.
+      const fx = await t.fixtures();
+      const to = phones(3);
+      const { response, records } = await sendOnChannel(fx, fx.v4(), fx.channel(kind).id, { to, text: 'hello group' });
+      t.expect.hasStatus(response, 201);
+      if (records.length !== 1) fail(`a send to ${to.length} recipients on ${kind} made ${records.length} messages`, 'one message in one group thread', JSON.stringify(records).slice(0, 600));
+      const reached = new Set(records[0]?.to ?? []);
+      const missing = to.filter((p) => !reached.has(p));
+      if (missing.length > 0) fail('the group message does not reach every recipient', to.join(', '), JSON.stringify(records[0]));
+    },
+  );
+}
+
+check(
+  {
+    area,
+    name: 'several-recipients-fan-out-elsewhere',
+    title: 'several recipients on a non-group channel (sms_provider) fan out to one individual send each',
+    clauses: ['channels.send.fan-out-individual'],
+    needs: ['control'],
+  },
+  async (t) => {
+    // Fault that would make it fail: messaging.fanout.as-group (missing in reference/messaging/faults.ts).
+    const fx = await t.fixtures();
+    const to = phones(3);
+    const { response, records } = await sendOnChannel(fx, fx.v4(), fx.channel('sms_provider').id, { to, text: 'hello each' });
+    t.expect.hasStatus(response, 201);
+    if (records.length !== to.length) fail(`a fan-out to ${to.length} recipients made ${records.length} messages`, `${to.length} individual messages`, JSON.stringify(records).slice(0, 600));
+    for (const record of records) if (record.to.length !== 1) fail('a fanned-out message has several recipients', 'one recipient per message', JSON.stringify(record));
+    const reached = records.map((r) => r.to[0]).sort();
+    if (JSON.stringify(reached) !== JSON.stringify([...to].sort())) fail('the fan-out did not reach each recipient once', to.join(', '), reached.join(', '));
+    if (new Set(records.map((r) => r.chat_id)).size !== to.length) fail('fanned-out messages share a chat', 'one chat per recipient', JSON.stringify(records));
+  },
+);
+
+check(
+  {
+    area,
+    name: 'fan-out-of-100-is-accepted',
+    title: 'a fan-out to exactly 100 recipients is accepted',
+    clauses: ['limits.fan-out.recipients-100', 'channels.send.fan-out-individual'],
+    needs: ['control'],
+  },
+  async (t) => {
+    // Fault that would make it fail: messaging.fanout.limit-off-by-one (missing in reference/messaging/faults.ts).
+    const fx = await t.fixtures();
+    const { response, records } = await sendOnChannel(fx, fx.v4(), fx.channel('sms_provider').id, { to: phones(100), text: 'hello hundred' });
+    t.expect.hasStatus(response, 201);
+    if (records.length !== 100) fail(`a fan-out to 100 recipients made ${records.length} messages`, '100 messages', `${records.length}`);
+  },
+);
+
+check(
+  {
+    area,
+    name: 'fan-out-of-101-is-refused',
+    title: 'a fan-out to 101 recipients is refused with a 4xx and sends nothing',
+    clauses: ['limits.fan-out.recipients-100', 'channels.send.fan-out-individual'],
+    needs: ['control'],
+  },
+  async (t) => {
+    // Fault: messaging.fanout.no-limit.
+    const fx = await t.fixtures();
+    const { response, records } = await sendOnChannel(fx, fx.v4(), fx.channel('sms_provider').id, { to: phones(101), text: 'hello too many' });
+    t.expect.errorShape(response, undefined);
+    if (records.length > 0) fail(`a refused fan-out to 101 recipients still made ${records.length} messages`, 'no message', `${records.length}`);
+  },
+);
+
+check(
+  {
+    area,
+    name: 'fan-out-with-mixed-results-answers-207',
+    title: 'a fan-out where some recipients are refused (a per-number cap of 1) answers 207 and sends the others',
+    clauses: ['channels.send.status-codes', 'channels.send.fan-out-individual', 'errors.success.status-codes'],
+    needs: ['control'],
+  },
+  async (t) => {
+    // Faults that make it fail: messaging.caps.outbound-not-enforced (all sent: 201).
+    const fx = await t.freshOrganization({ plan: { outbound_cap_per_number: 1 } });
+    const { response, records } = await sendOnChannel(fx, fx.v4(), fx.channel('sms_provider').id, { to: phones(3), text: 'some of you' });
+    t.expect.hasStatus(response, 207);
+    if (records.length !== 1) fail(`with a per-number cap of 1 the fan-out made ${records.length} messages`, '1 message (the other recipients refused)', JSON.stringify(records).slice(0, 600));
+  },
+);

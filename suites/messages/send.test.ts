@@ -1,0 +1,190 @@
+// v4 sends (section 4 Messages, chats, typing; section 7; section 8 Idempotency): POST /messages answers the
+// message object at the top level, not wrapped; one Idempotency-Key makes one message; a brand-new
+// conversation cannot start with attachments only; an inbound-plan number answers only recipients who
+// wrote first; replies through POST /chats/{chatId}/messages stay in the thread; typing starts an indicator.
+// The message object's fields are not shown beyond `id` and `status`: no other field is required.
+import { check, path } from '../../harness/check/index.js';
+import { uniquePhone } from '../_shared/a-values.js';
+import { fail, idemKey, isRecord, newLine, shown } from '../_shared/b-common.js';
+import { expectCarrier, inbound, sendInChat, sendMessage, sentMessages } from '../_shared/b-messaging.js';
+
+const area = 'messages';
+const attachment = 'https://example.com/mcs-photo.png';
+
+check(
+  {
+    area,
+    name: 'send-answers-the-message-unwrapped',
+    title: 'POST /messages answers the message object (msg_ id) at the top level, not wrapped in data',
+    clauses: ['messages.send.request', 'envelope.send.unwrapped', 'ids.prefix.per-resource'],
+  },
+  async (t) => {
+    // Faults: messaging.send.wrapped, messaging.send.id-without-prefix.
+    const fx = await t.fixtures();
+    const response = await fx.v4().post('/messages', { json: { to: uniquePhone(), text: 'hello' }, idempotencyKey: idemKey() });
+    t.expect.hasStatus(response, 200, 201, 202);
+    const body = response.body;
+    if (!isRecord(body) || typeof body.id !== 'string' || !body.id.startsWith('msg_')) fail('the send answer is not a message object with a msg_ id at the top level', '{id: "msg_...", ...} unwrapped', shown(response));
+  },
+);
+
+check(
+  {
+    area,
+    name: 'message-timestamps-are-epoch-milliseconds',
+    title: 'a timestamp the message object carries (created_at) is integer epoch milliseconds',
+    clauses: ['time.v4.epoch-milliseconds'],
+  },
+  async (t) => {
+    // Fault: messaging.send.created-at-seconds.
+    const fx = await t.fixtures();
+    const response = await fx.v4().post('/messages', { json: { to: uniquePhone(), text: 'when' }, idempotencyKey: idemKey() });
+    t.expect.hasStatus(response, 200, 201, 202);
+    const body = isRecord(response.body) ? response.body : {};
+    const stamps = Object.entries(body).filter(([field, value]) => field.endsWith('_at') && typeof value === 'number');
+    if (stamps.length === 0) t.notVerifiable('the message object carries no *_at timestamp (its fields are not shown)');
+    for (const [field, value] of stamps) {
+      if (!Number.isInteger(value) || (value as number) < 1e11) fail(`${field} is not epoch milliseconds`, 'integer epoch milliseconds', String(value));
+    }
+  },
+);
+
+check(
+  {
+    area,
+    name: 'idempotency-key-replayed-makes-one-message',
+    title: 'POST /messages replayed with the same Idempotency-Key (in turn and at once) makes one message and answers the same one',
+    clauses: ['idempotency.send.retry-safe', 'messages.send.request'],
+    needs: ['control'],
+  },
+  async (t) => {
+    // Fault: messaging.idempotency.ignored.
+    const fx = await t.fixtures();
+    for (const concurrently of [false, true]) {
+      const key = idemKey();
+      const json = { to: uniquePhone(), text: 'only once' };
+      const send = () => fx.v4().post('/messages', { json, idempotencyKey: key });
+      const responses = concurrently ? await Promise.all([send(), send(), send()]) : [await send(), await send(), await send()];
+      for (const response of responses) t.expect.hasStatus(response, 200, 201, 202);
+      const ids = new Set(responses.map((r) => (isRecord(r.body) ? r.body.id : undefined)));
+      const records = await sentMessages(fx, key);
+      const how = concurrently ? 'three concurrent sends' : 'three sends in turn';
+      if (records.length !== 1) fail(`${how} with one Idempotency-Key made ${records.length} messages`, 'one message', JSON.stringify(records).slice(0, 500));
+      if (ids.size !== 1) fail(`${how} with one Idempotency-Key answered different messages`, 'the same message every time', [...ids].join(', '));
+    }
+  },
+);
+
+check(
+  {
+    area,
+    name: 'attachment-first-message-is-refused',
+    title: 'a first message with attachments and no text in a brand-new conversation answers 400 attachment_first_message_not_allowed',
+    clauses: ['errors.400.attachment-first-message-not-allowed', 'messages.send.request'],
+    needs: ['control'],
+  },
+  async (t) => {
+    // Fault: messaging.attachment-first-allowed.
+    const fx = await t.fixtures();
+    const outcome = await sendMessage(fx, fx.v4(), { to: uniquePhone(), attachments: [attachment] });
+    if (outcome.response.status === 422) t.notVerifiable('the target refused the attachment form (a URL string); the v4 attachment item shape is not shown');
+    t.expect.errorShape(outcome.response, 400);
+    t.expect.hasErrorCode(outcome.response, 'attachment_first_message_not_allowed');
+    if (outcome.records.length > 0) fail('the refused send was still sent', 'no outbound message', JSON.stringify(outcome.records));
+  },
+);
+
+check(
+  {
+    area,
+    name: 'attachments-after-text-are-sent',
+    title: 'once a conversation has its first text, an attachment-only message is accepted',
+    clauses: ['errors.400.attachment-first-message-not-allowed', 'messages.send.request'],
+  },
+  async (t) => {
+    // Fault that would make it fail: messaging.attachments-never-alone (missing in reference/messaging/faults.ts).
+    const fx = await t.fixtures();
+    const to = uniquePhone();
+    const first = await fx.v4().post('/messages', { json: { to, text: 'text first' }, idempotencyKey: idemKey() });
+    t.expect.hasStatus(first, 200, 201, 202);
+    const second = await fx.v4().post('/messages', { json: { to, attachments: [attachment] }, idempotencyKey: idemKey() });
+    if (second.status === 422) t.notVerifiable('the target refused the attachment form (a URL string); the v4 attachment item shape is not shown');
+    t.expect.hasStatus(second, 200, 201, 202);
+  },
+);
+
+check(
+  {
+    area,
+    name: 'inbound-only-number-needs-prior-inbound',
+    title: 'an inbound-plan number answers 403 inbound_only_no_prior_inbound to a recipient who never wrote, and sends once they have',
+    clauses: ['errors.403.inbound-only-no-prior-inbound'],
+    needs: ['control'],
+  },
+  async (t) => {
+    // Fault: messaging.inbound-only.not-enforced.
+    const fx = await t.fixtures();
+    const line = await newLine(fx, 'native-inbound', fx.apiKey());
+    const stranger = uniquePhone();
+    const refused = await sendMessage(fx, fx.v4(), { to: stranger, text: 'hello?', from: line.id });
+    t.expect.errorShape(refused.response, 403);
+    t.expect.hasErrorCode(refused.response, 'inbound_only_no_prior_inbound');
+    if (refused.records.length > 0) fail('the refused send was still sent', 'no outbound message', JSON.stringify(refused.records));
+    await inbound(fx, { channel_id: line.id, sender: stranger, text: 'hi, it is me' });
+    expectCarrier(await sendMessage(fx, fx.v4(), { to: stranger, text: 'welcome', from: line.id }), line.id, 'a reply after the recipient wrote first');
+  },
+);
+
+check(
+  {
+    area,
+    name: 'chat-reply-stays-in-the-thread',
+    title: 'POST /chats/{chatId}/messages answers the message object and the reply goes out in that chat',
+    clauses: ['chats.send.stays-in-thread', 'envelope.send.unwrapped'],
+    needs: ['control'],
+  },
+  async (t) => {
+    // Fault: messaging.chat-reply.new-thread.
+    const fx = await t.fixtures();
+    const line = fx.channel('native-dedicated');
+    const { chat_id: chatId } = await inbound(fx, { channel_id: line.id, sender: uniquePhone(), protocol: 'imessage' });
+    const outcome = await sendInChat(fx, fx.v4(), chatId, { text: 'a reply' });
+    t.expect.hasStatus(outcome.response, 200, 201, 202);
+    const body = outcome.response.body;
+    if (!isRecord(body) || typeof body.id !== 'string') fail('the reply answer is not a message object at the top level', '{id: "msg_...", ...}', shown(outcome.response));
+    if ('chat_id' in body && body.chat_id !== chatId) fail('the reply answer names another chat', `chat_id ${chatId}`, String(body.chat_id));
+    const records = outcome.records;
+    if (records.length !== 1 || records[0]?.chat_id !== chatId) fail('the reply did not go out in the chat it was sent to', `one message in ${chatId}`, JSON.stringify(records));
+  },
+);
+
+check(
+  {
+    area,
+    name: 'typing-starts-an-indicator',
+    title: 'POST /chats/{chatId}/typing in an iMessage chat answers a success status',
+    clauses: ['chats.typing.starts-indicator'],
+    needs: ['control'],
+  },
+  async (t) => {
+    // Fault that would make it fail: messaging.typing.refused (missing in reference/messaging/faults.ts).
+    const fx = await t.fixtures();
+    const { chat_id: chatId } = await inbound(fx, { channel_id: fx.channel('native-dedicated').id, sender: uniquePhone(), protocol: 'imessage' });
+    t.expect.hasStatus(await fx.v4().post(path`/chats/${chatId}/typing`), 200, 202, 204);
+  },
+);
+
+check(
+  {
+    area,
+    name: 'unknown-chat-gets-404',
+    title: 'POST /chats/{unknown}/messages and /typing answer 404',
+    clauses: ['errors.404.not-found', 'chats.send.stays-in-thread'],
+    concurrent: true,
+  },
+  async (t) => {
+    const fx = await t.fixtures();
+    t.expect.errorShape(await fx.v4().post(path`/chats/${'chat_mcsunknown000000'}/messages`, { json: { text: 'anyone?' }, idempotencyKey: idemKey() }), 404);
+    t.expect.errorShape(await fx.v4().post(path`/chats/${'chat_mcsunknown000000'}/typing`), 404);
+  },
+);

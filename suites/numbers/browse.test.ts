@@ -1,0 +1,121 @@
+// GET /channels/native/available (section 4, Channels; section 2, inventory row and quote line): browse mode
+// answers masked inventory rows and never the full number; `type` defaults to `shared`; quote mode (an area
+// code given, repeated or comma-separated) answers one line per code with matched_count and
+// custom_order_count. Stock is seeded through the control API so the suite knows the full numbers.
+import { check } from '../../harness/check/index.js';
+import { availablePath, pickAreaCodes, seedStock } from '../_shared/a-numbers.js';
+
+const area = 'numbers';
+
+interface QuoteLine {
+  area_code: string;
+  matched: boolean;
+  custom_order?: boolean;
+}
+interface QuotePage {
+  data: QuoteLine[];
+  matched_count: number;
+  custom_order_count: number;
+}
+
+// Caught by: numbers.inventory.full-number.
+check(
+  {
+    area,
+    name: 'browse-never-returns-the-full-number',
+    title: 'browse mode answers inventory rows for seeded stock, and no part of the response holds a full number or its subscriber digits',
+    clauses: ['numbers.inventory.never-full-number', 'numbers.inventory.row-shape', 'channels.available.browse-or-quote'],
+    needs: ['control'],
+  },
+  async (t) => {
+    const fx = await t.fixtures();
+    const [dedicatedCode, inboundCode] = pickAreaCodes(2);
+    const seeded = [...(await seedStock(fx, 'dedicated', dedicatedCode ?? '415', 3)), ...(await seedStock(fx, 'inbound', inboundCode ?? '212', 2))];
+    for (const type of ['dedicated', 'inbound']) {
+      const response = await fx.v4().get(availablePath, { query: { type } });
+      t.expect.hasStatus(response, 200);
+      t.expect.that((response.body as { data: unknown[] }).data.length, `rows for type=${type} after seeding stock`).toBeGreaterThan(0);
+      for (const full of seeded) {
+        const national = full.slice(2);
+        const subscriber = full.slice(-7);
+        for (const leaked of [full, national, subscriber]) {
+          t.expect.that(response.text.includes(leaked), `GET ${availablePath}?type=${type} contains ${leaked} (of the stocked ${full})`).toBe(false);
+        }
+      }
+    }
+  },
+);
+
+// Caught by: a browse that defaults to another tier (would need `numbers.available.default-not-shared`).
+check(
+  {
+    area,
+    name: 'browse-type-defaults-to-shared',
+    title: 'browse without type answers the same rows as type=shared',
+    clauses: ['channels.available.type-default-shared'],
+    needs: ['control'],
+  },
+  async (t) => {
+    const fx = await t.fixtures();
+    const [sharedCode, dedicatedCode] = pickAreaCodes(2);
+    await seedStock(fx, 'shared', sharedCode ?? '415', 2);
+    await seedStock(fx, 'dedicated', dedicatedCode ?? '212', 2);
+    const rows = async (query: Record<string, string>) => {
+      const response = await fx.v4().get(availablePath, { query: { ...query, limit: 100 } });
+      t.expect.hasStatus(response, 200);
+      return (response.body as { data: unknown[] }).data.map((row) => JSON.stringify(row)).sort();
+    };
+    const shared = await rows({ type: 'shared' });
+    t.expect.that(shared.length, 'rows for type=shared after seeding shared stock').toBeGreaterThan(0);
+    t.expect.that(await rows({})).toEqual(shared);
+  },
+);
+
+// Caught by: numbers.quote.counts-wrong.
+check(
+  {
+    area,
+    name: 'quote-reports-matched-lines-and-counts',
+    title: 'quote mode answers a line per area code, matched for stocked codes only, with matched_count and custom_order_count counting the lines',
+    clauses: ['numbers.quote.line-shape', 'numbers.quote.top-level-counts', 'channels.available.browse-or-quote'],
+    needs: ['control'],
+  },
+  async (t) => {
+    // An organization of its own: the file's other checks stock area codes this one must know unstocked.
+    const fx = await t.freshOrganization({ with_channels: false, plan: { number_purchase_enabled: true } });
+    const [stocked, unstocked] = pickAreaCodes(2) as [string, string];
+    await seedStock(fx, 'dedicated', stocked, 1);
+    const response = await fx.v4().get(availablePath, { query: { type: 'dedicated', area_code: [stocked, unstocked] } });
+    t.expect.hasStatus(response, 200);
+    const page = response.body as QuotePage;
+    const line = (code: string) => page.data.find((l) => l.area_code === code);
+    t.expect.that(line(stocked)?.matched, `quote line of the stocked area code ${stocked}`).toBe(true);
+    t.expect.that(line(unstocked)?.matched, `quote line of the unstocked area code ${unstocked}`).toBe(false);
+    t.expect.that(page.matched_count, 'matched_count').toBe(page.data.filter((l) => l.matched).length);
+    t.expect.that(page.custom_order_count, 'custom_order_count').toBe(page.data.filter((l) => l.custom_order === true).length);
+  },
+);
+
+// Caught by: a quote that ignores the comma-separated form (would need `numbers.quote.area-codes-ignored`).
+check(
+  {
+    area,
+    name: 'quote-area-code-forms-agree',
+    title: 'repeating area_code and giving comma-separated area_codes ask for the same quote',
+    clauses: ['channels.available.area-code-forms'],
+    needs: ['control'],
+  },
+  async (t) => {
+    const fx = await t.fixtures();
+    const codes = pickAreaCodes(3);
+    await seedStock(fx, 'inbound', codes[0] ?? '415', 1);
+    const quote = async (query: Record<string, string | string[]>) => {
+      const response = await fx.v4().get(availablePath, { query: { type: 'inbound', ...query } });
+      t.expect.hasStatus(response, 200);
+      return (response.body as QuotePage).data.map((l) => `${l.area_code}:${String(l.matched)}`).sort();
+    };
+    const repeated = await quote({ area_code: codes });
+    t.expect.that(repeated.map((l) => l.slice(0, 3))).toEqual([...codes].sort());
+    t.expect.that(await quote({ area_codes: codes.join(',') })).toEqual(repeated);
+  },
+);

@@ -1,0 +1,207 @@
+// POST /channels/native/purchases and its refusals (section 3, Number purchase; section 4; section 7; section
+// 8): 202 with provisioning or action_required (+ action_url), invalid_plan for anything but the five plan
+// ids, line_limit_exceeded above the per-order cap, shared_number_limit, no_payment_method, payment_failed,
+// Idempotency-Key required, and the polled purchase. Every check buys in a sandbox organization of its own.
+import fc from 'fast-check';
+import { check } from '../../harness/check/index.js';
+import { buyingOrganization, charges, eventCount, planIds, pollPurchase, purchase, purchaseOf } from '../_shared/a-numbers.js';
+
+const area = 'numbers';
+
+// Caught by: any fault that breaks the 202 body (schema); `numbers.purchase.sca-no-action-url` for its sibling.
+check(
+  {
+    area,
+    name: 'purchase-accepted-202-provisioning',
+    title: 'with a valid card a purchase answers 202 {data: {purchase_id, status: provisioning, action_url}}',
+    clauses: ['purchases.create.accepted-202', 'purchases.state.accepted-provisioning', 'purchases.object.status-values', 'purchases.create.plan-ids'],
+    needs: ['control'],
+  },
+  async (t) => {
+    const fx = await buyingOrganization(t);
+    for (const plan of ['dedicated_com', 'inbound_basic', 'shared_nc']) {
+      const response = await purchase(fx.v4(), { plan, quantity: 1 });
+      t.expect.hasStatus(response, 202);
+      const accepted = purchaseOf(response);
+      t.expect.that(accepted.purchase_id.length, `purchase_id of a ${plan} purchase`).toBeGreaterThan(0);
+      t.expect.that(accepted.status, `status of a ${plan} purchase paid by a valid card`).toBe('provisioning');
+    }
+  },
+);
+
+// Caught by: numbers.purchase.sca-no-action-url.
+check(
+  {
+    area,
+    name: 'purchase-needing-3ds-is-action-required',
+    title: 'a card that needs 3DS/SCA gives 202 status action_required with an action_url, and number.purchase.action_required',
+    clauses: ['purchases.state.sca-action-required', 'purchases.object.action-url-when-action-required', 'events.number-purchase-action-required.emitted'],
+    needs: ['control'],
+  },
+  async (t) => {
+    const fx = await buyingOrganization(t, { payment_method: 'requires_3ds' });
+    const before = await eventCount(fx, 'number.purchase.action_required');
+    const response = await purchase(fx.v4(), { plan: 'dedicated_com' });
+    t.expect.hasStatus(response, 202);
+    const accepted = purchaseOf(response);
+    t.expect.that(accepted.status).toBe('action_required');
+    t.expect.that(typeof accepted.action_url === 'string' && accepted.action_url.length > 0, `action_url is a non-empty string (got ${JSON.stringify(accepted.action_url)})`).toBe(true);
+    t.expect.that(await eventCount(fx, 'number.purchase.action_required'), 'number.purchase.action_required events').toBe(before + 1);
+  },
+);
+
+// Caught by: a tier name accepted as a plan (would need `numbers.purchase.tier-name-accepted`).
+check(
+  {
+    area,
+    name: 'purchase-with-other-plan-gets-invalid-plan',
+    title: 'for any plan that is not one of the five plan ids (tier names included), a purchase answers 400 invalid_plan',
+    clauses: ['purchases.create.plan-ids', 'errors.400.invalid-plan'],
+    needs: ['control'],
+  },
+  async (t) => {
+    const fx = await buyingOrganization(t);
+    const notAPlan = fc.oneof(
+      fc.constantFrom('dedicated', 'shared', 'inbound', 'DEDICATED_COM', 'Shared_NC', 'dedicated-com', 'enterprise'),
+      fc.string({ minLength: 1, maxLength: 20 }).filter((s) => !(planIds as readonly string[]).includes(s)),
+    );
+    await t.assertProperty(
+      fc.asyncProperty(notAPlan, async (plan) => {
+        const response = await purchase(fx.v4(), { plan });
+        t.expect.errorShape(response, 400);
+        t.expect.hasErrorCode(response, 'invalid_plan');
+      }),
+      { numRuns: 10 },
+    );
+  },
+);
+
+// Caught by: numbers.purchase.no-line-cap.
+check(
+  {
+    area,
+    name: 'purchase-above-line-cap-gets-line-limit-exceeded',
+    title: 'an order of one line more than the per-order cap (default 10) answers 400 line_limit_exceeded; the cap itself is accepted',
+    clauses: ['limits.purchase.lines-per-order-10', 'errors.400.line-limit-exceeded', 'purchases.create.quantity'],
+    needs: ['control'],
+  },
+  async (t) => {
+    const fx = await buyingOrganization(t);
+    const cap = fx.plan?.purchase_line_cap ?? 10;
+    const over = await purchase(fx.v4(), { plan: 'dedicated_com', quantity: cap + 1 });
+    t.expect.errorShape(over, 400);
+    t.expect.hasErrorCode(over, 'line_limit_exceeded');
+    t.expect.hasStatus(await purchase(fx.v4(), { plan: 'dedicated_com', quantity: cap }), 202);
+  },
+);
+
+// Caught by: a default cap other than 10 (would need `numbers.purchase.default-cap-not-10`).
+check(
+  {
+    area,
+    name: 'default-line-cap-is-10',
+    title: 'with the default plan an order of 11 lines answers 400 line_limit_exceeded',
+    clauses: ['limits.purchase.lines-per-order-10', 'errors.400.line-limit-exceeded'],
+    needs: ['control'],
+  },
+  async (t) => {
+    const fx = await t.freshOrganization({ with_channels: false, plan: { number_purchase_enabled: true, payment_method: 'valid' } });
+    const response = await purchase(fx.v4(), { plan: 'inbound_basic', quantity: 11 });
+    t.expect.errorShape(response, 400);
+    t.expect.hasErrorCode(response, 'line_limit_exceeded');
+  },
+);
+
+// Caught by: numbers.purchase.shared-limit-unchecked.
+check(
+  {
+    area,
+    name: 'second-shared-line-gets-shared-number-limit',
+    title: 'once the organization has its shared line, another shared purchase answers 409 shared_number_limit',
+    clauses: ['limits.purchase.shared-plan-one-line', 'errors.409.shared-number-limit'],
+    needs: ['control'],
+  },
+  async (t) => {
+    const fx = await buyingOrganization(t);
+    t.expect.hasStatus(await purchase(fx.v4(), { plan: 'shared_nc' }), 202);
+    const second = await purchase(fx.v4(), { plan: 'shared_com' });
+    t.expect.errorShape(second, 409);
+    t.expect.hasErrorCode(second, 'shared_number_limit');
+  },
+);
+
+// Caught by: a purchase without a saved card that goes through (would need `numbers.purchase.no-card-accepted`).
+check(
+  {
+    area,
+    name: 'purchase-without-payment-method-gets-402',
+    title: 'an organization without a saved payment method gets 402 no_payment_method',
+    clauses: ['errors.402.no-payment-method'],
+    needs: ['control'],
+  },
+  async (t) => {
+    const fx = await buyingOrganization(t, { payment_method: 'absent' });
+    const response = await purchase(fx.v4(), { plan: 'dedicated_com' });
+    t.expect.errorShape(response, 402);
+    t.expect.hasErrorCode(response, 'no_payment_method');
+  },
+);
+
+// Caught by: a declined card that goes through (would need `numbers.purchase.declined-accepted`).
+check(
+  {
+    area,
+    name: 'declined-card-gets-402-payment-failed',
+    title: 'a declined card gets 402 payment_failed and no charge',
+    clauses: ['errors.402.payment-failed'],
+    needs: ['control'],
+  },
+  async (t) => {
+    const fx = await buyingOrganization(t, { payment_method: 'declining' });
+    const before = (await charges(fx)).length;
+    const response = await purchase(fx.v4(), { plan: 'dedicated_com' });
+    t.expect.errorShape(response, 402);
+    t.expect.hasErrorCode(response, 'payment_failed');
+    t.expect.that((await charges(fx)).length, 'charges after a declined card').toBe(before);
+  },
+);
+
+// Caught by: numbers.purchase.key-optional.
+check(
+  {
+    area,
+    name: 'purchase-without-idempotency-key-is-refused',
+    title: 'a purchase without the Idempotency-Key header is refused with a 4xx and charges nothing',
+    clauses: ['purchases.create.idempotency-key-required', 'idempotency.purchase.key-required'],
+    needs: ['control'],
+    // The refusal's status is not named (400 is the endpoint's request error); another 4xx is not judged here.
+    responses: 'schema',
+  },
+  async (t) => {
+    const fx = await buyingOrganization(t);
+    const before = (await charges(fx)).length;
+    const response = await purchase(fx.v4(), { plan: 'dedicated_com' }, null);
+    t.expect.errorShape(response, undefined);
+    t.expect.that((await charges(fx)).length, 'charges after a refused purchase').toBe(before);
+  },
+);
+
+// Caught by: a poll that answers another purchase or an unknown status (schema: NumberPurchase).
+check(
+  {
+    area,
+    name: 'purchase-can-be-polled',
+    title: 'GET /channels/native/purchases/{id} answers 200 {data: {purchase_id, status}} for the purchase, and 404 (or 400) for an unknown one',
+    clauses: ['purchases.get.shape', 'purchases.object.status-values', 'purchases.state.polling-pending'],
+    needs: ['control'],
+  },
+  async (t) => {
+    const fx = await buyingOrganization(t);
+    const bought = purchaseOf(await purchase(fx.v4(), { plan: 'dedicated_com' }));
+    const polled = await pollPurchase(fx.v4(), bought.purchase_id);
+    t.expect.hasStatus(polled, 200);
+    t.expect.that(purchaseOf(polled).purchase_id).toBe(bought.purchase_id);
+    t.expect.that(['provisioning', 'pending'], 'status of a purchase not yet confirmed').toContain(purchaseOf(polled).status);
+    t.expect.errorShape(await pollPurchase(fx.v4(), `${bought.purchase_id}0unknown`), [404, 400]);
+  },
+);

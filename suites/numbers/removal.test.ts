@@ -1,0 +1,101 @@
+// Number removal (section 4, DELETE /channels/{channel}): `channel` is the E.164 number or the ch_ id,
+// `reasons` (array of strings) is required, the answer is {data: {phone_number, channel_id, reasons}},
+// number.removed is emitted, and the line is gone afterwards. Each check removes a line it created itself
+// (control API), so the file's fixture channels stay for the other checks.
+import { check, path, type CheckContext } from '../../harness/check/index.js';
+import type { ChannelFixture } from '../../harness/fixtures/control-client.js';
+import { dataOf } from '../_shared/a-contacts.js';
+import { eventCount } from '../_shared/a-numbers.js';
+
+const area = 'numbers';
+
+interface Removal {
+  phone_number: string;
+  channel_id: string | null;
+  reasons: string[];
+}
+
+async function disposableLine(t: CheckContext): Promise<ChannelFixture> {
+  return (await t.fixtures()).control().createChannel({ kind: 'native-dedicated' });
+}
+
+// Caught by: channels.remove.no-event.
+check(
+  {
+    area,
+    name: 'removal-by-id-answers-removal-and-emits-number-removed',
+    title: 'DELETE /channels/{ch_ id} with reasons answers {phone_number, channel_id, reasons}, emits number.removed, and the line is gone',
+    clauses: ['channels.delete.result-and-event', 'events.number-removed.emitted', 'channels.delete.reasons-required'],
+    needs: ['control'],
+  },
+  async (t) => {
+    const fx = await t.fixtures();
+    const line = await disposableLine(t);
+    const before = await eventCount(fx, 'number.removed');
+    const reasons = ['no longer needed', 'cost'];
+    const removed = await fx.v4().delete(path`/channels/${line.id}`, { json: { reasons } });
+    t.expect.hasStatus(removed, 200);
+    const data = dataOf<Removal>(removed);
+    t.expect.that(data.phone_number).toBe(line.address);
+    t.expect.that(data.channel_id).toBe(line.id);
+    t.expect.that(data.reasons).toEqual(reasons);
+    t.expect.that(await eventCount(fx, 'number.removed'), 'number.removed events').toBe(before + 1);
+    t.expect.deletedIsGone(await fx.v4().get(path`/channels/${line.id}`));
+  },
+);
+
+// Caught by: a selector that only takes ch_ ids (would need `channels.remove.e164-not-accepted`).
+check(
+  {
+    area,
+    name: 'removal-by-e164-number',
+    title: 'DELETE /channels/{E.164 number} (+ as %2B) removes the line and answers its phone_number',
+    clauses: ['channels.delete.result-and-event', 'channels.delete.reasons-required'],
+    needs: ['control'],
+  },
+  async (t) => {
+    const fx = await t.fixtures();
+    const line = await disposableLine(t);
+    const removed = await fx.v4().delete(path`/channels/${line.address}`, { json: { reasons: ['moving'] } });
+    t.expect.hasStatus(removed, 200);
+    t.expect.that(dataOf<Removal>(removed).phone_number).toBe(line.address);
+    t.expect.deletedIsGone(await fx.v4().get(path`/channels/${line.id}`));
+  },
+);
+
+// Caught by: a removal without reasons that goes through (would need `channels.remove.reasons-optional`).
+check(
+  {
+    area,
+    name: 'removal-without-reasons-gets-400',
+    title: 'DELETE /channels/{channel} without reasons answers 400 and the line stays',
+    clauses: ['channels.delete.reasons-required'],
+    needs: ['control'],
+  },
+  async (t) => {
+    const fx = await t.fixtures();
+    const line = await disposableLine(t);
+    t.expect.errorShape(await fx.v4().delete(path`/channels/${line.id}`, { json: {} }), 400);
+    t.expect.errorShape(await fx.v4().delete(path`/channels/${line.id}`), 400);
+    t.expect.hasStatus(await fx.v4().get(path`/channels/${line.id}`), 200);
+  },
+);
+
+// Caught by: auth.ignore-scopes.
+check(
+  {
+    area,
+    name: 'removal-needs-numbers-manage',
+    title: 'an app token with numbers:read only cannot remove a line; one with numbers:manage can',
+    clauses: ['auth.scope.numbers-manage', 'channels.delete.result-and-event'],
+    needs: ['control'],
+  },
+  async (t) => {
+    const fx = await t.fixtures();
+    const line = await disposableLine(t);
+    const reader = fx.v4(fx.appToken({ with: ['numbers:read'], without: ['numbers:manage'] }));
+    t.expect.errorShape(await reader.delete(path`/channels/${line.id}`, { json: { reasons: ['test'] } }), [403, 401]);
+    const manager = fx.v4(fx.appToken({ with: ['numbers:manage'] }));
+    t.expect.hasStatus(await manager.delete(path`/channels/${line.id}`, { json: { reasons: ['test'] } }), 200);
+  },
+);
