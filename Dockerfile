@@ -10,10 +10,12 @@ ARG BASE_IMAGE=node:20-bookworm-slim
 FROM ${BASE_IMAGE}
 
 # Settings first: their layers stay cached while only the sources change.
-ENV NODE_ENV=production
+# MCS_HOST and MCS_PORT move the server, e.g. onto loopback when the container shares the host's network
+# (mcs certify --image ... --network host). Arguments after the image name go to `mcs serve`.
+ENV NODE_ENV=production MCS_HOST=0.0.0.0 MCS_PORT=8080
 WORKDIR /app
 EXPOSE 8080
-ENTRYPOINT ["node", "cli/mcs.js", "serve", "--host", "0.0.0.0", "--port", "8080"]
+ENTRYPOINT ["/bin/sh", "-c", "exec node cli/mcs.js serve --host \"$MCS_HOST\" --port \"$MCS_PORT\" \"$@\"", "mcs-serve"]
 
 COPY . /app/
 RUN if [ ! -d node_modules ]; then npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force; fi

@@ -1,10 +1,12 @@
 // The webhook receiver of one suite file: started on first use, closed after the file's checks. Where it
 // listens and the address the implementation under test must post to come from the target configuration
-// (`webhookListen` `host:port` and `webhookPublicUrl`, once the config carries them) or from the
-// environment (MCS_WEBHOOK_LISTEN, MCS_WEBHOOK_PUBLIC_URL); by default loopback on a free port.
+// (`--webhook-listen host:port` and `--webhook-public-url`, or MCS_WEBHOOK_LISTEN / MCS_WEBHOOK_PUBLIC_URL,
+// or `webhook_listen` / `webhook_public_url` in the config file); by default loopback on a free port.
+// With a fixed port, the suite files that need a receiver take turns on it: a file waits (bounded) for the
+// port while another file's receiver holds it, and each file closes its receiver after its checks.
 import { randomUUID } from 'node:crypto';
 import { afterAll } from 'vitest';
-import type { TargetConfig } from './config/types.js';
+import { defaultTimeoutMs, type TargetConfig } from './config/types.js';
 import { NotVerifiable } from './fixtures/not-verifiable.js';
 import { startWebhookReceiver, type WebhookReceiver } from './webhooks/receiver.js';
 
@@ -22,13 +24,19 @@ export function parseListen(text: string): { host: string; port: number } {
   return { host: match[1] || match[2] || '127.0.0.1', port };
 }
 
-/** Where the receiver listens, from the target (if the config has the fields) or the environment. */
-export function webhookListenOf(target: TargetConfig, env: NodeJS.ProcessEnv = process.env): WebhookListen {
-  const extra = target as TargetConfig & { webhookListen?: string; webhookPublicUrl?: string };
-  const listen = extra.webhookListen ?? env.MCS_WEBHOOK_LISTEN;
-  const publicUrl = extra.webhookPublicUrl ?? env.MCS_WEBHOOK_PUBLIC_URL;
+/** Where the receiver listens and how the target reaches it, from the target configuration. */
+export function webhookListenOf(target: TargetConfig): WebhookListen {
+  const { webhookListen: listen, webhookPublicUrl: publicUrl } = target;
   const address = listen === undefined || listen === '' ? { host: '127.0.0.1', port: 0 } : parseListen(listen);
   return publicUrl === undefined || publicUrl === '' ? address : { ...address, publicUrl };
+}
+
+/**
+ * How long a check waits for a delivery: 3 s by default (a local target delivers in milliseconds), or the
+ * run's --timeout when one was given, for targets that deliver through a slower path.
+ */
+export function deliveryTimeoutMs(target: TargetConfig): number {
+  return target.timeoutMs === defaultTimeoutMs ? 3_000 : target.timeoutMs;
 }
 
 /**
@@ -47,12 +55,23 @@ export function useWebhookReceiver(): (target: TargetConfig) => Promise<WebhookR
   };
 }
 
+/** A fixed port held by another suite file's receiver is waited for this long (files take turns). */
+const fixedPortWaitMs = 45_000;
+
 async function start(listen: WebhookListen): Promise<WebhookReceiver> {
-  try {
-    return await startWebhookReceiver({ host: listen.host, port: listen.port, ...(listen.publicUrl ? { publicUrl: listen.publicUrl } : {}) });
-  } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
-    throw new NotVerifiable(`the webhook receiver cannot listen on ${listen.host}:${listen.port} (${why})`);
+  const deadline = Date.now() + (listen.port === 0 ? 0 : fixedPortWaitMs);
+  for (let delay = 50; ; delay = Math.min(delay * 2, 500)) {
+    try {
+      return await startWebhookReceiver({ host: listen.host, port: listen.port, ...(listen.publicUrl ? { publicUrl: listen.publicUrl } : {}) });
+    } catch (error) {
+      const inUse = (error as { code?: string }).code === 'EADDRINUSE';
+      if (inUse && Date.now() + delay < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, delay));
+        continue;
+      }
+      const why = error instanceof Error ? error.message : String(error);
+      throw new NotVerifiable(`the webhook receiver cannot listen on ${listen.host}:${listen.port} (${why})`);
+    }
   }
 }
 

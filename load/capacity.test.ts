@@ -70,9 +70,17 @@ describe('capacity search', () => {
 });
 
 describe('knee', () => {
-  it('is the highest rate whose p90 stays within 2x of the lowest rate', () => {
-    const steps = [100, 200, 400, 800, 1600].map((offeredRate) => ({ offeredRate, latency: { count: 1, min: 1, mean: 1, p50: 1, p90: offeredRate < 800 ? 4 + offeredRate / 400 : 40, p99: 1, p999: 1, max: 1 } }));
-    expect(findKnee(steps)).toEqual({ offeredRate: 400, p90: 5 });
+  const at = (offeredRate: number, p99: number) => ({ offeredRate, latency: { count: 1, min: 1, mean: 1, p50: 1, p90: p99 / 2, p99, p999: p99, max: p99 } });
+
+  it('is the last rate before the p99 exceeds 3x the baseline of the lowest rates', () => {
+    const steps = [at(1600, 188), at(50, 3), at(100, 6), at(200, 3.3), at(400, 3), at(800, 1.7), at(1200, 15)];
+    // baseline: the lowest of 3, 6 and 3.3 = 3; limit 9 ms; 1200/s is the first step beyond it.
+    expect(findKnee(steps)).toEqual({ offeredRate: 800, p90: 0.85, p99: 1.7 });
     expect(findKnee([])).toBeNull();
+  });
+
+  it('ignores sub-millisecond jitter and is the lowest rate when latency bends at once', () => {
+    expect(findKnee([at(100, 0.2), at(200, 0.9), at(400, 1.1), at(800, 30)])?.offeredRate).toBe(400);
+    expect(findKnee([at(100, 5), at(200, 50), at(400, 90)])?.offeredRate).toBe(100);
   });
 });

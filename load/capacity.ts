@@ -2,8 +2,11 @@
 // between the last rate that held and the first that broke. Reports the highest rate that held and the
 // knee. The search is pure over an injected step runner, so it is tested without a network.
 //
-// Knee: the description of "where latency bends" chosen here is the highest offered rate whose p90 is
-// still within 2x (and 1 ms) of the p90 at the lowest rate tried — beyond it, queueing dominates.
+// Knee ("where latency bends"), chosen here: in order of offered rate, the last step before the first
+// whose p99 exceeds 3x the baseline (and the baseline + 1 ms, so sub-millisecond jitter does not count);
+// the baseline is the lowest p99 among the three lowest rates (what the target does unloaded; the 3x
+// margin absorbs the jitter of low-rate steps). The tail is what bends first once requests start to
+// queue; the p90 follows later.
 import { decodeHistogram, percentileCurve, type LatencySummary } from './histogram.js';
 import { evaluateSlo, type SloClause, type SloVerdict } from './slo.js';
 import type { LoadResult } from './result.js';
@@ -37,7 +40,7 @@ export interface CapacityReport {
   highestPassingRate: number | null;
   /** The lowest offered rate at which it broke (null: it never broke up to maxRate). */
   lowestFailingRate: number | null;
-  knee: { offeredRate: number; p90: number } | null;
+  knee: Knee | null;
   stoppedBecause: string;
 }
 
@@ -136,17 +139,24 @@ export async function searchCapacity(options: CapacityOptions): Promise<Capacity
   };
 }
 
-export function findKnee(steps: Array<Pick<CapacityStep, 'offeredRate' | 'latency'>>): { offeredRate: number; p90: number } | null {
+export interface Knee {
+  offeredRate: number;
+  p90: number;
+  p99: number;
+}
+
+export function findKnee(steps: Array<Pick<CapacityStep, 'offeredRate' | 'latency'>>): Knee | null {
   const sorted = [...steps].sort((a, b) => a.offeredRate - b.offeredRate);
-  const base = sorted[0];
-  if (base === undefined) return null;
-  const limit = Math.max(2 * base.latency.p90, base.latency.p90 + 1);
-  let knee = base;
+  const first = sorted[0];
+  if (first === undefined) return null;
+  const baseline = Math.min(...sorted.slice(0, 3).map((s) => s.latency.p99));
+  const limit = Math.max(3 * baseline, baseline + 1);
+  let knee = first;
   for (const s of sorted) {
-    if (s.latency.p90 > limit) break;
+    if (s.latency.p99 > limit) break;
     knee = s;
   }
-  return { offeredRate: knee.offeredRate, p90: knee.latency.p90 };
+  return { offeredRate: knee.offeredRate, p90: knee.latency.p90, p99: knee.latency.p99 };
 }
 
 export function formatCapacity(r: CapacityReport): string {
@@ -154,6 +164,6 @@ export function formatCapacity(r: CapacityReport): string {
     (s) => `  ${s.phase.padEnd(6)} ${String(s.offeredRate).padStart(7)}/s offered, ${s.achievedRate.toFixed(1).padStart(9)}/s achieved, p50 ${s.latency.p50} p99 ${s.latency.p99} ms, errors ${s.errorRatePercent.toFixed(2)}%: ${s.pass ? 'held' : 'broke'}`,
   );
   lines.push(`highest rate that held: ${r.highestPassingRate === null ? 'none' : `${r.highestPassingRate}/s`} (${r.stoppedBecause})`);
-  if (r.knee !== null) lines.push(`knee: about ${r.knee.offeredRate}/s (p90 ${r.knee.p90} ms)`);
+  if (r.knee !== null) lines.push(`knee: about ${r.knee.offeredRate}/s (p99 ${r.knee.p99} ms; latency bends above it)`);
   return `${lines.join('\n')}\n`;
 }

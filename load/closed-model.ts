@@ -36,6 +36,8 @@ export async function runClosedModel<S extends ProfileState>(options: ClosedMode
   let pending: Outcome | undefined;
   let instance: autocannon.Instance | undefined;
   const started = performance.now();
+  // autocannon's timeout is in seconds and at least 1: a shorter --timeout is raised to 1 s here.
+  const timeoutMs = Math.max(1000, options.timeoutMs);
 
   const done = new Promise<void>((resolve, reject) => {
     instance = autocannon(
@@ -44,7 +46,7 @@ export async function runClosedModel<S extends ProfileState>(options: ClosedMode
         connections: options.connections,
         pipelining: 1,
         duration: options.durationMs / 1000,
-        timeout: Math.max(1, Math.ceil(options.timeoutMs / 1000)),
+        timeout: timeoutMs / 1000,
         bailout: undefined,
         excludeErrorStats: false,
         requests: [
@@ -74,7 +76,7 @@ export async function runClosedModel<S extends ProfileState>(options: ClosedMode
     });
     instance.on('reqError', (error: unknown) => {
       const message = (error as { message?: unknown }).message;
-      if (message === 'request timed out') recorder.record({ kind: 'timeout' }, options.timeoutMs * 1000);
+      if (message === 'request timed out') recorder.record({ kind: 'timeout' }, timeoutMs * 1000);
       else recorder.record({ kind: 'connection-error', code: errorCode(error) }, undefined);
     });
   });

@@ -19,7 +19,7 @@ describe('k8s Indexed Job', () => {
     expect(script).toContain('--run-id ab12');
     // Pass-through flags survive shell quoting.
     expect(script).toContain("--slo 'p99<250ms'");
-    expect(script).toContain('npx mcs load send --rate 400');
+    expect(script).toContain('node cli/mcs.js load send --rate 400');
   });
 
   it('tells how to collect the shard results and merge them', () => {

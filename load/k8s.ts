@@ -15,10 +15,12 @@ export interface K8sJobOptions {
 export function k8sJobManifest(o: K8sJobOptions): string {
   const name = k8sJobName(o);
   // The result is printed after a marker line so it can be collected from the pod's log, which outlives
-  // the pod's filesystem; the run's exit status (1 on an SLO breach) is kept as the pod's.
+  // the pod's filesystem; the run's exit status (1 on an SLO breach) is kept as the pod's. The command
+  // runs in the image's working directory, which must hold this project (node cli/mcs.js, no npx: a pod
+  // may have no registry to ask).
   const script = [
     'status=0',
-    `npx mcs load ${shellWords([o.profile, ...o.loadArgs])} --run-id ${shellWords([o.runId])} --shard "$JOB_COMPLETION_INDEX/${o.shards}" --out /tmp/result.json || status=$?`,
+    `node cli/mcs.js load ${shellWords([o.profile, ...o.loadArgs])} --run-id ${shellWords([o.runId])} --shard "$JOB_COMPLETION_INDEX/${o.shards}" --out /tmp/result.json || status=$?`,
     `echo '${RESULT_MARKER}'`,
     'cat /tmp/result.json',
     'exit $status',
@@ -60,6 +62,8 @@ export function k8sInstructions(o: K8sJobOptions, manifestPath: string, jobName:
   const selector = `-l mcs-run-id=${o.runId}`;
   return [
     `wrote ${manifestPath}: an Indexed Job of ${o.shards} pods (shard = JOB_COMPLETION_INDEX)`,
+    `the image ${o.image} must hold this whole project (cli/, load/, harness/, generators/, spec/ and node_modules) in its working directory;`,
+    "  the reference image of the project's Dockerfile holds only what `mcs serve` needs, so build one from the whole tree",
     'run, collect and merge:',
     `  kubectl apply -f ${manifestPath}`,
     `  kubectl wait --for=condition=complete job/${jobName} --timeout=30m   # a shard whose SLO broke makes the job fail: check 'kubectl get pods ${selector}'`,

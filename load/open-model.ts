@@ -13,6 +13,12 @@
 // and the lateness is part of its latency — exactly what a user arriving at that moment would have
 // experienced. The generator's own lateness in sending (event-loop lag) is reported separately so a
 // saturated load generator is visible rather than blamed on the server.
+//
+// Early sends: node's timers run on libuv's cached, whole-millisecond clock, so a sleep can end up to
+// ~1 ms before the intended time. Measuring such a request from its intended start would credit it
+// with less time than it really waited (a fast loopback answer came out as 0 µs). So the clock of a
+// request starts at the earlier of its intended start and its actual send: a late send is measured
+// from when it should have gone (its lateness counts), an early one from when it really went.
 import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { newHistogram, recordMicros, summarize, type LatencySummary } from './histogram.js';
@@ -35,6 +41,20 @@ export interface OpenModelOptions {
   execute(k: number, signal: AbortSignal): Promise<Outcome>;
   /** Shared start time (performance.now() scale); defaults to now. Shards of one process could share it. */
   t0?: number;
+  /** The clock (tests inject a fake one); defaults to performance.now() and timers. */
+  clock?: Clock;
+}
+
+export interface Clock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+const realClock: Clock = { now: () => performance.now(), sleep: (ms) => sleep(ms) };
+
+/** When a request's latency starts: its intended start, or its actual send if a timer woke it early. */
+export function latencyStart(intended: number, sentAt: number): number {
+  return Math.min(intended, sentAt);
 }
 
 export interface OpenModelRun {
@@ -51,14 +71,15 @@ export interface OpenModelRun {
 
 export async function runOpenModel(options: OpenModelOptions): Promise<OpenModelRun> {
   const { rate, shard, recorder } = options;
+  const clock = options.clock ?? realClock;
   if (!(rate > 0)) throw new Error('the open model needs a rate > 0');
   const scheduled = Math.min(scheduledCount(rate, options.durationMs, shard), options.maxRequests);
-  const t0 = options.t0 ?? performance.now();
+  const t0 = options.t0 ?? clock.now();
   const deadline = t0 + options.durationMs + options.graceMs;
   const stop = new AbortController();
   // Every worker's sleep and request listens on the run's signal; that is by design, not a leak.
   setMaxListeners(0, stop.signal);
-  const hardStop = setTimeout(() => stop.abort(new Error('run cut at duration + grace')), Math.max(0, deadline - performance.now()));
+  const hardStop = setTimeout(() => stop.abort(new Error('run cut at duration + grace')), Math.max(0, deadline - clock.now()));
   const lag = newHistogram();
   let next = 0;
   let unsent = 0;
@@ -68,18 +89,20 @@ export async function runOpenModel(options: OpenModelOptions): Promise<OpenModel
       const k = next++;
       if (k >= scheduled) return;
       const intended = t0 + intendedOffsetMs(k, rate, shard);
-      const early = intended - performance.now();
+      const early = intended - clock.now();
       // No abort signal on this wait: every intended start is before the hard stop.
-      if (early > 0) await sleep(early);
+      if (early > 0) await clock.sleep(early);
       if (stop.signal.aborted) {
         // Never sent: the run ran out of time. Its user would have waited at least until the cut.
         unsent++;
         recorder.record({ kind: 'timeout' }, (deadline - intended) * 1000);
         continue;
       }
-      recordMicros(lag, (performance.now() - intended) * 1000);
+      const sentAt = clock.now();
+      recordMicros(lag, Math.max(0, sentAt - intended) * 1000);
+      const start = latencyStart(intended, sentAt);
       const outcome = await options.execute(k, stop.signal);
-      const latencyUs = outcome.kind === 'connection-error' ? undefined : (performance.now() - intended) * 1000;
+      const latencyUs = outcome.kind === 'connection-error' ? undefined : (clock.now() - start) * 1000;
       recorder.record(outcome, latencyUs);
     }
   };
@@ -90,5 +113,5 @@ export async function runOpenModel(options: OpenModelOptions): Promise<OpenModel
   } finally {
     clearTimeout(hardStop);
   }
-  return { scheduled, unsent, elapsedMs: performance.now() - t0, t0EpochMs: performance.timeOrigin + t0, sendLag: summarize(lag) };
+  return { scheduled, unsent, elapsedMs: clock.now() - t0, t0EpochMs: performance.timeOrigin + t0, sendLag: summarize(lag) };
 }

@@ -37,6 +37,31 @@ export const probes: Record<string, Probe> = {
     return (await h.call('POST', '/v4/api-keys', { token: org.admin, body: { name: 'x' } })).status === 409;
   },
   'apikeys.list-shows-full-key': async (h, org) => !JSON.stringify((await h.call('GET', '/v4/api-keys', { token: org.admin })).body).includes(org.primary),
+  'apikeys.create.key-without-prefix': async (h, org) =>
+    String((await h.call('POST', '/v4/api-keys', { token: org.admin, body: { name: 'x' } })).body.data.api_key).startsWith('api_'),
+  'apikeys.create.fields-missing': async (h, org) =>
+    typeof (await h.call('POST', '/v4/api-keys', { token: org.admin, body: { name: 'x' } })).body.data.deprecated === 'boolean',
+  'apikeys.create.masked-key': async (h, org) => {
+    const created = (await h.call('POST', '/v4/api-keys', { token: org.admin, body: { name: 'x' } })).body.data.api_key as string;
+    return (await h.call('GET', '/v4/me', { token: created })).status === 200;
+  },
+  'apikeys.get-shows-full-key': async (h, org) => !JSON.stringify((await h.call('GET', keyPath(org.secondary), { token: org.admin })).body).includes(org.secondary),
+  'apikeys.delete.reported-active': async (h, org) => {
+    await h.call('DELETE', keyPath(org.secondary), { token: org.admin });
+    return (await h.call('GET', keyPath(org.secondary), { token: org.admin })).body.data.deprecated === true;
+  },
+  'apikeys.channels.lists-unowned': async (h, org) =>
+    !JSON.stringify((await h.call('GET', `${keyPath(org.primary)}/channels`, { token: org.admin })).body).includes(org.channel('native-shared').id),
+  'ownership.result-echoes-selector': async (h, org) => {
+    const line = org.channel('native-shared');
+    const answer = await h.call('PUT', `${keyPath(org.secondary)}/channels/${encodeURIComponent(line.address)}`, { token: org.admin });
+    return answer.body.data.channel_id === line.id;
+  },
+  'ownership.unassign-ignored': async (h, org) => {
+    await h.call('DELETE', `${keyPath(org.primary)}/channels/${org.channel('native-dedicated').id}`, { token: org.admin });
+    return (await h.call('GET', `${keyPath(org.primary)}/channels`, { token: org.admin })).body.data.length === 0;
+  },
+  'ownership.malformed-selector-404': async (h, org) => (await h.call('PUT', `${keyPath(org.secondary)}/channels/%2Babc`, { token: org.admin })).status === 400,
   'ownership.assign-non-numbered': async (h, org) =>
     (await h.call('PUT', `${keyPath(org.secondary)}/channels/${org.channel('whatsapp').id}`, { token: org.admin })).status === 422,
   'ownership.no-line-limit': async (h, org) => {

@@ -1,5 +1,6 @@
 // Every fault switch of the reference: CORE's (reference/core-faults.ts) and MESSAGING's
-// (reference/messaging/faults.ts, reference/events/faults.ts, each exporting `faults: FaultDecl[]`).
+// (reference/messaging/faults.ts, reference/events/faults.ts, each exporting `faults: FaultDecl[]`), and the
+// v4 routes' own (reference/v4/faults.ts).
 import { coreFaults } from './core-faults.js';
 import { importOptional } from './server/optional-module.js';
 
@@ -10,7 +11,7 @@ export interface FaultDecl {
   clauses: string[];
 }
 
-const optionalFaultFiles = ['messaging/faults.js', 'events/faults.js'];
+const optionalFaultFiles = ['messaging/faults.js', 'events/faults.js', 'v4/faults.js'];
 
 /** Every declared fault, CORE's first. */
 export async function listFaults(): Promise<FaultDecl[]> {

@@ -41,14 +41,18 @@ function base(clause: Clause, checks: readonly CheckRef[]): Omit<ClauseCoverage,
  * marked so, else `uncovered`; a cited clause takes the worst outcome of its checks, even when marked
  * untestable (a check that exists is reported, never hidden).
  */
-export function coverageFromResults(clauses: readonly Clause[], checks: readonly (CheckRef & { outcome: Outcome })[]): ClauseCoverage[] {
+export function coverageFromResults(clauses: readonly Clause[], checks: readonly (CheckRef & { outcome: Outcome; reason?: string })[]): ClauseCoverage[] {
   const citing = citingChecks(checks);
   return clauses.map((clause) => {
-    const cited = citing.get(clause.id) ?? [];
-    const worst = worstOutcome(cited.map((check) => check.outcome as Outcome));
-    if (worst !== undefined) return { ...base(clause, cited), result: worst };
+    const cited = (citing.get(clause.id) ?? []) as Array<CheckRef & { outcome: Outcome; reason?: string }>;
+    const worst = worstOutcome(cited.map((check) => check.outcome));
+    if (worst !== undefined) {
+      // The reason of the first check with the worst outcome says why the clause is not passed.
+      const reason = cited.find((check) => check.outcome === worst)?.reason;
+      return { ...base(clause, cited), result: worst, ...(reason !== undefined && worst !== 'passed' ? { reason } : {}) };
+    }
     if (clause.untestable !== undefined) return { ...base(clause, cited), result: 'untestable', reason: clause.untestable };
-    return { ...base(clause, cited), result: 'uncovered' };
+    return { ...base(clause, cited), result: 'uncovered', ...(clause.needs_control ? { reason: 'no check yet; needs the control API' } : {}) };
   });
 }
 
@@ -66,6 +70,11 @@ export function coverageFromChecks(clauses: readonly Clause[], checks: readonly 
 /** Clauses that fail the gate: no check cites them and clauses.yaml does not say why none can. */
 export function uncoveredClauses<T extends { result: string }>(coverage: readonly T[]): T[] {
   return coverage.filter((clause) => clause.result === 'uncovered');
+}
+
+/** Clause ids cited by checks that clauses.yaml does not define, each once, sorted. */
+export function unknownClauseIds(clauses: readonly Pick<Clause, 'id'>[], checks: readonly CheckRef[]): string[] {
+  return [...new Set(unknownCitations(clauses, checks).map((citation) => citation.clause))].sort();
 }
 
 /** Citations of ids that clauses.yaml does not define (typos, renamed or removed clauses). */

@@ -1,42 +1,17 @@
 // End to end: `mcs certify` as a user runs it, against the embedded reference and against a separately
 // started one, and its one-line refusals (exit 2) for bad input and an unreachable target.
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReference, type ReferenceHandle } from '../reference/index.js';
 import type { RunReport } from '../reports/model.js';
+import { runMcs, type CliRun } from './support/run-mcs.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 
-interface CliRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `mcs`; `onStdout` sees the output as it comes (to signal the process at the right moment). */
+/** Runs `mcs` (see test/support/run-mcs.ts); `onStdout` sees the output as it comes. */
 function mcs(args: string[], timeoutMs = 120_000, onStdout?: (text: string, pid: number) => void): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['cli/mcs.js', ...args], { cwd: root, env: { ...process.env, CI: 'true', MCS_BASE_URL: '', MCS_CONFIG: '' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      if (child.pid !== undefined) onStdout?.(stdout, child.pid);
-    });
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`mcs ${args.join(' ')} did not finish in ${timeoutMs} ms`));
-    }, timeoutMs);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
+  return runMcs(args, { timeoutMs, onStdout });
 }
 
 async function reportIn(dir: string): Promise<RunReport> {

@@ -1,15 +1,19 @@
 // `mcs certify`: run the conformance suites against a target and write the reports.
 // Exit 0 every verifiable check passed; 1 a check failed; 2 usage, config or unreachable target;
 // 130 Ctrl-C (143 SIGTERM), after writing the reports of what had finished.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { writeReports } from '../../reports/index.js';
 import { verdict } from '../../reports/model.js';
 import { loadClauses } from '../../spec/index.js';
 import { ConfigError } from '../../harness/config/errors.js';
-import { resolveTargetConfig, resolveTimeoutMs } from '../../harness/config/resolve.js';
+import { resolveTargetConfig, resolveTimeoutMs, resolveWebhookSettings } from '../../harness/config/resolve.js';
 import type { TargetConfig } from '../../harness/config/types.js';
+import { ImageFlagError, imageTargetOptions } from '../../harness/container/flags.js';
+import type { ImageTarget, ImageTargetOptions } from '../../harness/container/types.js';
 import type { runCertification as RunCertification } from '../../harness/runner/certification.js';
-import { unknownClauseIds } from '../../harness/runner/coverage.js';
+import { unknownClauseIds } from '../../reports/coverage.js';
 import { probeTarget, TargetUnreachable } from '../../harness/runner/probe.js';
 import { isInteractive, Progress } from '../../harness/runner/progress.js';
 import { parseSelectionList } from '../../harness/runner/selection.js';
@@ -28,6 +32,18 @@ Target (flags > MCS_* environment > config file):
   --app-token TOKEN     app token (scopes: MCS_APP_TOKEN_SCOPES)       MCS_APP_TOKEN
   --config FILE         YAML config file (harness/config/config.schema.json)  MCS_CONFIG
   --timeout MS          timeout of each request phase (default 10000)  MCS_TIMEOUT_MS
+  --webhook-listen HOST:PORT   where the webhook receiver listens (default 127.0.0.1, free port)  MCS_WEBHOOK_LISTEN
+  --webhook-public-url URL     the receiver's address as the target reaches it (tunnel)  MCS_WEBHOOK_PUBLIC_URL
+Container image (instead of the URLs; needs a Docker engine; the container is always removed):
+  --image NAME[:TAG]    start this image and certify it; its logs go into the report
+  --container-port N    the port the service listens on inside it (default 8080)
+  --env KEY=VALUE       environment of the container (repeatable; secret-looking values are masked)
+  --base-path PATH      where PATH/v4, PATH/v2 and PATH/__control live inside it (default /)
+  --network NAME        its Docker network; 'host' shares this machine's (the service is then at
+                        127.0.0.1:PORT and reaches the webhook receiver on loopback; Linux engines)
+  --ready-path PATH     ready once PATH answers 2xx (default: once PATH/v4 answers at all)
+  --ready-log TEXT      ready once the container prints TEXT
+  --ready-timeout MS    how long to wait until ready (default 60000)
 Run:
   --only LIST           only these areas, check ids or clause ids (comma-separated or repeated)
   --skip LIST           all but these
@@ -48,18 +64,14 @@ export async function run(argv: string[]): Promise<number> {
   const runs = flags.runs === undefined ? undefined : positiveInteger('--runs', flags.runs, false);
   const selection = { only: parseSelectionList(flags.only), skip: parseSelectionList(flags.skip) };
   const reportsDir = flags['reports-dir'] ?? 'reports/out';
+  const image = imageOptionsOf(flags);
   const resolveInput = {
-    flags: { baseUrl: flags['base-url'], v2BaseUrl: flags['v2-base-url'], controlUrl: flags['control-url'], apiKey: flags['api-key'], appToken: flags['app-token'], timeout: flags.timeout },
+    flags: { baseUrl: flags['base-url'], v2BaseUrl: flags['v2-base-url'], controlUrl: flags['control-url'], apiKey: flags['api-key'], appToken: flags['app-token'], timeout: flags.timeout, webhookListen: flags['webhook-listen'], webhookPublicUrl: flags['webhook-public-url'] },
     env: process.env,
     ...(flags.config === undefined ? {} : { configPath: flags.config }),
   };
-  const configured = await asUsage(() => resolveTargetConfig(resolveInput));
-  const embedded = configured === undefined ? await startEmbedded(await asUsage(() => resolveTimeoutMs(resolveInput))) : undefined;
-  const target = configured ?? embedded?.target;
-  if (!target) throw new UsageError('no target');
 
   const out = process.stdout;
-  const progress = new Progress({ out, interactive: isInteractive(out, process.env), root: process.cwd() });
   let cancel: (() => Promise<void>) | undefined;
   let interruptedBy: 'SIGINT' | 'SIGTERM' | undefined;
   const onSignal = (signal: 'SIGINT' | 'SIGTERM') => {
@@ -68,11 +80,28 @@ export async function run(argv: string[]): Promise<number> {
     process.stderr.write('\nmcs certify: interrupted; writing the results collected so far (Ctrl-C again to abandon)\n');
     void cancel?.();
   };
+  // Listening from before a container starts, so that Ctrl-C during its start is this command's too.
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  let container: ImageTarget | undefined;
+  let embedded: Embedded | undefined;
   try {
+    if (image !== undefined) {
+      await asUsage(() => resolveTimeoutMs(resolveInput)); // a bad configuration fails before a container starts
+      container = await startContainer(image, reportsDir).catch((error: unknown) => {
+        if (interruptedBy) return undefined; // the start failed because Ctrl-C removed the container
+        throw error;
+      });
+      if (interruptedBy) return exitCodeOf(interruptedBy);
+    }
+    const configured = await asUsage(() => resolveTargetConfig(container ? withContainerUrls(resolveInput, container) : resolveInput));
+    embedded = configured === undefined ? await startEmbedded(await asUsage(() => resolveTimeoutMs(resolveInput))) : undefined;
+    const target = configured ?? (embedded ? { ...embedded.target, ...(await asUsage(() => resolveWebhookSettings(resolveInput))) } : undefined);
+    if (!target) throw new UsageError('no target');
+    const progress = new Progress({ out, interactive: isInteractive(out, process.env), root: process.cwd() });
+
     const probed = await probeTarget(target);
-    out.write(`mcs certify: ${embedded ? 'embedded reference' : target.baseUrl}${probed.control ? ' with control API' : ''} (seed ${seed})\n`);
+    out.write(`mcs certify: ${embedded ? 'embedded reference' : image ? `${image.image} at ${target.baseUrl}` : target.baseUrl}${probed.control ? ' with control API' : ''} (seed ${seed})\n`);
     // Loaded only now: vitest's Node API is heavy, and usage errors should answer at once.
     const { runCertification } = await import('../../harness/runner/certification.js');
     const { report, interrupted } = await runCertification({
@@ -90,6 +119,10 @@ export async function run(argv: string[]): Promise<number> {
       },
     });
     progress.end();
+    if (container && image) {
+      report.target.image = image.image;
+      report.containerLogs = await container.logs();
+    }
     const written = await writeReports(report, reportsDir);
     printSummary(report, seed);
     out.write(`reports: ${written.files.join(', ')}\n`);
@@ -103,7 +136,43 @@ export async function run(argv: string[]): Promise<number> {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     await embedded?.close();
+    await container?.stop();
   }
+}
+
+/** The --image options, or undefined; the container is stopped on Ctrl-C, whose handling is this command's. */
+function imageOptionsOf(flags: ReturnType<typeof parseFlags>): ImageTargetOptions | undefined {
+  let options;
+  try {
+    options = imageTargetOptions(flags);
+  } catch (error) {
+    if (error instanceof ImageFlagError) throw new UsageError(error.message);
+    throw error;
+  }
+  const url = (['base-url', 'v2-base-url', 'control-url'] as const).find((name) => flags[name] !== undefined);
+  if (options && url) throw new UsageError(`--image and --${url} name two targets: give one`);
+  return options && { ...options, signalsHandledByCaller: ['SIGINT', 'SIGTERM'] };
+}
+
+/** The image started as the target. When it cannot be: one line, and what it printed beside the reports. */
+async function startContainer(options: ImageTargetOptions, reportsDir: string): Promise<ImageTarget> {
+  const { startImageTarget, ImageTargetError } = await import('../../harness/container/index.js');
+  try {
+    return await startImageTarget(options);
+  } catch (error) {
+    if (!(error instanceof ImageTargetError)) throw error;
+    if (error.logs === '') throw new UsageError(error.message);
+    const logFile = join(reportsDir, 'container.log');
+    await mkdir(reportsDir, { recursive: true });
+    await writeFile(logFile, error.logs);
+    throw new UsageError(`${error.message} (its logs: ${logFile})`);
+  }
+}
+
+/** The container's URLs in place of --base-url, --v2-base-url and --control-url. */
+function withContainerUrls<T extends { flags: object }>(input: T, container: ImageTarget): T {
+  const { base, v2, control } = container.urls;
+  return { ...input, flags: { ...input.flags, baseUrl: base, v2BaseUrl: v2, controlUrl: control } };
 }
 
 function printSummary(report: Awaited<ReturnType<typeof RunCertification>>['report'], seed: number): void {
@@ -160,7 +229,17 @@ function parseFlags(argv: string[]) {
         runs: { type: 'string' },
         'replay-path': { type: 'string' },
         timeout: { type: 'string' },
+        'webhook-listen': { type: 'string' },
+        'webhook-public-url': { type: 'string' },
         'reports-dir': { type: 'string' },
+        image: { type: 'string' },
+        'container-port': { type: 'string' },
+        env: { type: 'string', multiple: true },
+        'base-path': { type: 'string' },
+        network: { type: 'string' },
+        'ready-path': { type: 'string' },
+        'ready-log': { type: 'string' },
+        'ready-timeout': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }).values;

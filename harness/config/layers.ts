@@ -20,6 +20,8 @@ export interface TargetFlags {
   apiKey?: string;
   appToken?: string;
   timeout?: string;
+  webhookListen?: string;
+  webhookPublicUrl?: string;
 }
 
 export function layerFromFlags(flags: TargetFlags): ConfigLayer {
@@ -28,6 +30,8 @@ export function layerFromFlags(flags: TargetFlags): ConfigLayer {
   set(layer, 'v2_base_url', flags.v2BaseUrl, '--v2-base-url');
   set(layer, 'control_url', flags.controlUrl, '--control-url');
   set(layer, 'timeout_ms', numberOrText(flags.timeout), '--timeout');
+  set(layer, 'webhook_listen', flags.webhookListen, '--webhook-listen');
+  set(layer, 'webhook_public_url', flags.webhookPublicUrl, '--webhook-public-url');
   setCredentials(layer, flags.apiKey, flags.appToken, undefined, '--api-key', '--app-token');
   return layer;
 }
@@ -38,6 +42,8 @@ export function layerFromEnv(env: Record<string, string | undefined>): ConfigLay
   set(layer, 'v2_base_url', nonEmpty(env.MCS_V2_BASE_URL), 'MCS_V2_BASE_URL');
   set(layer, 'control_url', nonEmpty(env.MCS_CONTROL_URL), 'MCS_CONTROL_URL');
   set(layer, 'timeout_ms', numberOrText(nonEmpty(env.MCS_TIMEOUT_MS)), 'MCS_TIMEOUT_MS');
+  set(layer, 'webhook_listen', nonEmpty(env.MCS_WEBHOOK_LISTEN), 'MCS_WEBHOOK_LISTEN');
+  set(layer, 'webhook_public_url', nonEmpty(env.MCS_WEBHOOK_PUBLIC_URL), 'MCS_WEBHOOK_PUBLIC_URL');
   const scopes = nonEmpty(env.MCS_APP_TOKEN_SCOPES)
     ?.split(',')
     .map((s) => s.trim())

@@ -21,6 +21,18 @@ export async function resolveTargetConfig(input: ResolveInput): Promise<TargetCo
   return toTargetConfig(merged);
 }
 
+/** The webhook receiver settings (`--webhook-listen`, `--webhook-public-url`), for the embedded reference too. */
+export async function resolveWebhookSettings(input: ResolveInput): Promise<Pick<TargetConfig, 'webhookListen' | 'webhookPublicUrl'>> {
+  return webhookSettingsOf((await mergedLayer(input)).values);
+}
+
+function webhookSettingsOf(v: Record<string, unknown>): Pick<TargetConfig, 'webhookListen' | 'webhookPublicUrl'> {
+  const settings: Pick<TargetConfig, 'webhookListen' | 'webhookPublicUrl'> = {};
+  if (typeof v.webhook_listen === 'string') settings.webhookListen = v.webhook_listen;
+  if (typeof v.webhook_public_url === 'string') settings.webhookPublicUrl = trimSlash(v.webhook_public_url);
+  return settings;
+}
+
 /** Validated settings that do not depend on a target (timeout), for the embedded reference. */
 export async function resolveTimeoutMs(input: ResolveInput): Promise<number> {
   const merged = await mergedLayer(input);
@@ -50,6 +62,7 @@ export function toTargetConfig(layer: ConfigLayer): TargetConfig | undefined {
     v4Url: v4Root(baseUrl),
     timeoutMs: typeof v.timeout_ms === 'number' ? v.timeout_ms : defaultTimeoutMs,
     fixtures: (v.fixtures as ConfigFixtures | undefined) ?? {},
+    ...webhookSettingsOf(v),
   };
   if (typeof v.v2_base_url === 'string') config.v2Url = trimSlash(v.v2_base_url);
   if (typeof v.control_url === 'string') config.controlUrl = trimSlash(v.control_url);

@@ -41,6 +41,10 @@ export interface TargetConfig {
   /** Timeout of each phase (connect, headers, body) of every request. */
   timeoutMs: number;
   fixtures: ConfigFixtures;
+  /** Where the suite's webhook receiver listens, `host:port` (default: loopback, a free port). */
+  webhookListen?: string;
+  /** The base URL at which the target reaches the receiver, when it runs elsewhere (a tunnel, a container). */
+  webhookPublicUrl?: string;
 }
 
 export const defaultTimeoutMs = 10_000;

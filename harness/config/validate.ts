@@ -39,6 +39,8 @@ function describe(error: ErrorObject, origins: Record<string, string>): string {
     problem = `has an unknown key '${error.propertyName}' (known: ${(params.allowedValues as unknown[]).join(', ')})`;
   } else if (error.keyword === 'enum') {
     problem = `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+  } else if (error.keyword === 'pattern' && segments.at(-1) === 'webhook_listen') {
+    problem = 'must be host:port (an IPv6 host in brackets)';
   } else if (error.keyword === 'pattern' && segments.at(-1)?.endsWith('url')) {
     problem = 'must be an http:// or https:// URL';
   } else if (error.keyword === 'pattern' || error.keyword === 'minLength') {

@@ -4,7 +4,7 @@
 import type { Readable } from 'node:stream';
 import type { StartedTestContainer, WaitStrategy } from 'testcontainers';
 import { trackContainer, untrackContainer } from './cleanup.js';
-import { dockerAvailable } from './engine.js';
+import { dockerAvailable, engineEndpoint } from './engine.js';
 import { firstLine, ImageTargetError } from './errors.js';
 import { LogBuffer } from './log-buffer.js';
 import { maskLogText, secretValues } from './mask-logs.js';
@@ -24,6 +24,10 @@ export async function startImageTarget(options: ImageTargetOptions): Promise<Ima
 
   // No registry holds Ryuk's image here; this module removes its containers itself.
   process.env.TESTCONTAINERS_RYUK_DISABLED ??= 'true';
+  // An engine on a local socket publishes ports on this machine: reach them on loopback. Left alone,
+  // testcontainers takes the bridge gateway (a private address) wherever /.dockerenv exists, as it
+  // does on this project's machines. A user inside a container sets TESTCONTAINERS_HOST_OVERRIDE.
+  if (engineEndpoint(process.env).kind === 'socket') process.env.TESTCONTAINERS_HOST_OVERRIDE ??= '127.0.0.1';
   const testcontainers = await import('testcontainers');
   const client = await testcontainers.getContainerRuntimeClient();
   await ensureImage(client, testcontainers.ImageName.fromString(options.image));
@@ -52,11 +56,12 @@ export async function startImageTarget(options: ImageTargetOptions): Promise<Ima
   }
 
   const readiness = options.readiness ?? {};
+  const hostNetwork = options.network === 'host';
+  const ready = waitStrategy(testcontainers, readiness, containerPort, basePath);
   const container = new TargetContainer(options.image)
-    .withExposedPorts(containerPort)
     .withEnvironment(env)
     .withLabels({ ...options.labels, [CONTAINER_LABEL]: options.image })
-    .withWaitStrategy(waitStrategy(testcontainers, readiness, containerPort, basePath))
+    .withWaitStrategy(hostNetwork ? new OnHostNetwork(ready, containerPort) : ready)
     .withStartupTimeout(readiness.timeoutMs ?? DEFAULT_READY_TIMEOUT_MS)
     .withLogConsumer((stream: Readable) => {
       logsEnded = new Promise((resolve) => {
@@ -64,6 +69,12 @@ export async function startImageTarget(options: ImageTargetOptions): Promise<Ima
         stream.on('end', resolve).on('close', resolve).on('error', resolve);
       });
     });
+
+  if (hostNetwork) container.withNetworkMode('host');
+  else {
+    container.withExposedPorts(containerPort);
+    if (options.network !== undefined) container.withNetworkMode(options.network);
+  }
 
   let started: StartedTestContainer;
   try {
@@ -94,7 +105,7 @@ export async function startImageTarget(options: ImageTargetOptions): Promise<Ima
   trackContainer(id, stop, options.signalsHandledByCaller);
   let urls: TargetUrls;
   try {
-    urls = targetUrls(client.info.containerRuntime.host, started.getMappedPort(containerPort), basePath);
+    urls = targetUrls(client.info.containerRuntime.host, hostNetwork ? containerPort : started.getMappedPort(containerPort), basePath);
   } catch (error) {
     await stop();
     throw new ImageTargetError('start-failed', `container of ${options.image} publishes no port for ${containerPort}: ${firstLine(error)}`, logBuffer.text());
@@ -129,6 +140,30 @@ function waitStrategy(tc: Testcontainers, readiness: ImageReadiness, port: numbe
     strategies.push(tc.Wait.forHttp(`${basePath}/v4`, port, { abortOnContainerExit: true }).forStatusCodeMatching(() => true));
   }
   return strategies.length === 1 ? (strategies[0] as WaitStrategy) : tc.Wait.forAll(strategies);
+}
+
+/** On the host's network a container's port is this machine's same port: testcontainers maps none. */
+class OnHostNetwork implements WaitStrategy {
+  constructor(
+    private readonly inner: WaitStrategy,
+    private readonly port: number,
+  ) {}
+  async waitUntilReady(...[container, , startTime]: Parameters<WaitStrategy['waitUntilReady']>): Promise<void> {
+    const { BoundPorts } = await import('testcontainers');
+    const samePort = new BoundPorts();
+    samePort.setBinding(this.port, this.port);
+    await this.inner.waitUntilReady(container, samePort, startTime);
+  }
+  withStartupTimeout(ms: number): WaitStrategy {
+    this.inner.withStartupTimeout(ms);
+    return this;
+  }
+  isStartupTimeoutSet(): boolean {
+    return this.inner.isStartupTimeoutSet();
+  }
+  getStartupTimeout(): number {
+    return this.inner.getStartupTimeout();
+  }
 }
 
 function startFailure(error: unknown, image: string, readiness: ImageReadiness, logs: string): ImageTargetError {

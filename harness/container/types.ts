@@ -20,6 +20,12 @@ export interface ImageTargetOptions {
   basePath?: string;
   /** Default: the server answers HTTP at all (any status) at {basePath}/v4. */
   readiness?: ImageReadiness;
+  /**
+   * The Docker network of the container (default: the engine's bridge, its port published on loopback).
+   * 'host' shares this machine's network: the service is reached at 127.0.0.1:{containerPort}, and it
+   * reaches the suite's webhook receiver on loopback, which a bridged container cannot.
+   */
+  network?: string;
   /** Extra labels on the container (the module always sets CONTAINER_LABEL). */
   labels?: Record<string, string>;
   /**

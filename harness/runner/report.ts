@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { loadClauses, specHashes } from '../../spec/index.js';
 import type { CheckResult, RunReport, Target } from '../../reports/model.js';
-import { computeCoverage } from './coverage.js';
+import { coverageFromResults } from '../../reports/coverage.js';
 import type { Selection } from './selection.js';
 
 export interface ReportInput {
@@ -28,7 +28,7 @@ export function buildRunReport(input: ReportInput): RunReport {
     selection: input.selection,
     complete: input.selection.only.length === 0 && input.selection.skip.length === 0 && !input.interrupted,
     checks,
-    coverage: computeCoverage(loadClauses(), checks),
+    coverage: coverageFromResults(loadClauses(), checks),
   };
 }
 

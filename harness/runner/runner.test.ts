@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Clause } from '../../spec/index.js';
 import type { CheckResult } from '../../reports/model.js';
-import { computeCoverage, unknownClauseIds } from './coverage.js';
+import { coverageFromResults as computeCoverage, unknownClauseIds } from '../../reports/coverage.js';
 import { isSelected, parseSelectionList } from './selection.js';
 import { areaTable, describeFailures, notVerifiableReasons } from './summary.js';
 
@@ -20,6 +20,12 @@ describe('selection', () => {
   it('reads a bare word as an area, never as a clause prefix', () => {
     expect(isSelected({ only: ['errors'], skip: [] }, authCheck)).toBe(false);
     expect(isSelected({ only: ['errors.401'], skip: [] }, authCheck)).toBe(true);
+  });
+
+  it('selects a family of per-operation checks by its check id', () => {
+    const perOperation = { area: 'errors', name: 'non-object-body-gets-400.v4.createContact', clauses: ['errors.400.non-object-body'] };
+    expect(isSelected({ only: ['errors/non-object-body-gets-400'], skip: [] }, perOperation)).toBe(true);
+    expect(isSelected({ only: ['errors/non-object-body'], skip: [] }, perOperation)).toBe(false);
   });
 
   it('parses comma-separated and repeated lists', () => {

@@ -1,6 +1,8 @@
 // --only / --skip: by area (`contacts`), check id (`contacts/merge-is-idempotent`), clause id
 // (`contacts.merge.idempotent-same-pair`) or clause prefix (`contacts.merge`). A bare word is an area
-// only: `errors` is the errors suite, not every clause whose id starts with `errors.`.
+// only: `errors` is the errors suite, not every clause whose id starts with `errors.`. A check id also names
+// the family of checks one definition generates per operation (`errors/non-object-body-gets-400` selects
+// `errors/non-object-body-gets-400.v4.createContact`).
 
 export interface Selection {
   only: string[];
@@ -19,7 +21,8 @@ export function isSelected(selection: Selection, check: Selectable): boolean {
 }
 
 export function matches(entry: string, check: Selectable): boolean {
-  if (entry === check.area || entry === `${check.area}/${check.name}`) return true;
+  const id = `${check.area}/${check.name}`;
+  if (entry === check.area || entry === id || (entry.includes('/') && id.startsWith(`${entry}.`))) return true;
   if (!entry.includes('.')) return false;
   return check.clauses.some((clause) => clause === entry || clause.startsWith(`${entry}.`));
 }

@@ -28,7 +28,8 @@ Target: flags > environment (MCS_BASE_URL, MCS_CONTROL_URL, MCS_API_KEY) > --con
 
 Warm-up: --warmup SECONDS runs the same load first, unmeasured (default 0; capacity: 2).
 
-Bounds: --duration SECONDS (default 10), --max-requests N (default 1000000), --timeout MS per request;
+Bounds: --duration SECONDS (default 10, at most 3600), --max-requests N (default 1000000), --timeout MS per
+  request (default the target config's, 10000; the closed model rounds it up to at least 1000);
   the run is cut at duration + timeout + 2 s.
 
 Results: JSON (default load/out/), latency in ms from an HDR histogram (µs precision, encoded in the file).

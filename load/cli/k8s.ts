@@ -6,6 +6,7 @@ import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { k8sInstructions, k8sJobManifest, k8sJobName } from '../k8s.js';
 import { checkRunId, LoadUsageError, number } from './options.js';
+import { defaultOutPath } from './out.js';
 import { pickProfile, parseFlags } from './run.js';
 
 export async function k8sCommand(argv: string[]): Promise<number> {
@@ -39,7 +40,7 @@ export async function k8sCommand(argv: string[]): Promise<number> {
   const runId = values['run-id'] ?? randomBytes(4).toString('hex');
   checkRunId(runId);
   const options = { profile: profile.name, shards, image: values.image, runId, loadArgs };
-  const out = values.out ?? `mcs-load-${profile.name}-${runId}.yaml`;
+  const out = values.out ?? defaultOutPath(`k8s-${profile.name}-${runId}`, 'yaml');
   await mkdir(dirname(out), { recursive: true });
   await writeFile(out, k8sJobManifest(options));
   process.stdout.write(k8sInstructions(options, out, k8sJobName(options)));

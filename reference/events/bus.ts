@@ -35,7 +35,9 @@ export class ServiceBus implements EventBus {
   }
 
   emit(org: Org, type: string, data: Record<string, unknown>, meta: EventMeta = {}): EventRecord {
+    if (type === 'contact.shared' && this.faults.fault('events.contact-shared.reversed')) ({ data, meta } = reversedShare(data, meta));
     const record: EventRecord = { id: newId('evt'), type, created_at: org.now(), organization_id: org.id, data, meta };
+    if (type === 'message.read' && this.faults.fault('events.read.not-emitted')) return record;
     const state = eventState(org);
     state.log.push(record);
     for (const sub of state.subscriptions.values()) {
@@ -62,18 +64,26 @@ export class ServiceBus implements EventBus {
 
   /** The body `sub` receives for `event`, or null when it receives nothing. */
   private bodyFor(sub: Subscription, event: EventRecord): string | null {
+    const f = (name: string) => this.faults.fault(name);
     const envelope = () =>
       JSON.stringify(
         v4Envelope(event, {
-          secondsTimestamp: this.faults.fault('events.v4.created-at-seconds'),
-          bareOrganizationId: this.faults.fault('events.v4.bare-organization-id'),
+          secondsTimestamp: f('events.v4.created-at-seconds'),
+          bareOrganizationId: f('events.v4.bare-organization-id'),
+          receivedChatIdNotChat: f('events.v4.received-chat-id-not-chat'),
         }),
       );
-    if (sub.format === 'v4') return envelope();
+    if (sub.format === 'v4') return f('events.v4.filtered-like-v2') && !v2Receives('message', event.type) ? null : envelope();
     const passes = sub.webhookType !== null && v2Receives(sub.webhookType, event.type);
-    if (!passes && !(this.faults.fault('events.v2.filter-ignored') && event.meta.flat !== undefined)) return null;
-    if (this.faults.fault('events.v2.gets-v4-envelope')) return envelope();
-    return JSON.stringify(flatBody(event, Date.now()));
+    if (!passes && !(f('events.v2.filter-ignored') && event.meta.flat !== undefined)) return null;
+    if (f('events.v2.gets-v4-envelope')) return envelope();
+    return JSON.stringify(
+      flatBody(event, Date.now(), {
+        extraFieldsMissing: f('events.v2.extra-fields-missing'),
+        noBaseFields: f('events.v2.no-base-fields'),
+        groupFieldsOn1to1: f('events.v2.group-fields-on-1to1'),
+      }),
+    );
   }
 
   private deliver(
@@ -126,8 +136,14 @@ export class ServiceBus implements EventBus {
     }
     // The body is sent exactly as signed, except under the fault that re-serialises it after signing.
     const body = f('events.signing.body-changed-after-signing') ? JSON.stringify(JSON.parse(record.body), null, 1) : record.body;
-    return { url: sub.url, headers, body };
+    return { url: sub.url, method: f('events.delivery.method-put') ? 'PUT' : 'POST', headers, body };
   }
+}
+
+/** The fault that reports a shared card the wrong way round: the line as the sharer. */
+function reversedShare(data: Record<string, unknown>, meta: EventMeta): { data: Record<string, unknown>; meta: EventMeta } {
+  const swap = (fields: Record<string, unknown>) => ({ ...fields, address: fields.internal_id, internal_id: fields.address });
+  return { data: swap(data), meta: meta.flat === undefined ? meta : { ...meta, flat: swap(meta.flat) } };
 }
 
 /** The bus the reference's App uses (startReference: `app.bus = createEventBus(app)`). */

@@ -5,6 +5,8 @@ import { request as httpsRequest } from 'node:https';
 
 export interface OutgoingRequest {
   url: string;
+  /** POST unless a fault says otherwise. */
+  method?: string;
   headers: Record<string, string>;
   body: string;
 }
@@ -19,7 +21,7 @@ export const httpPoster: Poster = (req, timeoutMs, signal) =>
     const outgoing = send(
       url,
       {
-        method: 'POST',
+        method: req.method ?? 'POST',
         agent: false,
         signal,
         headers: { ...req.headers, 'content-length': String(body.length), connection: 'close' },

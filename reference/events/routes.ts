@@ -37,15 +37,20 @@ export function registerEventRoutes(app: App): void {
   app.route('DELETE', '/v4/webhooks/:webhookId', remove(false), v4);
   app.route('GET', '/v4/webhooks/:webhookId/deliveries', (ctx) => {
     const sub = findSubscription(orgOf(ctx), ctx.params.webhookId ?? '', false);
-    return page(cursorPage(sub.deliveries.map(deliveryView), ctx.query, ctx.app.variant));
+    const deliveries = ctx.app.fault('events.deliveries.list-empty') ? [] : sub.deliveries;
+    return page(cursorPage(deliveries.map(deliveryView), ctx.query, ctx.app.variant));
   }, v4);
   app.route('POST', '/v4/webhooks/:webhookId/deliveries/:deliveryId/replay', replay, { ...v4, bodyKind: 'any' });
   app.route('GET', '/v4/webhooks/:webhookId/logs', (ctx) => {
     const sub = findSubscription(orgOf(ctx), ctx.params.webhookId ?? '', false);
-    return page(cursorPage(logRows(sub), ctx.query, ctx.app.variant));
+    return page(cursorPage(ctx.app.fault('events.logs.list-empty') ? [] : logRows(sub), ctx.query, ctx.app.variant));
   }, v4);
 
-  app.route('GET', '/v2/webhooks', (ctx) => json(200, { webhooks: listSubscriptions(orgOf(ctx), 'v2').map(v2Record) }), v2);
+  app.route('GET', '/v2/webhooks', (ctx) => {
+    const subs = ctx.app.fault('events.v2-list.empty') ? [] : listSubscriptions(orgOf(ctx), 'v2');
+    const leak = ctx.app.fault('events.v2-list.leaks-secret');
+    return json(200, { webhooks: subs.map((sub) => (leak ? { ...v2Record(sub), signing_secret: sub.secret } : v2Record(sub))) });
+  }, v2);
   app.route('POST', '/v2/webhooks', createV2, v2);
   app.route('GET', '/v2/webhooks/:webhookId', (ctx) => json(200, v2Record(findV2(ctx))), v2);
   app.route('DELETE', '/v2/webhooks/:webhookId', remove(true), v2);
@@ -64,8 +69,8 @@ function createV4(ctx: Ctx): Reply {
   const body = objectBody(ctx.body);
   const url = parseWebhookUrl(body.url);
   if (url === null) throw httpError(422, 'validation_error', 'url must be an absolute http(s) URL', { field: 'url' });
-  const sub = createSubscription(orgOf(ctx), { format: 'v4', url, webhookType: null, apiKeyName: keyName(ctx) });
-  return created({ ...v4View(sub), signing_secret: sub.secret });
+  const sub = createSubscription(orgOf(ctx), { badId: ctx.app.fault('events.webhook-id.bad-pattern'), format: 'v4', url, webhookType: null, apiKeyName: keyName(ctx) });
+  return created(ctx.app.fault('events.create.no-secret') ? v4View(sub) : { ...v4View(sub), signing_secret: sub.secret });
 }
 
 function createV2(ctx: Ctx): Reply {
@@ -74,15 +79,15 @@ function createV2(ctx: Ctx): Reply {
   if (url === null) throw httpError(422, 'validation_error', 'webhook_url must be an absolute http(s) URL', { field: 'webhook_url' });
   const type = body.webhook_type ?? 'all';
   if (!isWebhookType(type)) throw httpError(422, 'validation_error', 'webhook_type must be message, status, poll or all', { field: 'webhook_type' });
-  const sub = createSubscription(orgOf(ctx), { format: 'v2', url, webhookType: type, apiKeyName: keyName(ctx) });
-  return json(200, { ...v2Record(sub), signing_secret: sub.secret });
+  const sub = createSubscription(orgOf(ctx), { badId: ctx.app.fault('events.webhook-id.bad-pattern'), format: 'v2', url, webhookType: type, apiKeyName: keyName(ctx) });
+  return json(200, ctx.app.fault('events.create.no-secret') ? v2Record(sub) : { ...v2Record(sub), signing_secret: sub.secret });
 }
 
 /** v2-registered: the v2 record, unwrapped; v4-registered: `{data}`. Errors are flat either way. */
 function getV4(ctx: Ctx): Reply {
   try {
     const sub = findSubscription(orgOf(ctx), ctx.params.webhookId ?? '', true);
-    if (sub.format === 'v2') return json(200, ctx.app.fault('events.v2-record.leaks-secret') ? { ...v2Record(sub), signing_secret: sub.secret } : v2Record(sub));
+    if (sub.format === 'v2') return json(200, recordFaults(ctx, v2Record(sub), sub.secret));
     // A v4-registered webhook is read in the same record shape (webhook_type `all`: it receives every event).
     return ok({ ...v2Record(sub), ...v4View(sub) });
   } catch (error) {
@@ -91,6 +96,13 @@ function getV4(ctx: Ctx): Reply {
     }
     throw error;
   }
+}
+
+/** The GET record under the record faults: the secret leaked, or failure_count missing. */
+function recordFaults(ctx: Ctx, record: Record<string, unknown>, secret: string): Record<string, unknown> {
+  const result: Record<string, unknown> = ctx.app.fault('events.v2-record.leaks-secret') ? { ...record, signing_secret: secret } : { ...record };
+  if (ctx.app.fault('events.v2-record.no-failure-count')) delete result.failure_count;
+  return result;
 }
 
 function findV2(ctx: Ctx) {

@@ -27,6 +27,8 @@ export const faults: FaultDecl[] = [
   { name: 'messaging.caps.403-instead-of-429', description: 'A reached cap answers 403 instead of 429.', clauses: ['errors.429.outbound-limit-reached', 'errors.429.new-conversation-limit-reached'] },
   { name: 'messaging.caps.window-never-rolls', description: 'New contacts older than 24 hours still count toward the cap.', clauses: ['limits.sends.new-contact-cap'] },
   { name: 'messaging.caps.blocks-existing-conversations', description: 'Once the daily new-conversation cap is reached, existing conversations are refused too.', clauses: ['errors.429.new-conversation-limit-reached', 'limits.sends.new-conversation-cap'] },
+  { name: 'messaging.send.status-accepted', description: 'An accepted v4 send reports status accepted, which is not a message status.', clauses: ['messages.status.values'] },
+  { name: 'messaging.send.unsupported-as-422', description: 'An interactive or rich_link send the channel does not support answers 422 instead of 501.', clauses: ['errors.501.send-not-supported'] },
   { name: 'v2.no-active-number.ignored', description: 'v2 does not answer 503 when the organization has no active number.', clauses: ['errors.503.v2-no-active-number'] },
   { name: 'v2.errors.standard-shape', description: 'v2 errors use the v4 standard body instead of the flat one.', clauses: ['errors.shape.flat', 'versioning.v2.flat-errors-and-webhooks'] },
   { name: 'v2.send.200-instead-of-202', description: 'The v2 send answers 200 instead of 202.', clauses: ['v2.chats.send-202'] },

@@ -144,8 +144,10 @@ function preview(prepared: PreparedSend, mode: Mode): Record<string, unknown> {
 }
 
 function viewOf(app: App, message: MessageRecord, chat: ChatRecord, channel: ChannelRecord): Record<string, unknown> {
-  return messageView(message, chat, channel, {
+  const view = messageView(message, chat, channel, {
     secondsTimestamp: app.fault('messaging.send.created-at-seconds'),
     bareId: app.fault('messaging.send.id-without-prefix'),
   });
+  if (app.fault('messaging.send.status-accepted')) view.status = 'accepted';
+  return view;
 }

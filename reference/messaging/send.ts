@@ -46,14 +46,15 @@ export function capFaults(app: Pick<App, 'fault'>): CapFaults {
 
 export function prepareSend(app: Pick<App, 'fault'>, org: Org, target: Target, body: SendBody): PreparedSend {
   const { channel, peers } = target;
+  const unsupported = app.fault('messaging.send.unsupported-as-422') ? 422 : 501;
   if (body.interactive && !channel.interactive.includes(body.interactive.kind)) {
-    throw httpError(501, 'send_not_supported', `A ${channel.type} channel does not support interactive ${body.interactive.kind}`, {
+    throw httpError(unsupported, 'send_not_supported', `A ${channel.type} channel does not support interactive ${body.interactive.kind}`, {
       channel_type: channel.type,
       kind: body.interactive.kind,
     });
   }
   if (body.richLink && !channel.interactive.includes('rich_link')) {
-    throw httpError(501, 'send_not_supported', `A ${channel.type} channel does not support rich_link`, { channel_type: channel.type });
+    throw httpError(unsupported, 'send_not_supported', `A ${channel.type} channel does not support rich_link`, { channel_type: channel.type });
   }
   if (channel.type === 'amb' && isBareLink(body.text) && !app.fault('messaging.amb.bare-link-accepted')) {
     throw httpError(422, 'validation_error', 'On the business-chat channel a URL is shared with rich_link, not as a bare link', {

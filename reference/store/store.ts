@@ -44,8 +44,9 @@ export class Store {
     return this.orgs.get(id);
   }
 
-  createApiKey(org: Org, name: string): ApiKeyRecord {
-    const id = newId('api');
+  /** `prefix` is `api` (what the description says programmatic keys begin with) except under a fault. */
+  createApiKey(org: Org, name: string, prefix = 'api'): ApiKeyRecord {
+    const id = newId(prefix);
     const key: ApiKeyRecord = {
       id,
       secret: `${id}_${newSecret(32)}`,

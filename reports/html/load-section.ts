@@ -2,6 +2,7 @@
 // capacity search the latency at each offered rate, with the SLO verdict of each step, the highest rate
 // that held and the knee.
 import type { RunReport } from '../model.js';
+import { capacityStepPlots } from './capacity-step-plots.js';
 import { loadViews, type CapacityView, type LoadRunView, type Percentiles } from './load-view.js';
 import { formatNumber, lineChart, type Point } from './plots.js';
 import { html, type Markup } from './template.js';
@@ -57,7 +58,7 @@ function percentileCurveFromSummary(p: Percentiles | undefined): Array<{ percent
   ];
 }
 
-function capacityCard(view: CapacityView, index: number): Markup {
+function capacityCard(view: CapacityView, index: number, entry: unknown): Markup {
   const steps = [...view.steps].sort((a, b) => a.offeredRate - b.offeredRate);
   const series = (['p50', 'p90', 'p99'] as const).map((key, i) => ({
     name: key,
@@ -77,6 +78,7 @@ function capacityCard(view: CapacityView, index: number): Markup {
     <div><dt>Stopped</dt><dd>${view.stoppedBecause || '–'}</dd></div>
   </dl>
   ${lineChart({ id: `load-${index}-capacity`, title: `Latency vs offered rate: ${view.profile}`, description: `p50, p90 and p99 latency at each offered rate of the capacity search; a dot marks a step that held the SLO, a cross one that broke it.`, xLabel: 'offered rate (req/s)', yLabel: 'latency (ms)', yLog: true, series, vLines })}
+  ${capacityStepPlots(entry, index)}
   <details><summary>Steps (${steps.length})</summary>
   <table class="compact"><thead><tr><th scope="col">Phase</th><th scope="col" class="num">Offered /s</th><th scope="col" class="num">Achieved /s</th>${keys.map(([, l]) => html`<th scope="col" class="num">${l} ms</th>`)}<th scope="col" class="num">Errors %</th><th scope="col">SLO</th></tr></thead>
   <tbody>${steps.map((s) => html`<tr><td>${s.phase}</td><td class="num">${s.offeredRate}</td><td class="num">${fixed(s.achievedRate)}</td>${keys.map(([key]) => html`<td class="num">${fixed(s.percentiles?.[key], 2)}</td>`)}<td class="num">${fixed(s.errorRatePercent, 2)}</td><td class="${s.pass ? 't-passed' : 't-failed'}">${s.pass ? 'held' : 'broke'}</td></tr>`)}</tbody></table>
@@ -90,7 +92,7 @@ export function loadSection(report: RunReport): Markup {
   return html`<section id="load" aria-labelledby="load-h">
   <h2 id="load-h">Load results</h2>
   ${views.map((view, i) =>
-    view.kind === 'run' ? runCard(view, i) : view.kind === 'capacity' ? capacityCard(view, i) : html`<article class="load-card"><h3>Unrecognised load entry</h3><pre>${view.json}</pre></article>`,
+    view.kind === 'run' ? runCard(view, i) : view.kind === 'capacity' ? capacityCard(view, i, report.load?.[i]) : html`<article class="load-card"><h3>Unrecognised load entry</h3><pre>${view.json}</pre></article>`,
   )}
 </section>`;
 }

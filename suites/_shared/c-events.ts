@@ -3,7 +3,9 @@
 // statuses, reactions, typing, polls, group changes, shared cards). Every trigger needs the control API.
 import { path, type Fixtures } from '../../harness/check/index.js';
 import { uniquePhone } from './a-values.js';
+import type { Delivery } from '../../harness/webhooks/receiver.js';
 import { dataOf, fail, idemKey, isRecord, shown, type Json } from './b-common.js';
+import { headerOf, safeJson } from './c-webhooks.js';
 
 export interface Triggered {
   /** The message the event concerns, when there is one. */
@@ -65,14 +67,14 @@ async function statusEvent(fx: Fixtures, status: 'sent' | 'delivered' | 'failed'
   return { messageId, eventIds: await drive(fx, messageId, status) };
 }
 
-async function typing(fx: Fixtures, state: 'started' | 'stopped'): Promise<Triggered> {
-  const chat = await inbound(fx, { protocol: 'imessage' });
+export async function typing(fx: Fixtures, state: 'started' | 'stopped', protocol: Protocol = 'imessage'): Promise<Triggered> {
+  const chat = await inbound(fx, { protocol });
   const done = await fx.control().call<{ event_ids?: string[] }>('POST', '/inbound/typing', { chat_id: chat.chat_id, state });
   return { eventIds: done.event_ids ?? [] };
 }
 
-async function poll(fx: Fixtures, origin: 'received' | 'created'): Promise<{ pollId: string; chatId: string }> {
-  const chat = await inbound(fx, { protocol: 'imessage' });
+export async function poll(fx: Fixtures, origin: 'received' | 'created', protocol: Protocol = 'imessage'): Promise<{ pollId: string; chatId: string }> {
+  const chat = await inbound(fx, { protocol });
   const created = await fx.control().call<{ poll_id: string }>('POST', '/inbound/polls', { chat_id: chat.chat_id, sender: uniquePhone(), title: 'Lunch?', options: ['Pizza', 'Salad'], origin });
   return { pollId: created.poll_id, chatId: chat.chat_id };
 }
@@ -164,8 +166,43 @@ export const numberTriggers: Readonly<Record<string, (fx: Fixtures) => Promise<T
   },
 };
 
-/** number.purchase.action_required needs a card asking for 3DS: run it in an organization set up so. */
-export async function actionRequired(fx: Fixtures): Promise<Triggered> {
+/** Every number event: purchases enabled with a valid card, then a card asking for 3DS for action_required. */
+export async function triggerNumberEvents(fx: Fixtures): Promise<Map<string, Triggered>> {
+  await fx.control().setPlan({ number_purchase_enabled: true, payment_method: 'valid' });
+  const done = new Map<string, Triggered>();
+  for (const [type, trigger] of Object.entries(numberTriggers)) done.set(type, await trigger(fx));
+  await fx.control().setPlan({ payment_method: 'requires_3ds' });
   await purchase(fx);
-  return { eventIds: [] };
+  done.set('number.purchase.action_required', { eventIds: [] });
+  await fx.control().setPlan({ payment_method: 'valid' });
+  return done;
+}
+
+/** Runs each trigger in turn: event type -> what it reported. */
+export async function triggerEach(fx: Fixtures, triggers: Readonly<Record<string, (fx: Fixtures) => Promise<Triggered>>>, types: readonly string[] = Object.keys(triggers)): Promise<Map<string, Triggered>> {
+  const done = new Map<string, Triggered>();
+  for (const type of types) {
+    const trigger = triggers[type];
+    if (trigger === undefined) throw new Error(`no trigger for ${type}`);
+    done.set(type, await trigger(fx));
+  }
+  return done;
+}
+
+/**
+ * Whether a delivery concerns what a trigger made: its event id (v4 envelope) when the control API reported
+ * it, else its message id (X-Service-Message-Id, or `message_id` in the body or its data) when known and
+ * carried; a delivery that names neither is taken as a match (the description does not make them carry it).
+ */
+export function concerns(triggered: Triggered | undefined): (delivery: Delivery) => boolean {
+  return (delivery) => {
+    if (triggered === undefined) return true;
+    const body = safeJson(delivery);
+    const record = isRecord(body) ? body : {};
+    if (typeof record.id === 'string' && record.id.startsWith('evt_') && triggered.eventIds.length > 0) return triggered.eventIds.includes(record.id);
+    if (triggered.messageId === undefined) return true;
+    const data = isRecord(record.data) ? record.data : {};
+    const named = [headerOf(delivery, 'x-service-message-id'), record.message_id, data.message_id].filter((id) => typeof id === 'string');
+    return named.length === 0 || named.includes(triggered.messageId);
+  };
 }

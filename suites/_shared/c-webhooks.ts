@@ -1,16 +1,15 @@
-// Webhook subscriptions and their deliveries as the webhooks, v2 and api-keys suites use them: subscribe
-// (v4 or v2) to an endpoint of the file's receiver, read the secret shown once, wait for deliveries, and
-// judge each delivery's signature and headers.
+// Webhook subscriptions and their deliveries as the webhooks suites use them: subscribe (v4 or v2) to an
+// endpoint of the file's receiver, read the secret shown once, wait for deliveries, and judge each
+// delivery's signature and headers. `useHooks()` at module level gives each check the file's receiver.
+import type { CheckContext } from '../../harness/check/index.js';
 import { CheckFailure, type ApiClient, type ApiResponse } from '../../harness/check/index.js';
 import { secrets } from '../../harness/http/mask.js';
 import type { Delivery, WebhookReceiver } from '../../harness/webhooks/receiver.js';
 import { verifySignature } from '../../harness/webhooks/signature.js';
-import { freshEndpointName } from '../../harness/webhooks-fixture.js';
+import { deliveryTimeoutMs, freshEndpointName, useWebhookReceiver } from '../../harness/webhooks-fixture.js';
 import { fail, isRecord, shown, type Json } from './b-common.js';
 
 export const webhookIdPattern = /^wh_[A-Za-z0-9]+$/;
-/** Deliveries arrive within this time from a local reference; a remote target gets the same bound. */
-export const deliveryTimeoutMs = 5_000;
 /** After a later delivery arrived, how long a forbidden earlier one may still be on its way. */
 export const graceMs = 250;
 
@@ -23,6 +22,58 @@ export interface Subscription {
   endpoint: string;
   url: string;
   created: ApiResponse;
+}
+
+/** The file's receiver with the run's delivery timeout. */
+export class Hooks {
+  constructor(
+    readonly receiver: WebhookReceiver,
+    readonly timeoutMs: number,
+  ) {}
+
+  /** POST /webhooks (v4) with a fresh endpoint of the receiver. */
+  async subscribeV4(client: ApiClient): Promise<Subscription> {
+    const endpoint = freshEndpointName('v4');
+    const url = this.receiver.endpoint(endpoint);
+    const created = await client.post('/webhooks', { json: { url } });
+    if (created.status !== 200 && created.status !== 201) fail('POST /webhooks did not create the subscription', '200 or 201 with signing_secret', shown(created));
+    return subscription('v4', created, endpoint, url);
+  }
+
+  /** POST /webhooks (v2) of a webhook_type with a fresh endpoint of the receiver. */
+  async subscribeV2(client: ApiClient, webhookType: string): Promise<Subscription> {
+    const endpoint = freshEndpointName(`v2${webhookType}`);
+    const url = this.receiver.endpoint(endpoint);
+    const created = await client.post('/webhooks', { json: { webhook_url: url, webhook_type: webhookType } });
+    if (created.status < 200 || created.status > 299) fail(`v2 POST /webhooks (${webhookType}) did not create the subscription`, 'a 2xx with signing_secret', shown(created));
+    return subscription('v2', created, endpoint, url);
+  }
+
+  deliveriesTo(sub: Subscription, type?: string): Delivery[] {
+    return this.receiver.deliveries().filter((d) => d.endpoint === sub.endpoint && (type === undefined || eventTypeOf(d) === type));
+  }
+
+  /** The first delivery of `type` to `sub` that matches; a CheckFailure naming what arrived when none does in time. */
+  async waitForEvent(sub: Subscription, type: string, matches: (delivery: Delivery) => boolean = () => true): Promise<Delivery> {
+    try {
+      return await this.receiver.waitFor((d) => d.endpoint === sub.endpoint && eventTypeOf(d) === type && matches(d), { timeoutMs: this.timeoutMs });
+    } catch {
+      const arrived = this.deliveriesTo(sub).map((d) => eventTypeOf(d) ?? '?');
+      return fail(`no ${type} delivery reached the ${sub.api} subscription within ${this.timeoutMs} ms`, `a ${type} delivery`, `deliveries to this subscription: ${arrived.length === 0 ? 'none' : arrived.join(', ')}`);
+    }
+  }
+
+  /** Waits until `sentinel` resolves (a later delivery arrived), then a short grace: forbidden deliveries had their chance. */
+  async settle(sentinel: Promise<unknown>): Promise<void> {
+    await sentinel;
+    await new Promise((resolve) => setTimeout(resolve, graceMs));
+  }
+}
+
+/** Registers the file's receiver; call at module level. Each check gets it with `await hooks(t)`. */
+export function useHooks(): (t: CheckContext) => Promise<Hooks> {
+  const receiverOf = useWebhookReceiver();
+  return async (t) => new Hooks(await receiverOf(t.target), deliveryTimeoutMs(t.target));
 }
 
 /** The object of an answer: `data` when wrapped, else the body itself. */
@@ -42,24 +93,6 @@ export function webhookIdIn(record: Json): string | undefined {
   return undefined;
 }
 
-/** POST /webhooks (v4) with a fresh endpoint of the receiver. */
-export async function subscribeV4(client: ApiClient, receiver: WebhookReceiver): Promise<Subscription> {
-  const endpoint = freshEndpointName('v4');
-  const url = receiver.endpoint(endpoint);
-  const created = await client.post('/webhooks', { json: { url } });
-  if (created.status !== 200 && created.status !== 201) fail('POST /webhooks did not create the subscription', '200 or 201 with signing_secret', shown(created));
-  return subscription('v4', created, endpoint, url);
-}
-
-/** POST /webhooks (v2) of a webhook_type with a fresh endpoint of the receiver. */
-export async function subscribeV2(client: ApiClient, receiver: WebhookReceiver, webhookType: string): Promise<Subscription> {
-  const endpoint = freshEndpointName(`v2${webhookType}`);
-  const url = receiver.endpoint(endpoint);
-  const created = await client.post('/webhooks', { json: { webhook_url: url, webhook_type: webhookType } });
-  if (created.status < 200 || created.status > 299) fail(`v2 POST /webhooks (${webhookType}) did not create the subscription`, 'a 2xx with signing_secret', shown(created));
-  return subscription('v2', created, endpoint, url);
-}
-
 function subscription(api: 'v4' | 'v2', created: ApiResponse, endpoint: string, url: string): Subscription {
   const record = itemOf(created);
   const secret = record.signing_secret;
@@ -68,7 +101,13 @@ function subscription(api: 'v4' | 'v2', created: ApiResponse, endpoint: string, 
   return { api, id: webhookIdIn(record), secret, endpoint, url, created };
 }
 
-/** One header's value (the first when repeated), by lower-case name. */
+/** The subscription's `wh_` id, or NotVerifiable-style failure when the creation answer named none. */
+export function idOf(t: CheckContext, sub: Subscription): string {
+  if (sub.id === undefined) return t.notVerifiable(`the ${sub.api} creation answer carries no wh_ id (its fields beyond signing_secret are not shown)`);
+  return sub.id;
+}
+
+/** One header's value (the first when repeated), by name. */
 export function headerOf(delivery: Delivery, name: string): string | undefined {
   const value = delivery.headers[name.toLowerCase()];
   return Array.isArray(value) ? value[0] : value;
@@ -78,7 +117,6 @@ export function headerOf(delivery: Delivery, name: string): string | undefined {
 export function eventTypeOf(delivery: Delivery): string | undefined {
   const body = safeJson(delivery);
   if (isRecord(body)) {
-    if (typeof body.type === 'string' && typeof body.organization_id === 'string') return body.type;
     if (typeof body.event === 'string') return body.event;
     if (typeof body.type === 'string') return body.type;
   }
@@ -99,33 +137,6 @@ export function bodyOf(delivery: Delivery): Json {
   return body;
 }
 
-export function deliveriesOf(receiver: WebhookReceiver, sub: Subscription, type?: string): Delivery[] {
-  return receiver.deliveries().filter((d) => d.endpoint === sub.endpoint && (type === undefined || eventTypeOf(d) === type));
-}
-
-/** The first delivery of `type` to `sub` that matches; a CheckFailure naming what arrived when none does in time. */
-export async function waitForEvent(receiver: WebhookReceiver, sub: Subscription, type: string, matches: (body: Json) => boolean = () => true): Promise<Delivery> {
-  try {
-    return await receiver.waitFor((d) => d.endpoint === sub.endpoint && eventTypeOf(d) === type && matchesBody(d, matches), { timeoutMs: deliveryTimeoutMs });
-  } catch {
-    const arrived = deliveriesOf(receiver, sub).map((d) => eventTypeOf(d) ?? '?');
-    return fail(`no ${type} delivery reached the ${sub.api} subscription within ${deliveryTimeoutMs} ms`, `a ${type} delivery`, `deliveries to this subscription: ${arrived.length === 0 ? 'none' : arrived.join(', ')}`);
-  }
-}
-
-function matchesBody(delivery: Delivery, matches: (body: Json) => boolean): boolean {
-  const body = safeJson(delivery);
-  return isRecord(body) && matches(body);
-}
-
-/** Waits for a later (sentinel) delivery, then a short grace, and fails when a forbidden delivery arrived. */
-export async function assertNoneArrived(receiver: WebhookReceiver, sub: Subscription, forbidden: (d: Delivery) => boolean, what: string, sentinel: () => Promise<Delivery>): Promise<void> {
-  await sentinel();
-  await new Promise((resolve) => setTimeout(resolve, graceMs));
-  const seen = receiver.deliveries().filter((d) => d.endpoint === sub.endpoint && forbidden(d));
-  if (seen.length > 0) fail(what, 'no such delivery', clip(seen[0]?.rawBody.toString('utf8') ?? ''));
-}
-
 /** The delivery's signature verifies with `secret` (HMAC over `<t>.<raw body>`, `t` in unix seconds). */
 export function expectSignedWith(delivery: Delivery, secret: string, what = 'the delivery'): void {
   const result = verifySignature(delivery.rawBody, delivery.headers['x-service-signature'], secret);
@@ -142,21 +153,9 @@ export function verifiesWith(delivery: Delivery, secret: string): boolean {
   return verifySignature(delivery.rawBody, delivery.headers['x-service-signature'], secret).ok;
 }
 
-/** Every page of a cursor list (bounded), as items. */
-export async function allItems(client: ApiClient, listPath: string, maxPages = 20): Promise<{ items: unknown[]; responses: ApiResponse[] }> {
-  const items: unknown[] = [];
-  const responses: ApiResponse[] = [];
-  let cursor: string | undefined;
-  for (let page = 0; page < maxPages; page++) {
-    const response = await client.get(listPath, cursor === undefined ? {} : { query: { cursor } });
-    responses.push(response);
-    if (response.status !== 200 || !isRecord(response.body) || !Array.isArray(response.body.data)) break;
-    items.push(...response.body.data);
-    const next = response.body.next_cursor;
-    if (response.body.has_more !== true || typeof next !== 'string') break;
-    cursor = next;
-  }
-  return { items, responses };
+/** `type (first bytes of the body)` of a delivery, for `actual`. */
+export function describeDelivery(delivery: Delivery): string {
+  return `${eventTypeOf(delivery) ?? '?'}: ${clip(delivery.rawBody.toString('utf8'), 300)}`;
 }
 
 export function clip(text: string, max = 600): string {

@@ -16,7 +16,8 @@ export const usE164 = /^\+1[2-9][0-9]{9}$/;
 function forwardingSource(ctx: Ctx): ChannelRecord {
   const org = orgOf(ctx);
   const channel = org.channelsByAddress.get(ctx.params.number ?? '');
-  const owned = channel !== undefined && (ctx.apiKey === null || channel.ownerKeyId === ctx.apiKey.id);
+  const anyKeysLine = ctx.app.fault('account.call-forwarding.foreign-source');
+  const owned = channel !== undefined && (ctx.apiKey === null || channel.ownerKeyId === ctx.apiKey.id || anyKeysLine);
   if (!channel || !owned) throw httpError(403, 'number_not_owned', 'The source number is not a line owned by this key');
   const allowed = channel.type === 'native' && (channel.plan === 'dedicated' || channel.plan === 'inbound');
   if (!allowed && !ctx.app.fault('account.call-forwarding.any-source')) {
@@ -30,13 +31,14 @@ export function registerCallForwardingRoutes(app: App): void {
     const body = objectBody(ctx.body);
     const forwardTo = body.forward_to;
     const pattern = ctx.app.fault('account.call-forwarding.any-country') ? /^\+[1-9][0-9]{1,14}$/ : usE164;
-    if (typeof forwardTo !== 'string' || !pattern.test(forwardTo)) {
+    const unchecked = ctx.app.fault('account.call-forwarding.forward-to-unchecked');
+    if (!unchecked && (typeof forwardTo !== 'string' || !pattern.test(forwardTo))) {
       throw validation('forward_to must be a US E.164 number (+1, a digit 2-9, nine more digits)', { field: 'forward_to' });
     }
     const source = forwardingSource(ctx);
     const org = orgOf(ctx);
-    const request = { id: newId('req'), channelId: source.id, forwardTo, createdAt: org.now() };
+    const request = { id: newId('req'), channelId: source.id, forwardTo: String(forwardTo), createdAt: org.now() };
     org.callForwarding.push(request);
-    return ok({ request_id: request.id, phone_number: source.address, channel_id: source.id, forward_to: forwardTo, status: 'open', created_at: request.createdAt });
+    return ok({ request_id: request.id, phone_number: source.address, channel_id: source.id, forward_to: request.forwardTo, status: 'open', created_at: request.createdAt });
   }, either);
 }

@@ -1,6 +1,7 @@
 // GET /me, /me/priority, /me/numbers.
 import type { App } from '../../server/app.js';
 import { callerId, orgOf } from '../../server/caller.js';
+import { notFound } from '../../server/errors.js';
 import { ok } from '../../server/reply.js';
 import type { Ctx } from '../../server/types.js';
 import { ownedChannels } from '../../store/channels.js';
@@ -18,6 +19,7 @@ export function senderNumbers(ctx: Ctx): ChannelRecord[] {
 
 export function registerMeRoutes(app: App): void {
   app.route('GET', '/v4/me', (ctx) => {
+    if (ctx.app.fault('versioning.me-not-under-v4')) throw notFound('Route');
     const org = orgOf(ctx);
     const key = ctx.apiKey;
     return ok({

@@ -46,13 +46,17 @@ function assign(ctx: Ctx, key: ApiKeyRecord, channel: ChannelRecord) {
 export function registerAssignmentRoutes(app: App): void {
   app.route('GET', '/v4/api-keys/:apiKey/channels', (ctx) => {
     const key = pathKey(ctx);
-    return page(cursorPage(ownedChannels(orgOf(ctx), key.id).map(channelView), ctx.query, ctx.app.variant));
+    const org = orgOf(ctx);
+    const owned = ctx.app.fault('apikeys.channels.lists-unowned') ? [...org.channels.values()].filter((c) => c.numbered) : ownedChannels(org, key.id);
+    return page(cursorPage(owned.map(channelView), ctx.query, ctx.app.variant));
   }, appOnly('apikeys:read'));
 
   app.route('PUT', '/v4/api-keys/:apiKey/channels/:channel', (ctx) => {
     const key = pathKey(ctx);
-    const channel = requireChannel(orgOf(ctx), ctx.params.channel ?? '');
-    return ok(assign(ctx, key, channel));
+    const selector = ctx.params.channel ?? '';
+    const channel = requireChannel(orgOf(ctx), selector, ctx.app.fault('ownership.malformed-selector-404') ? 404 : 400);
+    const answer = assign(ctx, key, channel);
+    return ok(ctx.app.fault('ownership.result-echoes-selector') ? { ...answer, channel_id: selector } : answer);
   }, appOnly('apikeys:manage'));
 
   app.route('DELETE', '/v4/api-keys/:apiKey/channels/:channel', (ctx) => {
@@ -60,7 +64,7 @@ export function registerAssignmentRoutes(app: App): void {
     const org = orgOf(ctx);
     const channel = requireChannel(org, ctx.params.channel ?? '');
     const owned = channel.ownerKeyId === key.id;
-    if (owned) setOwner(org, channel, null);
+    if (owned && !ctx.app.fault('ownership.unassign-ignored')) setOwner(org, channel, null);
     return ok({ ...result(key, channel, { reassigned: false, unchanged: !owned }), unassigned: owned });
   }, appOnly('apikeys:manage'));
 }

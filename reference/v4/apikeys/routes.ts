@@ -13,6 +13,11 @@ import { registerAssignmentRoutes } from './assignment.js';
 import { pathKey } from './path-key.js';
 
 
+/** The key with all but its first characters hidden (what a broken create response shows). */
+function maskedKey(secret: string): string {
+  return `${secret.slice(0, 8)}${'*'.repeat(Math.max(0, secret.length - 8))}`;
+}
+
 function activeKeyCount(keys: Iterable<ApiKeyRecord>): number {
   let count = 0;
   for (const key of keys) if (!key.deprecated) count += 1;
@@ -34,12 +39,22 @@ export function registerApiKeyRoutes(app: App): void {
     if (activeKeyCount(org.apiKeys.values()) >= ceiling) {
       throw httpError(409, 'api_key_limit_reached', 'The organization has reached its ceiling of active API keys', { limit: org.plan.active_key_ceiling });
     }
-    const key = ctx.app.store.createApiKey(org, body.name);
-    const data = { ...apiKeyView(key), api_key: key.secret, key_id: key.id };
+    const key = ctx.app.store.createApiKey(org, body.name, ctx.app.fault('apikeys.create.key-without-prefix') ? 'key' : 'api');
+    const data: Record<string, unknown> = { ...apiKeyView(key), api_key: ctx.app.fault('apikeys.create.masked-key') ? maskedKey(key.secret) : key.secret, key_id: key.id };
+    if (ctx.app.fault('apikeys.create.fields-missing')) {
+      delete data.blocked;
+      delete data.deprecated;
+    }
     return json(ctx.app.variant.createdStatus ? 201 : 200, { data });
   }, appOnly('apikeys:manage'));
 
-  app.route('GET', '/v4/api-keys/:apiKey', (ctx) => ok(apiKeyView(pathKey(ctx))), appOnly('apikeys:read'));
+  app.route('GET', '/v4/api-keys/:apiKey', (ctx) => {
+    const key = pathKey(ctx);
+    const view = apiKeyView(key);
+    if (ctx.app.fault('apikeys.get-shows-full-key')) view.api_key = key.secret;
+    if (ctx.app.fault('apikeys.delete.reported-active')) view.deprecated = false;
+    return ok(view);
+  }, appOnly('apikeys:read'));
 
   app.route('DELETE', '/v4/api-keys/:apiKey', (ctx) => {
     const key = pathKey(ctx);

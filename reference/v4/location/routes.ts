@@ -2,7 +2,7 @@
 import type { App } from '../../server/app.js';
 import { orgOf } from '../../server/caller.js';
 import { notFound } from '../../server/errors.js';
-import { ok } from '../../server/reply.js';
+import { json, ok } from '../../server/reply.js';
 import type { Ctx, Reply } from '../../server/types.js';
 import type { LocationContact } from '../../store/types.js';
 import { either } from '../options.js';
@@ -16,13 +16,27 @@ function refresh(ctx: Ctx): Reply {
   return ok({ refreshed_at: now, contacts: [...org.locationContacts.values()].map(view) });
 }
 
+function list(ctx: Ctx): Reply {
+  const contacts = ctx.app.fault('location.list.empty') ? [] : [...orgOf(ctx).locationContacts.values()].map(view);
+  return ctx.app.fault('location.list.unwrapped') ? json(200, contacts) : ok(contacts);
+}
+
+function one(ctx: Ctx): Reply {
+  const raw = ctx.params.handle ?? '';
+  const handle = ctx.app.fault('location.contact.phone-not-decoded') ? raw.replace(/^\+/, '%2B') : raw;
+  const contact = orgOf(ctx).locationContacts.get(handle.toLowerCase());
+  if (contact) return ok(view(contact));
+  if (ctx.app.fault('location.contact.unknown-200')) return ok(null);
+  if (ctx.app.fault('location.contact.no-details')) return json(404, { error: { code: 'not_found', message: 'Location contact not found' } });
+  throw notFound('Location contact');
+}
+
 export function registerLocationRoutes(app: App): void {
-  app.route('GET', '/v4/location/contacts', (ctx) => ok([...orgOf(ctx).locationContacts.values()].map(view)), either);
+  app.route('GET', '/v4/location/contacts', list, either);
   app.route('GET', '/v4/location/contacts/refresh', refresh, either);
-  app.route('POST', '/v4/location/contacts/refresh', refresh, either);
-  app.route('GET', '/v4/location/contacts/:handle', (ctx) => {
-    const contact = orgOf(ctx).locationContacts.get((ctx.params.handle ?? '').toLowerCase());
-    if (!contact) throw notFound('Location contact');
-    return ok(view(contact));
+  app.route('POST', '/v4/location/contacts/refresh', (ctx) => {
+    if (ctx.app.fault('location.refresh.post-missing')) throw notFound('Route');
+    return refresh(ctx);
   }, either);
+  app.route('GET', '/v4/location/contacts/:handle', one, either);
 }

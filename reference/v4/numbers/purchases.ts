@@ -16,7 +16,7 @@ const stringArray = (value: unknown): value is string[] => Array.isArray(value) 
 /** The order as requested, with the 400 checks of section 7 (no 422 is listed for this endpoint). */
 export function parseOrder(ctx: Ctx, org: Org, body: Record<string, unknown>): PurchaseOrder {
   const plan = body.plan;
-  if (typeof plan !== 'string' || !(plan in planLines)) {
+  if (typeof plan !== 'string' || !Object.hasOwn(planLines, plan)) {
     throw httpError(400, 'invalid_plan', 'plan must be one of shared_nc, shared_com, dedicated_com, dedicated_ent, inbound_basic', { plan: plan ?? null });
   }
   const quantity = body.quantity ?? 1;

@@ -13,6 +13,14 @@ import { either } from '../options.js';
 import { priorityView } from '../views.js';
 import { parsePriorityChannels } from './parse.js';
 
+// For the fault ids.priorities.per-organization only: a counter per organization instead of global ids.
+const sequences = new WeakMap<Org, number>();
+function sequentialId(org: Org): string {
+  const next = (sequences.get(org) ?? 0) + 1;
+  sequences.set(org, next);
+  return `pri_${next}`;
+}
+
 function ownedPriority(ctx: Ctx): PriorityRecord {
   const priority = orgOf(ctx).priorities.get(ctx.params.priorityId ?? '');
   if (!priority || priority.ownerId !== callerId(ctx)) throw notFound('Priority');
@@ -45,7 +53,7 @@ export function registerPriorityRoutes(app: App): void {
     const first = ownerPriorities(org, ownerId).length === 0;
     const isDefault = body.is_default === true || (first && body.is_default !== false && !ctx.app.fault('priorities.first-not-default'));
     const priority: PriorityRecord = {
-      id: newId('pri'),
+      id: ctx.app.fault('ids.priorities.per-organization') ? sequentialId(org) : newId('pri'),
       orgId: org.id,
       ownerId,
       name: (body.name as string | null | undefined) ?? null,

@@ -1,0 +1,25 @@
+// Device location sharing as the location suite sees it: friends seeded through the control API (the only
+// way a sandbox gets a friend sharing a location) and the GET of one friend by handle.
+import { path, type ApiClient, type ApiResponse, type Fixtures } from '../../harness/check/index.js';
+import { uniquePhone, uniqueToken } from './a-values.js';
+
+export interface Friend {
+  handle: string;
+  kind: 'phone' | 'email' | 'account';
+}
+
+/** Friends sharing their location, one of each handle form the description names, new to this run. */
+export async function seedFriends(fx: Fixtures): Promise<Friend[]> {
+  const friends: Friend[] = [
+    { handle: uniquePhone(), kind: 'phone' },
+    { handle: `${uniqueToken()}@example.com`, kind: 'email' },
+    { handle: `${uniqueToken()}-device-account`, kind: 'account' },
+  ];
+  for (const friend of friends) await fx.control().call('POST', '/location-contacts', { handle: friend.handle, name: `Friend ${friend.kind}` });
+  return friends;
+}
+
+/** GET /location/contacts/{handle}, the handle URL-encoded as one segment (`+` as `%2B`, `@` as `%40`). */
+export function getFriend(client: ApiClient, handle: string): Promise<ApiResponse> {
+  return client.get(path`/location/contacts/${handle}`);
+}

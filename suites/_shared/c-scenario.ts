@@ -1,0 +1,52 @@
+// One run of "make every event happen and collect what a subscription receives", shared by the checks of a
+// suite file: the first check that asks runs it, the others judge the same deliveries. A type that never
+// arrives is recorded as missing (the routing checks judge that), so that one lost event type does not
+// fail every other check of the file.
+import type { CheckContext, Fixtures } from '../../harness/check/index.js';
+import type { Delivery } from '../../harness/webhooks/receiver.js';
+import { fail } from './b-common.js';
+import { concerns, type Triggered } from './c-events.js';
+import type { Hooks, Subscription } from './c-webhooks.js';
+
+export interface Collected {
+  fx: Fixtures;
+  hooks: Hooks;
+  sub: Subscription;
+  triggered: Map<string, Triggered>;
+  /** Event type -> the first delivery of it that concerns its trigger. */
+  arrived: Map<string, Delivery>;
+  /** Event types triggered that did not arrive in time. */
+  missing: string[];
+}
+
+/** Waits, in parallel, for one delivery of each triggered type to `sub`. */
+export async function collect(hooks: Hooks, sub: Subscription, triggered: Map<string, Triggered>): Promise<{ arrived: Map<string, Delivery>; missing: string[] }> {
+  const arrived = new Map<string, Delivery>();
+  const missing: string[] = [];
+  await Promise.all(
+    [...triggered].map(async ([type, trigger]) => {
+      try {
+        arrived.set(type, await hooks.waitForEvent(sub, type, concerns(trigger)));
+      } catch {
+        missing.push(type);
+      }
+    }),
+  );
+  return { arrived, missing: missing.sort() };
+}
+
+/** A memo of one scenario per file (module level): `const scenario = shared(async (t) => ...)`. */
+export function shared<T>(run: (t: CheckContext) => Promise<T>): (t: CheckContext) => Promise<T> {
+  let started: Promise<T> | undefined;
+  return (t) => {
+    started ??= run(t);
+    return started;
+  };
+}
+
+/** The deliveries that arrived, failing when none did (then nothing can be judged). */
+export function arrivedOf(collected: Pick<Collected, 'arrived' | 'missing' | 'sub'>): Array<[string, Delivery]> {
+  const all = [...collected.arrived];
+  if (all.length === 0) fail(`no delivery reached the ${collected.sub.api} subscription`, 'a delivery for each event triggered', `missing: ${collected.missing.join(', ')}`);
+  return all;
+}

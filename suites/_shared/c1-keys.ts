@@ -1,0 +1,125 @@
+// What the api-keys suite stands on (section 4 "API keys (app token only)", section 3 "API key" and "Channel
+// ownership"): the app token that manages keys, keys created through the API, the assignment calls, and the
+// channels a key owns as GET /api-keys/{apiKey}/channels reports them. A key is named in paths by its full
+// value (the path parameter is "the API key", `api_` prefix); how listed keys identify themselves is not
+// shown, so keys are found in lists by their unique name and channels by their id or address.
+import { path, type ApiClient, type ApiResponse, type Fixtures } from '../../harness/check/index.js';
+import type { ChannelFixture } from '../../harness/fixtures/control-client.js';
+import { secrets } from '../../harness/http/mask.js';
+import { walkCursor } from './a-pages.js';
+import { uniqueToken } from './a-values.js';
+import { dataOf, fail, isRecord, mentions, shown, type Json } from './b-common.js';
+
+/** Success statuses of the key and unassign DELETEs (body not shown: 200 or 204, spec/AMBIGUITIES.md). */
+export const deleteOk = [200, 204] as const;
+/** POST /api-keys answers "200/201-style". */
+export const createOk = [200, 201] as const;
+
+/** Numbered, key-ownable kinds of the control API, and the non-numbered ones (section 4 assignment rules). */
+export const numberedKinds = ['native-shared', 'native-dedicated', 'native-dedicated-nocard', 'native-inbound', 'sms_provider'] as const;
+export const nonNumberedKinds = ['whatsapp', 'rcs', 'amb'] as const;
+
+/** The v4 client of an app token holding both API-key scopes. */
+export function keyAdmin(fx: Fixtures): ApiClient {
+  return fx.v4(fx.appToken({ with: ['apikeys:read', 'apikeys:manage'] }));
+}
+
+export const keyPath = (key: string): string => path`/api-keys/${key}`;
+export const keyChannelsPath = (key: string): string => path`/api-keys/${key}/channels`;
+export const keyChannelPath = (key: string, selector: string): string => path`/api-keys/${key}/channels/${selector}`;
+
+export function newKeyName(): string {
+  return `mcs-c1-${uniqueToken(6)}`;
+}
+
+export interface CreatedKey {
+  response: ApiResponse;
+  data: Json;
+  apiKey: string;
+  name: string;
+}
+
+/** POST /api-keys with a unique name; fails unless it answers 200/201 with `{data: {api_key: string}}`. */
+export async function createKey(admin: ApiClient, name = newKeyName()): Promise<CreatedKey> {
+  const response = await admin.post('/api-keys', { json: { name } });
+  if (!(createOk as readonly number[]).includes(response.status)) fail(`POST /api-keys {name} answered ${response.status}`, '200 or 201 with {data: API key}', shown(response));
+  const data = dataOf(response);
+  if (!isRecord(data) || typeof data.api_key !== 'string') fail('POST /api-keys: no data.api_key string', '{data: {api_key: string, ...}}', shown(response));
+  secrets.add(data.api_key);
+  return { response, data, apiKey: data.api_key, name };
+}
+
+/** A key of the check's own, made as the dashboard would (control API): owns nothing. */
+export async function controlKey(fx: Fixtures): Promise<string> {
+  const { api_key } = await fx.control().createApiKey(newKeyName());
+  secrets.add(api_key);
+  return api_key;
+}
+
+/** A fresh numbered line of the file's organization (control API), owned by `owner` when given. */
+export function numberedLine(fx: Fixtures, owner: string | null = null, alias?: string): Promise<ChannelFixture> {
+  return fx.control().createChannel({ kind: 'native-dedicated-nocard', owner_api_key: owner, ...(alias === undefined ? {} : { alias }) });
+}
+
+export function assign(admin: ApiClient, key: string, selector: string): Promise<ApiResponse> {
+  return admin.put(keyChannelPath(key, selector));
+}
+
+export function unassign(admin: ApiClient, key: string, selector: string): Promise<ApiResponse> {
+  return admin.delete(keyChannelPath(key, selector));
+}
+
+/** The `data` of a 200 assignment answer. */
+export function assignmentOf(response: ApiResponse): Json {
+  if (response.status !== 200) fail(`${response.method} ${response.path} answered ${response.status}`, '200 {data: assignment result}', shown(response));
+  const data = dataOf(response);
+  if (!isRecord(data)) fail('the assignment result is not an object', '{data: {api_key, channel_id, address, success, reassigned, unchanged}}', shown(response));
+  return data;
+}
+
+/** Every item GET /api-keys/{apiKey}/channels lists (all pages). */
+export async function ownedItems(admin: ApiClient, key: string): Promise<unknown[]> {
+  return (await walkCursor<unknown>(admin, keyChannelsPath(key), {}, 50, 40)).items;
+}
+
+/** Whether `channel` is among the items a key's channel list holds (matched by `ch_` id or address). */
+export function listsChannel(items: readonly unknown[], channel: Pick<ChannelFixture, 'id' | 'address'>): boolean {
+  return items.some((item) => mentions(item, channel.id) || (channel.address !== '' && mentions(item, channel.address)));
+}
+
+export async function owns(admin: ApiClient, key: string, channel: Pick<ChannelFixture, 'id' | 'address'>): Promise<boolean> {
+  return listsChannel(await ownedItems(admin, key), channel);
+}
+
+/** Every key GET /api-keys lists (all pages). */
+export async function listedKeys(admin: ApiClient): Promise<{ items: unknown[]; texts: string[] }> {
+  const texts: string[] = [];
+  const items: unknown[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < 40; page++) {
+    const response = await admin.get('/api-keys', { query: { limit: 50, cursor } });
+    if (response.status !== 200) fail(`GET /api-keys answered ${response.status}`, '200 with a page of keys', shown(response));
+    texts.push(response.text);
+    const body = response.body;
+    if (!isRecord(body) || !Array.isArray(body.data)) fail('GET /api-keys: no data array', '{data: [...], has_more, next_cursor}', shown(response));
+    items.push(...body.data);
+    if (body.has_more !== true || typeof body.next_cursor !== 'string') return { items, texts };
+    cursor = body.next_cursor;
+  }
+  return fail('GET /api-keys: still has_more after 40 pages', 'the walk ends', `${items.length} keys seen`);
+}
+
+/** The listed or read key named `name` (names are unique per check). */
+export function keyNamed(items: readonly unknown[], name: string): Json | undefined {
+  return items.find((item): item is Json => isRecord(item) && item.name === name);
+}
+
+/**
+ * The file's fixtures with room for the keys its checks create: with a control API the organization's
+ * active-key ceiling is raised out of the way (the ceiling itself is checked in an organization of its own).
+ */
+export async function roomyFixtures(t: { fixtures(): Promise<Fixtures>; hasControl: boolean }): Promise<Fixtures> {
+  const fx = await t.fixtures();
+  if (t.hasControl) await fx.control().setPlan({ active_key_ceiling: 1000 });
+  return fx;
+}

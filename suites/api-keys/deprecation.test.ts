@@ -1,0 +1,141 @@
+// Deprecating a key (section 3 "API key", section 4 DELETE /api-keys/{apiKey}) and the ceiling of active
+// keys (section 7 409 api_key_limit_reached, section 8): the key stops authenticating at once, reads as
+// deprecated (or is gone), releases the lines it owned, the call repeats with the same result, and creation
+// past the ceiling of ACTIVE keys is refused.
+import { check, type ApiClient, type CheckContext, type Fixtures } from '../../harness/check/index.js';
+import { assign, assignmentOf, controlKey, createKey, deleteOk, keyAdmin, keyChannelsPath, keyPath, listsChannel, numberedLine, owns, roomyFixtures } from '../_shared/c1-keys.js';
+import { fail, isRecord, shown } from '../_shared/b-common.js';
+
+const area = 'api-keys';
+
+/** DELETE /api-keys/{apiKey}, which must succeed; its status. */
+async function deprecate(admin: ApiClient, key: string, t: CheckContext): Promise<number> {
+  const response = await admin.delete(keyPath(key));
+  t.expect.hasStatus(response, ...deleteOk);
+  return response.status;
+}
+
+/** A key that works (GET /me 200) before the check deprecates it. */
+async function workingKey(fx: Fixtures, admin: ApiClient): Promise<string> {
+  const { apiKey } = await createKey(admin);
+  const me = await fx.v4(apiKey).get('/me');
+  if (me.status !== 200) fail('a freshly created key does not authenticate', 'GET /me 200 with the new key', shown(me));
+  return apiKey;
+}
+
+// Fault: apikeys.deprecated-still-authenticates.
+check(
+  {
+    area,
+    name: 'deprecated-key-stops-authenticating',
+    title: 'after DELETE /api-keys/{apiKey} the key gets the flat 401 at once',
+    clauses: ['apikeys.delete.stops-authenticating', 'apikeys.delete.deprecates'],
+    concurrent: true,
+  },
+  async (t) => {
+    const fx = await roomyFixtures(t);
+    const admin = keyAdmin(fx);
+    const key = await workingKey(fx, admin);
+    await deprecate(admin, key, t);
+    for (const endpoint of ['/me', '/channels']) {
+      const after = await fx.v4(key).get(endpoint);
+      t.expect.deletedIsGone(after, [401]);
+      t.expect.flatUnauthorized(after);
+    }
+  },
+);
+
+// Fault: apikeys.delete.reported-active.
+check(
+  {
+    area,
+    name: 'deprecated-key-reads-deprecated',
+    title: 'after DELETE /api-keys/{apiKey} the key reads deprecated: true (or is gone, 404)',
+    clauses: ['apikeys.delete.deprecates'],
+    concurrent: true,
+  },
+  async (t) => {
+    const fx = await roomyFixtures(t);
+    const admin = keyAdmin(fx);
+    const key = await workingKey(fx, admin);
+    await deprecate(admin, key, t);
+    const read = await admin.get(keyPath(key));
+    t.expect.hasStatus(read, 200, 404);
+    if (read.status === 404) return;
+    const data = isRecord(read.body) ? read.body.data : undefined;
+    if (!isRecord(data) || typeof data.deprecated !== 'boolean') return t.notVerifiable('the key read back carries no deprecated flag (its fields are not shown), and it is not gone');
+    if (data.deprecated !== true) fail('a deprecated key reads deprecated: false', '{data: {deprecated: true}} or 404', shown(read));
+  },
+);
+
+// Fault: apikeys.delete-not-idempotent.
+check(
+  {
+    area,
+    name: 'deprecation-is-repeatable',
+    title: 'DELETE /api-keys/{apiKey} again answers as the first time, and the key stays deprecated',
+    clauses: ['apikeys.delete.repeatable'],
+    concurrent: true,
+  },
+  async (t) => {
+    const fx = await roomyFixtures(t);
+    const admin = keyAdmin(fx);
+    const key = await workingKey(fx, admin);
+    const first = await deprecate(admin, key, t);
+    const again = await admin.delete(keyPath(key));
+    t.expect.that(again.status, 'status of the repeated DELETE (same result as the first)').toBe(first);
+    t.expect.deletedIsGone(await fx.v4(key).get('/me'), [401]);
+  },
+);
+
+// Fault: apikeys.deprecate-keeps-channels.
+check(
+  {
+    area,
+    name: 'deprecation-releases-channels',
+    title: 'a deprecated key releases its lines: another key then takes them with reassigned false',
+    clauses: ['apikeys.delete.releases-channels'],
+    needs: ['control'],
+    concurrent: true,
+  },
+  async (t) => {
+    const fx = await roomyFixtures(t);
+    const admin = keyAdmin(fx);
+    const key = await controlKey(fx);
+    const line = await numberedLine(fx, key);
+    if (!(await owns(admin, key, line))) fail('precondition: the key does not list the line the control API gave it', 'the line in GET /api-keys/{apiKey}/channels', line.id);
+    await deprecate(admin, key, t);
+    const listed = await admin.get(keyChannelsPath(key));
+    t.expect.hasStatus(listed, 200, 404);
+    if (listed.status === 200 && isRecord(listed.body) && Array.isArray(listed.body.data) && listsChannel(listed.body.data, line)) {
+      fail('the deprecated key still lists the line it owned', 'the line released', shown(listed));
+    }
+    const next = await controlKey(fx);
+    const taken = assignmentOf(await assign(admin, next, line.id));
+    t.expect.that(taken.reassigned, 'reassigned when taking a line whose owner was deprecated (it had no owner left)').toBe(false);
+  },
+);
+
+// Fault: apikeys.ceiling-off-by-one.
+check(
+  {
+    area,
+    name: 'active-key-ceiling',
+    title: 'at the ceiling of active keys POST /api-keys answers 409 api_key_limit_reached; deprecating one makes room',
+    clauses: ['limits.apikeys.active-ceiling', 'errors.409.api-key-limit-reached'],
+    needs: ['control'],
+    concurrent: true,
+  },
+  async (t) => {
+    // The control API's organizations start with two keys (primary and secondary); a ceiling of 4 leaves two.
+    const fx = await t.freshOrganization({ plan: { active_key_ceiling: 4 } });
+    const admin = keyAdmin(fx);
+    const third = await createKey(admin);
+    await createKey(admin);
+    const refused = await admin.post('/api-keys', { json: { name: 'mcs-c1-over-the-ceiling' } });
+    t.expect.errorShape(refused, 409);
+    t.expect.hasErrorCode(refused, 'api_key_limit_reached');
+    await deprecate(admin, third.apiKey, t);
+    await createKey(admin);
+  },
+);

@@ -1,0 +1,115 @@
+// Model-based property of channel ownership (section 3 "Channel ownership", section 4 assignment rules): any
+// sequence of assignments and unassignments over a few keys and lines keeps every line with at most one
+// owner (as the keys' channel lists show it), and each assignment reports `reassigned` and `unchanged`
+// truly against a model of who owns what. Runs in an organization with number pools (several lines per key).
+import fc from 'fast-check';
+import { check, type ApiClient, type Fixtures } from '../../harness/check/index.js';
+import type { ChannelFixture } from '../../harness/fixtures/control-client.js';
+import { fail } from '../_shared/b-common.js';
+import { assign, assignmentOf, controlKey, deleteOk, keyAdmin, listsChannel, numberedLine, ownedItems, unassign } from '../_shared/c1-keys.js';
+
+const keyCount = 3;
+const lineCount = 3;
+
+/** Who owns each line (index of the key, or null). */
+interface Model {
+  owner: (number | null)[];
+}
+
+interface Real {
+  admin: ApiClient;
+  keys: string[];
+  lines: ChannelFixture[];
+}
+
+/** Every key's channel list agrees with the model: each line listed by its owner only, or by none. */
+async function agreesWithModel(model: Model, real: Real, after: string): Promise<void> {
+  const owned = await Promise.all(real.keys.map((key) => ownedItems(real.admin, key)));
+  real.lines.forEach((line, l) => {
+    const listers = owned.flatMap((items, k) => (listsChannel(items, line) ? [k] : []));
+    const expected = model.owner[l] === null ? [] : [model.owner[l]];
+    if (listers.length > 1) fail(`after ${after}: line L${l} is listed by ${listers.length} keys`, 'at most one owner', `listed by keys ${listers.map((k) => `K${k}`).join(', ')}`);
+    if (JSON.stringify(listers) !== JSON.stringify(expected)) {
+      fail(`after ${after}: line L${l} owners disagree with the sequence of assignments`, `owned by ${expected.map((k) => `K${k}`).join('') || 'no key'}`, `listed by ${listers.map((k) => `K${k}`).join(', ') || 'no key'}`);
+    }
+  });
+}
+
+class Assign implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly key: number,
+    readonly line: number,
+  ) {}
+  check(): boolean {
+    return true;
+  }
+  async run(model: Model, real: Real): Promise<void> {
+    const previous = model.owner[this.line] ?? null;
+    const result = assignmentOf(await assign(real.admin, real.keys[this.key]!, real.lines[this.line]!.id));
+    const expected = { reassigned: previous !== null && previous !== this.key, unchanged: previous === this.key };
+    const actual = { reassigned: result.reassigned, unchanged: result.unchanged };
+    if (JSON.stringify(actual) !== JSON.stringify(expected)) {
+      fail(`${this.toString()}: the flags do not tell what happened (previous owner ${previous === null ? 'none' : `K${previous}`})`, JSON.stringify(expected), JSON.stringify(actual));
+    }
+    model.owner[this.line] = this.key;
+    await agreesWithModel(model, real, this.toString());
+  }
+  toString(): string {
+    return `assign(K${this.key}, L${this.line})`;
+  }
+}
+
+/** Only a key's own line is unassigned: what unassigning a line the key does not own does is not shown. */
+class Unassign implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly key: number,
+    readonly line: number,
+  ) {}
+  check(model: Readonly<Model>): boolean {
+    return model.owner[this.line] === this.key;
+  }
+  async run(model: Model, real: Real): Promise<void> {
+    const response = await unassign(real.admin, real.keys[this.key]!, real.lines[this.line]!.id);
+    if (!(deleteOk as readonly number[]).includes(response.status)) fail(`${this.toString()} answered ${response.status}`, '200 or 204', response.text.slice(0, 300));
+    model.owner[this.line] = null;
+    await agreesWithModel(model, real, this.toString());
+  }
+  toString(): string {
+    return `unassign(K${this.key}, L${this.line})`;
+  }
+}
+
+async function setUp(fx: Fixtures): Promise<{ model: Model; real: Real }> {
+  const keys: string[] = [];
+  for (let k = 0; k < keyCount; k++) keys.push(await controlKey(fx));
+  const lines: ChannelFixture[] = [];
+  for (let l = 0; l < lineCount; l++) lines.push(await numberedLine(fx));
+  return { model: { owner: lines.map(() => null) }, real: { admin: keyAdmin(fx), keys, lines } };
+}
+
+// Fault: ownership.reassign-keeps-previous, ownership.unchanged-reported-reassigned, ownership.unassign-ignored.
+check(
+  {
+    area: 'api-keys',
+    name: 'ownership-model',
+    title: 'any sequence of assignments and unassignments keeps each line with at most one owner and reports reassigned/unchanged truly',
+    clauses: ['ownership.assign.sole-owner-reassigned', 'ownership.assign.same-owner-unchanged', 'apikeys.assign.idempotent', 'ownership.unassign.delete-key-channel'],
+    needs: ['control'],
+    concurrent: true,
+  },
+  async (t) => {
+    const fx = await t.freshOrganization({ plan: { number_pools: true, active_key_ceiling: 1000 } });
+    const index = (count: number) => fc.integer({ min: 0, max: count - 1 });
+    const commands = fc.commands(
+      [
+        fc.tuple(index(keyCount), index(lineCount)).map(([k, l]) => new Assign(k, l)),
+        fc.tuple(index(keyCount), index(lineCount)).map(([k, l]) => new Unassign(k, l)),
+      ],
+      { maxCommands: 10 },
+    );
+    await t.assertProperty(
+      fc.asyncProperty(commands, (cmds) => fc.asyncModelRun(() => setUp(fx), cmds)),
+      { numRuns: 8 },
+    );
+  },
+);

@@ -1,0 +1,203 @@
+// What v2 subscriptions receive (description sections 6 and 9): the flat body with the base fields and the
+// fields of each event type, filtered by webhook_type (message events to `message` or `all`, poll events to
+// `poll` or `all`, typing, group and contact events to `all` only). Three subscriptions (message, poll,
+// all) receive the events of every trigger once; then a last message and a last poll arrive at each, and
+// after a short grace whatever a subscription should not have received would have arrived too.
+// `contact.merged` is never judged here: whether it reaches v2 `all` subscriptions is not settled.
+// What a `status` subscription receives is not shown: not checked.
+import { check, type Fixtures } from '../../harness/check/index.js';
+import { describedEventTypes, webhookPayloadProblems } from '../../harness/checks/webhook-payload.js';
+import type { Delivery } from '../../harness/webhooks/receiver.js';
+import { fail } from '../_shared/b-common.js';
+import { inbound, messagingTriggers, poll, triggerEach } from '../_shared/c-events.js';
+import { arrivedOf, collect, shared } from '../_shared/c-scenario.js';
+import { bodyOf, describeDelivery, eventTypeOf, expectSignedWith, useHooks, type Hooks, type Subscription } from '../_shared/c-webhooks.js';
+
+const area = 'webhooks';
+const hooksOf = useHooks();
+const needs: ['control', 'v2'] = ['control', 'v2'];
+
+/** The event types with a flat body the suite judges (contact.merged excluded, see above). */
+const flatTypes = describedEventTypes('v2').filter((type) => type !== 'contact.merged');
+const family = (type: string) => type.split('.')[0] ?? type;
+const webhookTypes = ['message', 'poll', 'all'] as const;
+type WebhookType = (typeof webhookTypes)[number];
+/** Which subscription types must receive each family (section 6). */
+const receivers: Record<string, readonly WebhookType[]> = { message: ['message', 'all'], poll: ['poll', 'all'], typing: ['all'], group: ['all'], contact: ['all'] };
+
+interface Received {
+  sub: Subscription;
+  arrived: Map<string, Delivery>;
+  missing: string[];
+}
+
+const scenario = shared(async (t) => {
+  const fx = await t.fixtures();
+  const hooks = await hooksOf(t);
+  const subs = {} as Record<WebhookType, Subscription>;
+  for (const type of webhookTypes) subs[type] = await hooks.subscribeV2(fx.v2(), type);
+  const triggered = await triggerEach(fx, messagingTriggers, flatTypes);
+  const received = {} as Record<WebhookType, Received>;
+  for (const type of webhookTypes) {
+    const wanted = new Map([...triggered].filter(([event]) => receivers[family(event)]?.includes(type)));
+    received[type] = { sub: subs[type], ...(await collect(hooks, subs[type], wanted)) };
+  }
+  await lastOnes(hooks, subs, fx);
+  return { hooks, received };
+});
+
+/** A last message and a last poll, awaited where they go: earlier deliveries have had their chance. */
+async function lastOnes(hooks: Hooks, subs: Record<WebhookType, Subscription>, fx: Fixtures): Promise<void> {
+  const message = await inbound(fx, { protocol: 'imessage', text: 'last one' });
+  const { pollId } = await poll(fx, 'received');
+  const isMessage = (d: Delivery) => bodyOf(d).message_id === message.message_id;
+  const isPoll = (d: Delivery) => bodyOf(d).poll_id === pollId;
+  await hooks.settle(
+    Promise.all([
+      hooks.waitForEvent(subs.message, 'message.received', isMessage),
+      hooks.waitForEvent(subs.all, 'message.received', isMessage),
+      hooks.waitForEvent(subs.all, 'poll.received', isPoll),
+      hooks.waitForEvent(subs.poll, 'poll.received', isPoll),
+    ]).catch(() => undefined),
+  );
+}
+
+const slug = (type: string) => type.replace(/[._]/g, '-');
+
+for (const type of flatTypes) {
+  check(
+    {
+      area,
+      name: `flat-${slug(type)}-shape`,
+      title: `a v2 \`all\` subscription receives ${type} as the flat body with its own fields (section 6)`,
+      clauses: [`events.${slug(type)}.shape`],
+      needs,
+    },
+    async (t) => {
+      // Fault: events.v2.extra-fields-missing.
+      const { received } = await scenario(t);
+      const delivery = received.all.arrived.get(type);
+      if (delivery === undefined) return fail(`no ${type} delivery reached the v2 \`all\` subscription`, `a ${type} delivery`, `missing: ${received.all.missing.join(', ')}`);
+      const problems = webhookPayloadProblems('v2', type, bodyOf(delivery));
+      if (problems.length > 0) fail(`the ${type} flat body does not have the fields section 6 gives it`, 'the base fields and the fields of the event type', `${problems.join('; ')} — ${describeDelivery(delivery)}`);
+    },
+  );
+}
+
+check(
+  {
+    area,
+    name: 'v2-subscriptions-receive-the-flat-body',
+    title: 'a subscription registered through v2 receives the flat body {event, message_id, ...} with timestamp in ms, not the v4 envelope',
+    clauses: ['events.envelope.v2-flat-shape', 'versioning.webhooks.body-follows-registration', 'versioning.v2.flat-errors-and-webhooks'],
+    needs,
+  },
+  async (t) => {
+    // Fault: events.v2.gets-v4-envelope.
+    const { received } = await scenario(t);
+    for (const [type, delivery] of arrivedOf(received.all)) {
+      const body = bodyOf(delivery);
+      const problems: string[] = [];
+      if (body.event !== type) problems.push(`event is ${JSON.stringify(body.event)}`);
+      if (typeof body.message_id !== 'string') problems.push('no message_id');
+      if (!Number.isInteger(body.timestamp) || (body.timestamp as number) < 1e11) problems.push(`timestamp ${JSON.stringify(body.timestamp)} is not epoch ms`);
+      if ('organization_id' in body && typeof body.id === 'string' && body.id.startsWith('evt_')) problems.push('it is the v4 envelope');
+      if (problems.length > 0) fail(`the ${type} delivery to a v2 subscription is not the flat body`, '{event, message_id, chat_id, data, ...base fields, timestamp: <epoch ms>}', `${problems.join('; ')} — ${describeDelivery(delivery)}`);
+    }
+  },
+);
+
+check(
+  {
+    area,
+    name: 'flat-base-fields',
+    title: 'every flat body carries event, message_id, external_id, protocol (imessage|sms|rcs|non-imessage), timestamp (ms) and internal_id',
+    clauses: ['events.flat.base-fields'],
+    needs,
+  },
+  async (t) => {
+    // Fault: events.v2.no-base-fields.
+    const { received } = await scenario(t);
+    for (const [type, delivery] of arrivedOf(received.all)) {
+      const body = bodyOf(delivery);
+      const problems: string[] = [];
+      for (const field of ['event', 'message_id', 'external_id']) if (typeof body[field] !== 'string') problems.push(`${field} is not a string`);
+      if (!['imessage', 'sms', 'rcs', 'non-imessage'].includes(String(body.protocol))) problems.push(`protocol is ${JSON.stringify(body.protocol)}`);
+      if (!Number.isInteger(body.timestamp) || (body.timestamp as number) < 1e11) problems.push(`timestamp ${JSON.stringify(body.timestamp)} is not epoch ms`);
+      const internalOk = typeof body.internal_id === 'string' || (type === 'contact.shared' && body.internal_id === null);
+      if (!internalOk) problems.push(`internal_id is ${JSON.stringify(body.internal_id)}`);
+      if (problems.length > 0) fail(`the ${type} flat body lacks base fields`, 'event, message_id, external_id, protocol, timestamp, internal_id', `${problems.join('; ')} — ${describeDelivery(delivery)}`);
+    }
+  },
+);
+
+check(
+  {
+    area,
+    name: 'message-received-1to1-has-no-group-fields',
+    title: 'a 1:1 message.received flat body has is_group false and group_id, group_name, participants null or absent',
+    clauses: ['events.message-received.group-fields-absent-for-1to1'],
+    needs,
+  },
+  async (t) => {
+    // Fault: events.v2.group-fields-on-1to1.
+    const { received } = await scenario(t);
+    const delivery = received.all.arrived.get('message.received');
+    if (delivery === undefined) return fail('no message.received delivery reached the v2 `all` subscription', 'a message.received delivery', 'none');
+    const body = bodyOf(delivery);
+    const present = ['group_id', 'group_name', 'participants'].filter((field) => body[field] !== undefined && body[field] !== null);
+    if (body.is_group !== false || present.length > 0) fail('the 1:1 message.received carries group fields', 'is_group false; group_id, group_name, participants null or absent', `is_group ${JSON.stringify(body.is_group)}; set: ${present.join(', ') || 'none'}`);
+  },
+);
+
+/** The routing of one family: every event of it reached `to`, none reached the other subscriptions. */
+function routing(family: string, clause: string): void {
+  const to = receivers[family] ?? [];
+  check(
+    {
+      area,
+      name: `v2-${family}-events-reach-${to.join('-and-')}-only`,
+      title: `${family} events reach v2 subscriptions of webhook_type ${to.map((w) => `\`${w}\``).join(' or ')} only`,
+      clauses: [clause],
+      needs,
+    },
+    async (t) => {
+      // Fault: events.v2.filter-ignored (the negative half; a lost event fails the positive half).
+      const { hooks, received } = await scenario(t);
+      for (const webhookType of webhookTypes) {
+        const { sub, missing } = received[webhookType];
+        const ofFamily = (d: Delivery) => (eventTypeOf(d) ?? '').startsWith(`${family}.`) && eventTypeOf(d) !== 'contact.merged';
+        if (to.includes(webhookType)) {
+          const lost = missing.filter((type) => type.startsWith(`${family}.`));
+          if (lost.length > 0) fail(`a v2 \`${webhookType}\` subscription did not receive ${lost.join(', ')}`, `every ${family} event`, `missing: ${lost.join(', ')}`);
+        } else {
+          const wrong = hooks.deliveriesTo(sub).filter(ofFamily);
+          if (wrong.length > 0) fail(`a v2 \`${webhookType}\` subscription received ${family} events`, `no ${family} event (they go to ${to.join(' or ')} only)`, describeDelivery(wrong[0] as Delivery));
+        }
+      }
+    },
+  );
+}
+
+routing('message', 'events.routing.v2-message-events');
+routing('poll', 'events.routing.v2-poll-events');
+routing('typing', 'events.routing.v2-typing-events-all-only');
+routing('group', 'events.routing.v2-group-events-all-only');
+routing('contact', 'events.routing.v2-contact-events-all-only');
+
+check(
+  {
+    area,
+    name: 'v2-deliveries-verify-with-their-secret',
+    title: "every delivery to a v2 subscription verifies with that subscription's signing_secret over the raw body",
+    clauses: ['webhooks.signature.hmac-over-t-and-raw-body', 'events.header.signature'],
+    needs,
+  },
+  async (t) => {
+    // Faults: events.signing.wrong-secret, events.signing.body-only-mac, events.signing.body-changed-after-signing.
+    const { received } = await scenario(t);
+    for (const webhookType of webhookTypes) {
+      for (const [type, delivery] of arrivedOf(received[webhookType])) expectSignedWith(delivery, received[webhookType].sub.secret, `the ${type} delivery to the v2 \`${webhookType}\` subscription`);
+    }
+  },
+);

@@ -1,0 +1,68 @@
+// What the self-verification runs: every fault switch of the reference, and the benign variants a conformant
+// implementation may legitimately have. Faults are declared by the reference (reference/faults.ts); the
+// variants are the reference's named ones plus a few this harness adds to cover every latitude the
+// description leaves open (another default page size alone, and every benign difference at once).
+import type { FaultDecl } from '../../reference/faults.js';
+import { listFaults } from '../../reference/faults.js';
+import { namedVariants, type Variant } from '../../reference/variants.js';
+
+export type { FaultDecl };
+export { listFaults };
+
+export interface NamedVariant {
+  name: string;
+  patch: Partial<Variant>;
+}
+
+/** The reference exactly as it is: the baseline every fault is measured against, and a benign case itself. */
+export const baselineVariantName = 'none';
+
+const extraVariants: Record<string, Partial<Variant>> = {
+  // The named 'small-pages' changes both sizes; this changes the default alone.
+  'default-page-10': { defaultPageSize: 10 },
+  // An implementation may differ in every open respect at once (latency aside, to keep the run short).
+  'all-benign': {
+    extraFields: true,
+    cursorFormat: 'base64',
+    maxPageSize: 7,
+    defaultPageSize: 4,
+    errorMessages: 'alternate',
+    shuffleKeys: true,
+    createdStatus: true,
+  },
+};
+
+/** Every benign variant, the baseline first. */
+export function listVariants(): NamedVariant[] {
+  const all: Record<string, Partial<Variant>> = { [baselineVariantName]: {}, ...namedVariants, ...extraVariants };
+  return Object.entries(all).map(([name, patch]) => ({ name, patch }));
+}
+
+/**
+ * The kinds of fault issue 4 asks the self-verification to span, each recognised by the clauses a fault
+ * breaks (so a new fault is classified without anyone maintaining a list).
+ */
+export const faultKinds: Record<string, RegExp> = {
+  pagination: /cursor|offset|pagination/,
+  idempotency: /idempoten|charge-once-per-key|replay-same-purchase|retry-safe/,
+  merge: /\.merge\./,
+  assignment: /\.assign\.|^ownership\.|limits\.assignment\./,
+  // 401 has no code, only the flat shape.
+  'error codes': /^errors\.(40[02-9]|4[1-9]\d|5\d\d)\.[a-z]/,
+  'error shapes': /^errors\.shape\.|flat-401|flat-errors|errors\.401\./,
+  'status codes': /status-codes|send-202|^errors\.success\./,
+  'auth and scopes': /^auth\./,
+  'field types and units': /^time\.|\.fields$|row-shape|never-full-number|top-level-counts/,
+  'id prefixes': /^ids\.prefix\./,
+  'wrapped vs unwrapped bodies': /^envelope\.(item|send|list)\./,
+  limits: /^limits\./,
+  'state transitions': /\.state\.|^apikeys\.delete\.|source-tombstoned|action-required/,
+  'signing and delivery': /^webhooks\.signature\.|^events\.header\.|^events\.envelope\.|^events\.routing\./,
+};
+
+/** The kinds a fault belongs to (by any of its clauses). */
+export function kindsOf(fault: Pick<FaultDecl, 'clauses'>): string[] {
+  return Object.entries(faultKinds)
+    .filter(([, pattern]) => fault.clauses.some((clause) => pattern.test(clause)))
+    .map(([kind]) => kind);
+}

@@ -1,0 +1,106 @@
+// The verdicts of the self-verification, the known-gaps gate and the pool, on hand-made runs.
+import { describe, expect, it } from 'vitest';
+import { checksCiting, classifyFault, classifyVariant, listSome, type CertifyRun, type ReportCheck } from './classify.js';
+import { faultProblem, gateProblems, staleGaps, variantProblem } from './known-gaps.js';
+import type { FaultResult, VariantResult } from './mutants.js';
+import { runPool } from './pool.js';
+
+const check = (id: string, outcome: ReportCheck['outcome'], ...clauses: string[]): ReportCheck => ({ id, outcome, clauses, ...(outcome === 'failed' ? { failure: { message: `${id} broke` } } : {}) });
+const run = (code: number | null, checks?: ReportCheck[]): CertifyRun => ({ code, ...(checks ? { checks } : {}), outputTail: 'last line', ms: 5 });
+
+describe('classifyFault', () => {
+  const clauses = ['a.b.c', 'a.b.d'];
+
+  it('CAUGHT: exit 1 with a failed check citing one of the clauses', () => {
+    const verdict = classifyFault(run(1, [check('x/one', 'failed', 'z.z.z', 'a.b.d'), check('x/two', 'passed', 'a.b.c')]), clauses);
+    expect(verdict.verdict).toBe('CAUGHT');
+    expect(verdict.detail).toContain('x/one');
+  });
+
+  it('CAUGHT-ELSEWHERE: the failures cite none of the clauses', () => {
+    expect(classifyFault(run(1, [check('x/one', 'failed', 'z.z.z'), check('x/two', 'passed', 'a.b.c')]), clauses).verdict).toBe('CAUGHT-ELSEWHERE');
+  });
+
+  it('MISSED: exit 0, or exit 1 only because nothing verifiable ran', () => {
+    expect(classifyFault(run(0, [check('x/two', 'passed', 'a.b.c')]), clauses)).toMatchObject({ verdict: 'MISSED', detail: '1 check(s) ran and passed' });
+    expect(classifyFault(run(1, [check('x/two', 'not-verifiable', 'a.b.c')]), clauses)).toMatchObject({ verdict: 'MISSED', detail: expect.stringMatching(/not verifiable/) });
+  });
+
+  it('a check that fails on the clean reference too proves nothing', () => {
+    const verdict = classifyFault(run(1, [check('x/one', 'failed', 'a.b.c')]), clauses, new Set(['x/one']));
+    expect(verdict.verdict).toBe('MISSED');
+  });
+
+  it('ERROR: no report, a usage exit or a killed run', () => {
+    expect(classifyFault(run(2, []), clauses).verdict).toBe('ERROR');
+    expect(classifyFault(run(1), clauses)).toMatchObject({ verdict: 'ERROR', detail: 'certify exited 1 without a report: last line' });
+    expect(classifyFault(run(null, []), clauses).detail).toMatch(/by a signal/);
+  });
+});
+
+describe('classifyVariant', () => {
+  it('PASS only on exit 0 with no failed check', () => {
+    expect(classifyVariant(run(0, [check('x/one', 'passed', 'a.b.c')])).verdict).toBe('PASS');
+    expect(classifyVariant(run(1, [check('x/one', 'failed', 'a.b.c')]))).toMatchObject({ verdict: 'FAIL', detail: 'false failure(s): x/one (x/one broke)' });
+    expect(classifyVariant(run(1, [check('x/one', 'skipped', 'a.b.c')])).verdict).toBe('FAIL');
+    expect(classifyVariant(run(130, [])).verdict).toBe('ERROR');
+  });
+});
+
+describe('helpers', () => {
+  it('checksCiting matches exact clause ids', () => {
+    const checks = [check('x/one', 'passed', 'a.b.c'), check('x/two', 'passed', 'a.b.cd'), check('x/three', 'failed', 'q.q.q', 'a.b.d')];
+    expect(checksCiting(checks, ['a.b.c', 'a.b.d']).map((c) => c.id)).toEqual(['x/one', 'x/three']);
+  });
+
+  it('listSome shortens long lists', () => {
+    expect(listSome(['a', 'b'])).toBe('a, b');
+    expect(listSome(['a', 'b', 'c', 'd', 'e'], 2)).toBe('a, b and 3 more');
+  });
+
+  it('runPool keeps input order and never runs more than one item per lane at once', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const seen: string[] = [];
+    const out = await runPool([30, 10, 20, 5, 1], ['L1', 'L2'], async (ms, lane) => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      seen.push(lane);
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      inFlight--;
+      return ms * 2;
+    });
+    expect(out).toEqual([60, 20, 40, 10, 2]);
+    expect(most).toBe(2);
+    expect(new Set(seen)).toEqual(new Set(['L1', 'L2']));
+    await expect(runPool([1], [], async () => 1)).rejects.toThrow(/lane/);
+  });
+});
+
+describe('the known-gaps gate', () => {
+  const fault = (name: string, verdict: FaultResult['verdict']): FaultResult => ({ kind: 'fault', name, verdict, clauses: ['a.b.c'], selected: [], failed: [], detail: 'why', ms: 1 });
+  const variant = (name: string, verdict: VariantResult['verdict']): VariantResult => ({ kind: 'variant', name, verdict, failed: [], detail: 'why', ms: 1 });
+
+  it('accepts caught unlisted faults and missed listed ones', () => {
+    expect(faultProblem(fault('f.a', 'CAUGHT'), false)).toBeUndefined();
+    expect(faultProblem(fault('f.b', 'MISSED'), true)).toBeUndefined();
+    expect(faultProblem(fault('f.c', 'CAUGHT-ELSEWHERE'), true)).toBeUndefined();
+  });
+
+  it('refuses a missed unlisted fault, a caught listed one (the list only shrinks) and an errored run', () => {
+    expect(faultProblem(fault('f.a', 'MISSED'), false)).toMatch(/not listed/);
+    expect(faultProblem(fault('f.a', 'CAUGHT-ELSEWHERE'), false)).toMatch(/not listed/);
+    expect(faultProblem(fault('f.b', 'CAUGHT'), true)).toMatch(/remove it/);
+    expect(faultProblem(fault('f.c', 'ERROR'), true)).toMatch(/errored/);
+  });
+
+  it('refuses a benign variant that did not pass, and stale names', () => {
+    expect(variantProblem(variant('v', 'PASS'))).toBeUndefined();
+    expect(variantProblem(variant('v', 'FAIL'))).toMatch(/did not pass/);
+    const gaps = new Map([['f.gone', 'old'], ['f.b', 'not checked']]);
+    expect(staleGaps(gaps, ['f.a', 'f.b'])).toEqual(['f.gone']);
+    expect(gateProblems([fault('f.a', 'CAUGHT'), fault('f.b', 'MISSED')], [variant('v', 'PASS')], gaps, ['f.a', 'f.b'])).toEqual([
+      'known-gaps.yaml lists f.gone, which is not a fault of the reference',
+    ]);
+  });
+});

@@ -1,0 +1,82 @@
+// Pure verdicts over certify runs: did a fault make the run fail on the clauses it breaks, and did a benign
+// variant pass. Only the few report fields read here matter, so they are typed narrowly.
+import type { CheckResult } from '../../reports/model.js';
+
+export type ReportCheck = Pick<CheckResult, 'id' | 'clauses' | 'outcome'> & { failure?: { message: string } };
+
+/** What one certify child produced: its exit code and, when it wrote one, the checks of its JSON report. */
+export interface CertifyRun {
+  code: number | null;
+  checks?: ReportCheck[];
+  /** The end of its output, for an ERROR's explanation. */
+  outputTail: string;
+  ms: number;
+}
+
+export type FaultVerdict = 'CAUGHT' | 'CAUGHT-ELSEWHERE' | 'MISSED' | 'ERROR';
+export type VariantVerdict = 'PASS' | 'FAIL' | 'ERROR';
+
+export interface FailedCheck {
+  id: string;
+  clauses: string[];
+  message: string;
+}
+
+export interface Classified<V> {
+  verdict: V;
+  failed: FailedCheck[];
+  /** One line: why this verdict. */
+  detail: string;
+}
+
+function failedChecks(checks: readonly ReportCheck[]): FailedCheck[] {
+  return checks.filter((c) => c.outcome === 'failed').map((c) => ({ id: c.id, clauses: [...c.clauses], message: c.failure?.message ?? '' }));
+}
+
+/** The first few items of a list, then how many more. */
+export function listSome(items: readonly string[], shown = 3): string {
+  return items.length <= shown ? items.join(', ') : `${items.slice(0, shown).join(', ')} and ${items.length - shown} more`;
+}
+
+function errorOf(run: CertifyRun): string {
+  const last = run.outputTail.trim().split('\n').slice(-1)[0] ?? '';
+  return `certify exited ${run.code ?? 'by a signal'}${run.checks ? '' : ' without a report'}${last ? `: ${last}` : ''}`;
+}
+
+/**
+ * A fault is CAUGHT when certify exits 1 and a failed check cites one of the fault's clauses (checks that
+ * already failed on the clean reference prove nothing and are not counted); CAUGHT-ELSEWHERE when it fails
+ * only on other checks; MISSED when nothing the fault changed made a check fail.
+ */
+export function classifyFault(run: CertifyRun, faultClauses: readonly string[], failingOnBaseline: ReadonlySet<string> = new Set()): Classified<FaultVerdict> {
+  if ((run.code !== 0 && run.code !== 1) || !run.checks) return { verdict: 'ERROR', failed: [], detail: errorOf(run) };
+  const failed = failedChecks(run.checks).filter((c) => !failingOnBaseline.has(c.id));
+  const wanted = new Set(faultClauses);
+  const onClause = failed.filter((c) => c.clauses.some((clause) => wanted.has(clause)));
+  if (run.code === 1 && onClause.length > 0) return { verdict: 'CAUGHT', failed, detail: `failed: ${listSome(onClause.map((c) => c.id))}` };
+  if (run.code === 1 && failed.length > 0) return { verdict: 'CAUGHT-ELSEWHERE', failed, detail: `failed only on other clauses: ${listSome(failed.map((c) => `${c.id} [${c.clauses.join(' ')}]`))}` };
+  const ran = run.checks.filter((c) => c.outcome === 'passed' || c.outcome === 'failed').length;
+  const notVerifiable = run.checks.filter((c) => c.outcome === 'not-verifiable').length;
+  const why = ran > 0 ? `${ran} check(s) ran and passed` : notVerifiable > 0 ? `every selected check was not verifiable (${notVerifiable})` : 'no check ran';
+  return { verdict: 'MISSED', failed, detail: why };
+}
+
+/** A fault no check cites: nothing could catch it, so certify is not even started. */
+export function uncitedFault(faultClauses: readonly string[]): Classified<FaultVerdict> {
+  return { verdict: 'MISSED', failed: [], detail: `no check cites ${faultClauses.join(', ')}` };
+}
+
+/** A benign variant must pass a full certify: exit 0 and no failed check. */
+export function classifyVariant(run: CertifyRun): Classified<VariantVerdict> {
+  if ((run.code !== 0 && run.code !== 1) || !run.checks) return { verdict: 'ERROR', failed: [], detail: errorOf(run) };
+  const failed = failedChecks(run.checks);
+  if (run.code === 0 && failed.length === 0) return { verdict: 'PASS', failed, detail: `${run.checks.filter((c) => c.outcome === 'passed').length} check(s) passed` };
+  const detail = failed.length > 0 ? `false failure(s): ${listSome(failed.map((c) => `${c.id} (${c.message})`), 5)}` : 'certify exited 1 with no failed check (nothing passed)';
+  return { verdict: 'FAIL', failed, detail };
+}
+
+/** The checks of a run that cite any of `clauses` (exact ids). */
+export function checksCiting(baseline: readonly ReportCheck[], clauses: readonly string[]): ReportCheck[] {
+  const wanted = new Set(clauses);
+  return baseline.filter((c) => c.clauses.some((clause) => wanted.has(clause)));
+}

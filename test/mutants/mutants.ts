@@ -1,0 +1,146 @@
+// The self-verification run.
+//  - Baseline: the suites against the clean reference, every check (this is also the benign case "none").
+//    It tells which checks cite which clauses and in which file they live, and which checks already fail
+//    without any fault (those never count as catching one).
+//  - Benign variants: a full `mcs certify` (the real command, in a child process) against the reference
+//    with the variant; it must exit 0 with no failed check.
+//  - Faults: for each, a reference with that fault alone and the checks citing its clauses (`--only
+//    <clauses>`), loaded from the files that hold them. A fault no check cites is MISSED without a run.
+//    By default these runs go through suites-worker.ts (the certify runner, many faults in sequence per
+//    process: about a second each); `via: 'cli'` runs `mcs certify --only ...` per fault instead (several
+//    seconds each), to show both ways agree.
+// At most `concurrency` runs are in flight (this machine has 2 cores).
+import { baselineVariantName, listFaults, listVariants, type FaultDecl, type NamedVariant } from './catalog.js';
+import { certifyAgainstReference } from './certify-run.js';
+import { checksCiting, classifyFault, classifyVariant, uncitedFault, type Classified, type FaultVerdict, type VariantVerdict } from './classify.js';
+import { runPool } from './pool.js';
+import { SuitesLane } from './suites-lane.js';
+import type { SuitesJobResult } from './suites-worker.js';
+
+export interface FaultResult extends Classified<FaultVerdict> {
+  kind: 'fault';
+  name: string;
+  clauses: string[];
+  /** Checks the run selected (those citing the fault's clauses). */
+  selected: string[];
+  ms: number;
+}
+
+export interface VariantResult extends Classified<VariantVerdict> {
+  kind: 'variant';
+  name: string;
+  ms: number;
+}
+
+export type MutantResult = FaultResult | VariantResult;
+
+export interface MutantsOptions {
+  /** Fault names to run (default: every fault). */
+  faults?: readonly string[];
+  /** Variant names to run besides the baseline, which always runs (default: every variant). */
+  variants?: readonly string[];
+  /** How fault runs are made (default 'worker'). */
+  via?: 'worker' | 'cli';
+  /** Runs in flight (default 2: this machine's cores). */
+  concurrency?: number;
+  /** The fast-check seed of every run (fixed by default, so a verdict is reproducible). */
+  seed?: number;
+  /** Time limit of one run (ms). */
+  timeoutMs?: number;
+  onResult?(result: MutantResult): void;
+}
+
+export interface MutantsReport {
+  seed: number;
+  via: 'worker' | 'cli';
+  faults: FaultResult[];
+  variants: VariantResult[];
+  /** CAUGHT faults / faults run. */
+  catchRate: number;
+  /** PASS variants / variants run (baseline included). */
+  benignPassRate: number;
+  ms: number;
+}
+
+export const defaultSeed = 1;
+const defaultTimeoutMs = 180_000;
+
+type Job = { baseline: true } | { variant: NamedVariant } | { fault: FaultDecl };
+
+export async function runMutants(options: MutantsOptions = {}): Promise<MutantsReport> {
+  const started = performance.now();
+  const seed = options.seed ?? defaultSeed;
+  const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
+  const via = options.via ?? 'worker';
+  const faults = select(await listFaults(), options.faults, 'fault');
+  const variants = select(listVariants().filter((v) => v.name !== baselineVariantName), options.variants, 'variant');
+  const report = (result: MutantResult) => {
+    options.onResult?.(result);
+    return result;
+  };
+
+  let resolveBaseline!: (run: SuitesJobResult) => void;
+  const baseline = new Promise<SuitesJobResult>((resolve) => (resolveBaseline = resolve));
+
+  const runJob = async (job: Job, lane: SuitesLane): Promise<MutantResult> => {
+    if ('baseline' in job) {
+      const run = await lane.run({ faults: [], variant: {}, only: [], seed }, timeoutMs);
+      resolveBaseline(run);
+      return report({ kind: 'variant', name: baselineVariantName, ms: run.ms, ...classifyVariant(run) });
+    }
+    if ('variant' in job) {
+      const run = await certifyAgainstReference({ reference: { variant: job.variant.patch }, only: [], seed, timeoutMs });
+      return report({ kind: 'variant', name: job.variant.name, ms: run.ms, ...classifyVariant(run) });
+    }
+    return report(await runFault(job.fault, await baseline, lane, { seed, timeoutMs, via }));
+  };
+
+  // The full runs first: they are the longest, and the faults need the baseline.
+  const jobs: Job[] = [{ baseline: true }, ...variants.map((variant) => ({ variant })), ...faults.map((fault) => ({ fault }))];
+  const lanes = Array.from({ length: options.concurrency ?? 2 }, () => new SuitesLane());
+  let results: MutantResult[];
+  try {
+    results = await runPool(jobs, lanes, runJob);
+  } finally {
+    for (const lane of lanes) lane.close();
+  }
+  const faultResults = results.filter((r): r is FaultResult => r.kind === 'fault');
+  const variantResults = results.filter((r): r is VariantResult => r.kind === 'variant');
+  return {
+    seed,
+    via,
+    faults: faultResults,
+    variants: variantResults,
+    catchRate: rate(faultResults, (r) => r.verdict === 'CAUGHT'),
+    benignPassRate: rate(variantResults, (r) => r.verdict === 'PASS'),
+    ms: Math.round(performance.now() - started),
+  };
+}
+
+async function runFault(fault: FaultDecl, clean: SuitesJobResult, lane: SuitesLane, settings: { seed: number; timeoutMs: number; via: 'worker' | 'cli' }): Promise<FaultResult> {
+  const base = { kind: 'fault' as const, name: fault.name, clauses: [...fault.clauses] };
+  if (!clean.checks) return { ...base, selected: [], ms: 0, verdict: 'ERROR', failed: [], detail: 'the baseline run produced no result' };
+  const citing = checksCiting(clean.checks, fault.clauses);
+  if (citing.length === 0) return { ...base, selected: [], ms: 0, ...uncitedFault(fault.clauses) };
+  const failingOnBaseline = new Set(clean.checks.filter((c) => c.outcome === 'failed').map((c) => c.id));
+  const only = [...fault.clauses];
+  // Every file holding a selected check; when one cannot be placed, every file (slower, same checks).
+  const placed = citing.map((c) => clean.files[c.id]);
+  const files = placed.every((f) => f !== undefined) ? [...new Set(placed as string[])] : undefined;
+  const run =
+    settings.via === 'cli'
+      ? await certifyAgainstReference({ reference: { faults: [fault.name] }, only, seed: settings.seed, timeoutMs: settings.timeoutMs })
+      : await lane.run({ faults: [fault.name], variant: {}, only, ...(files ? { files } : {}), seed: settings.seed }, settings.timeoutMs);
+  return { ...base, selected: citing.map((c) => c.id), ms: run.ms, ...classifyFault(run, fault.clauses, failingOnBaseline) };
+}
+
+function select<T extends { name: string }>(all: readonly T[], names: readonly string[] | undefined, what: string): T[] {
+  if (names === undefined) return [...all];
+  const unknown = names.filter((name) => !all.some((item) => item.name === name));
+  if (unknown.length > 0) throw new Error(`unknown ${what}${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`);
+  return all.filter((item) => names.includes(item.name));
+}
+
+function rate<T>(items: readonly T[], ok: (item: T) => boolean): number {
+  return items.length === 0 ? Number.NaN : items.filter(ok).length / items.length;
+}
