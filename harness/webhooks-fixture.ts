@@ -75,6 +75,20 @@ async function start(listen: WebhookListen): Promise<WebhookReceiver> {
   }
 }
 
+/**
+ * The target's replay endpoint, which the description does not give: a path under the v4 root with
+ * `{webhookId}` and `{deliveryId}` (for example `/webhooks/{webhookId}/deliveries/{deliveryId}/replay`),
+ * from MCS_WEBHOOK_REPLAY_PATH; undefined when not set (replay checks are then not verifiable).
+ */
+export function replayPathTemplate(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const template = env.MCS_WEBHOOK_REPLAY_PATH?.trim();
+  if (template === undefined || template === '') return undefined;
+  if (!template.startsWith('/') || !template.includes('{webhookId}') || !template.includes('{deliveryId}')) {
+    throw new NotVerifiable(`MCS_WEBHOOK_REPLAY_PATH must be a path with {webhookId} and {deliveryId}, got ${JSON.stringify(template)}`);
+  }
+  return template;
+}
+
 /** A fresh endpoint name, so each subscription's deliveries are told apart. */
 export function freshEndpointName(prefix = 'mcs'): string {
   return `${prefix}-${randomUUID().slice(0, 12)}`;

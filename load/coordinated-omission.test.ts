@@ -28,7 +28,7 @@ afterAll(async () => server.close());
 describe('coordinated omission', () => {
   it('open model: p99 and max reflect the stall schedule', async () => {
     const rate = 200;
-    const { result } = await runLoad({ profile: probe, state, model: { kind: 'open', rate, inFlight: 64 }, shard: { index: 0, count: 1 }, runId: 't', durationMs: 3000, maxRequests: 10_000, timeoutMs: 5000 });
+    const { result } = await runLoad({ profile: probe, state, model: { kind: 'open', rate, inFlight: 64 }, shard: { index: 0, count: 1 }, runId: 't', durationMs: 2000, maxRequests: 10_000, timeoutMs: 5000 });
     expect(result.scheduleStartEpochMs).toBeDefined();
     const truth = stallTruth(schedule, result.scheduleStartEpochMs ?? 0, rate, result.offered);
     // 20% of the schedule falls in a stall, so the true p99 is ~190 ms and the true max ~200 ms.
@@ -46,7 +46,7 @@ describe('coordinated omission', () => {
   });
 
   it('closed model: the same stall hardly reaches its p99', async () => {
-    const { result } = await runLoad({ profile: probe, state, model: { kind: 'closed', connections: 2 }, shard: { index: 0, count: 1 }, runId: 't', durationMs: 3000, maxRequests: 1_000_000, timeoutMs: 5000 });
+    const { result } = await runLoad({ profile: probe, state, model: { kind: 'closed', connections: 2 }, shard: { index: 0, count: 1 }, runId: 't', durationMs: 2000, maxRequests: 1_000_000, timeoutMs: 5000 });
     expect(result.counts.ok).toBeGreaterThan(0);
     // The connections waited out the stall (max shows it) ...
     expect(result.latency.max).toBeGreaterThan(schedule.stallMs * 0.3);

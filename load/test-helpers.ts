@@ -1,6 +1,7 @@
 // Helpers of the load tool's tests: comparing histograms, and running the `mcs` command as a child.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { main } from '../cli/main.js';
 import type { Histogram } from './histogram.js';
 
 /** Every percentile on a fine grid, plus count, min and max: equal histograms agree on all of them. */
@@ -32,4 +33,21 @@ export function runMcs(args: string[], options: { timeoutMs?: number; env?: Reco
       resolve({ code, stdout, stderr });
     });
   });
+}
+
+/** Runs `mcs ...args` in this process (no child start-up: for commands that fail fast or only print). */
+export async function runMcsHere(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const out = process.stdout.write.bind(process.stdout);
+  const err = process.stderr.write.bind(process.stderr);
+  process.stdout.write = ((chunk: string | Uint8Array) => ((stdout += String(chunk)), true)) as typeof process.stdout.write;
+  process.stderr.write = ((chunk: string | Uint8Array) => ((stderr += String(chunk)), true)) as typeof process.stderr.write;
+  try {
+    const code = await main(args);
+    return { code, stdout, stderr };
+  } finally {
+    process.stdout.write = out;
+    process.stderr.write = err;
+  }
 }

@@ -101,7 +101,7 @@ export async function run(argv: string[]): Promise<number> {
     const progress = new Progress({ out, interactive: isInteractive(out, process.env), root: process.cwd() });
 
     const probed = await probeTarget(target);
-    out.write(`mcs certify: ${embedded ? 'embedded reference' : image ? `${image.image} at ${target.baseUrl}` : target.baseUrl}${probed.control ? ' with control API' : ''} (seed ${seed})\n`);
+    out.write(`mcs certify: ${embedded ? 'embedded reference' : container ? `${image?.image} (network ${container.network}) at ${target.baseUrl}` : target.baseUrl}${probed.control ? ' with control API' : ''} (seed ${seed})\n`);
     // Loaded only now: vitest's Node API is heavy, and usage errors should answer at once.
     const { runCertification } = await import('../../harness/runner/certification.js');
     const { report, interrupted } = await runCertification({

@@ -1,6 +1,6 @@
 // `mcs serve`: runs the reference implementation until Ctrl-C or SIGTERM.
-import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.js';
+import { parseFlags } from '../flags.js';
 import { startReference } from '../../reference/index.js';
 import { namedVariants } from '../../reference/variants.js';
 import { listFaults } from '../../reference/faults.js';
@@ -49,24 +49,15 @@ export async function run(argv: string[]): Promise<number> {
 }
 
 function parse(argv: string[]) {
-  try {
-    return parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        host: { type: 'string' },
-        port: { type: 'string' },
-        'no-control': { type: 'boolean' },
-        fault: { type: 'string', multiple: true },
-        variant: { type: 'string', multiple: true },
-        'list-faults': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }).values;
-  } catch (error) {
-    throw new UsageError(`${error instanceof Error ? error.message : String(error)} (try --help)`);
-  }
+  return parseFlags(argv, {
+    host: { type: 'string' },
+    port: { type: 'string' },
+    'no-control': { type: 'boolean' },
+    fault: { type: 'string', multiple: true },
+    variant: { type: 'string', multiple: true },
+    'list-faults': { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  });
 }
 
 function parsePort(raw: string): number {

@@ -1,8 +1,8 @@
 // `mcs verify-signature`: checks an X-Service-Signature header against a body read from stdin,
 // byte for byte, with the same verifier the conformance suites use.
-import { parseArgs } from 'node:util';
 import { DEFAULT_TOLERANCE_SECONDS, type VerifyOptions, verifySignature } from '../../harness/webhooks/signature.js';
 import { UsageError } from '../errors.js';
+import { parseFlags } from '../flags.js';
 
 export const SECRET_ENV = 'MCS_SIGNING_SECRET';
 /** A webhook body is small; a larger stdin is a mistake (a wrong file or a stream), not a delivery. */
@@ -19,7 +19,7 @@ Prints "valid (t=...)" and exits 0, or "invalid: <reason>: <detail>" and exits 1
 `;
 
 export async function run(argv: string[]): Promise<number> {
-  const flags = parseFlags(argv);
+  const flags = readFlags(argv);
   if (flags.help === true) {
     process.stdout.write(USAGE);
     return 0;
@@ -49,24 +49,14 @@ interface Flags {
   help?: boolean;
 }
 
-function parseFlags(argv: string[]): Flags {
-  try {
-    return parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        header: { type: 'string', multiple: true },
-        secret: { type: 'string' },
-        tolerance: { type: 'string' },
-        now: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }).values;
-  } catch (error) {
-    // parseArgs explains the problem in its message; keep the first line only.
-    throw new UsageError(`${(error as Error).message.split('\n')[0] ?? 'bad arguments'} (try --help)`);
-  }
+function readFlags(argv: string[]): Flags {
+  return parseFlags(argv, {
+    header: { type: 'string', multiple: true },
+    secret: { type: 'string' },
+    tolerance: { type: 'string' },
+    now: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
 }
 
 function resolveSecret(flag: string | undefined): string {

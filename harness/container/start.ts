@@ -6,6 +6,7 @@ import type { StartedTestContainer, WaitStrategy } from 'testcontainers';
 import { trackContainer, untrackContainer } from './cleanup.js';
 import { dockerAvailable, engineEndpoint } from './engine.js';
 import { firstLine, ImageTargetError } from './errors.js';
+import { defaultNetwork, loopbackPortIsFree, OnHostNetwork } from './host-network.js';
 import { LogBuffer } from './log-buffer.js';
 import { maskLogText, secretValues } from './mask-logs.js';
 import { isLoopbackHost, normalizeBasePath, targetUrls } from './target-urls.js';
@@ -27,7 +28,13 @@ export async function startImageTarget(options: ImageTargetOptions): Promise<Ima
   // An engine on a local socket publishes ports on this machine: reach them on loopback. Left alone,
   // testcontainers takes the bridge gateway (a private address) wherever /.dockerenv exists, as it
   // does on this project's machines. A user inside a container sets TESTCONTAINERS_HOST_OVERRIDE.
-  if (engineEndpoint(process.env).kind === 'socket') process.env.TESTCONTAINERS_HOST_OVERRIDE ??= '127.0.0.1';
+  const endpoint = engineEndpoint(process.env);
+  if (endpoint.kind === 'socket') process.env.TESTCONTAINERS_HOST_OVERRIDE ??= '127.0.0.1';
+  const network = options.network ?? defaultNetwork(endpoint, process.platform);
+  const hostNetwork = network === 'host';
+  if (hostNetwork && !(await loopbackPortIsFree(containerPort))) {
+    throw new ImageTargetError('start-failed', `port ${containerPort} of 127.0.0.1 is taken: on the host's network the container must listen there itself (free it, or use --network bridge)`);
+  }
   const testcontainers = await import('testcontainers');
   const client = await testcontainers.getContainerRuntimeClient();
   await ensureImage(client, testcontainers.ImageName.fromString(options.image));
@@ -56,7 +63,6 @@ export async function startImageTarget(options: ImageTargetOptions): Promise<Ima
   }
 
   const readiness = options.readiness ?? {};
-  const hostNetwork = options.network === 'host';
   const ready = waitStrategy(testcontainers, readiness, containerPort, basePath);
   const container = new TargetContainer(options.image)
     .withEnvironment(env)
@@ -71,10 +77,7 @@ export async function startImageTarget(options: ImageTargetOptions): Promise<Ima
     });
 
   if (hostNetwork) container.withNetworkMode('host');
-  else {
-    container.withExposedPorts(containerPort);
-    if (options.network !== undefined) container.withNetworkMode(options.network);
-  }
+  else container.withExposedPorts(containerPort).withNetworkMode(network);
 
   let started: StartedTestContainer;
   try {
@@ -105,12 +108,12 @@ export async function startImageTarget(options: ImageTargetOptions): Promise<Ima
   trackContainer(id, stop, options.signalsHandledByCaller);
   let urls: TargetUrls;
   try {
-    urls = targetUrls(client.info.containerRuntime.host, hostNetwork ? containerPort : started.getMappedPort(containerPort), basePath);
+    urls = hostNetwork ? targetUrls('127.0.0.1', containerPort, basePath) : targetUrls(client.info.containerRuntime.host, started.getMappedPort(containerPort), basePath);
   } catch (error) {
     await stop();
     throw new ImageTargetError('start-failed', `container of ${options.image} publishes no port for ${containerPort}: ${firstLine(error)}`, logBuffer.text());
   }
-  return { urls, containerId: id, logs: async () => maskLogText(logBuffer.text()), stop };
+  return { urls, network, containerId: id, logs: async () => maskLogText(logBuffer.text()), stop };
 }
 
 type Testcontainers = typeof import('testcontainers');
@@ -140,30 +143,6 @@ function waitStrategy(tc: Testcontainers, readiness: ImageReadiness, port: numbe
     strategies.push(tc.Wait.forHttp(`${basePath}/v4`, port, { abortOnContainerExit: true }).forStatusCodeMatching(() => true));
   }
   return strategies.length === 1 ? (strategies[0] as WaitStrategy) : tc.Wait.forAll(strategies);
-}
-
-/** On the host's network a container's port is this machine's same port: testcontainers maps none. */
-class OnHostNetwork implements WaitStrategy {
-  constructor(
-    private readonly inner: WaitStrategy,
-    private readonly port: number,
-  ) {}
-  async waitUntilReady(...[container, , startTime]: Parameters<WaitStrategy['waitUntilReady']>): Promise<void> {
-    const { BoundPorts } = await import('testcontainers');
-    const samePort = new BoundPorts();
-    samePort.setBinding(this.port, this.port);
-    await this.inner.waitUntilReady(container, samePort, startTime);
-  }
-  withStartupTimeout(ms: number): WaitStrategy {
-    this.inner.withStartupTimeout(ms);
-    return this;
-  }
-  isStartupTimeoutSet(): boolean {
-    return this.inner.isStartupTimeoutSet();
-  }
-  getStartupTimeout(): number {
-    return this.inner.getStartupTimeout();
-  }
 }
 
 function startFailure(error: unknown, image: string, readiness: ImageReadiness, logs: string): ImageTargetError {

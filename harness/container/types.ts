@@ -21,9 +21,10 @@ export interface ImageTargetOptions {
   /** Default: the server answers HTTP at all (any status) at {basePath}/v4. */
   readiness?: ImageReadiness;
   /**
-   * The Docker network of the container (default: the engine's bridge, its port published on loopback).
-   * 'host' shares this machine's network: the service is reached at 127.0.0.1:{containerPort}, and it
-   * reaches the suite's webhook receiver on loopback, which a bridged container cannot.
+   * The Docker network of the container. 'host' shares this machine's network: the service is reached at
+   * 127.0.0.1:{containerPort} (which must be free), and it reaches the suite's webhook receiver on
+   * loopback, which a bridged container cannot. Any other network: the port is published on loopback.
+   * Default: 'host' where the engine is a local socket on Linux, else 'bridge' (see defaultNetwork).
    */
   network?: string;
   /** Extra labels on the container (the module always sets CONTAINER_LABEL). */
@@ -46,6 +47,8 @@ export interface TargetUrls {
 
 export interface ImageTarget {
   urls: TargetUrls;
+  /** The Docker network it runs on: the one asked for, else 'host' for a local engine on Linux, else 'bridge'. */
+  network: string;
   containerId: string;
   /** Everything the container printed so far (bounded, secrets masked). Still answers after stop(). */
   logs(): Promise<string>;

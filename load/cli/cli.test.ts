@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESULT_SCHEMA, type LoadResult } from '../result.js';
 import { startStubApi, type StubApi } from '../stub-api.js';
-import { runMcs } from '../test-helpers.js';
+import { runMcs, runMcsHere } from '../test-helpers.js';
 
 let api: StubApi;
 let dir: string;
@@ -25,7 +25,7 @@ function oneLine(text: string): void {
 
 describe('mcs load', () => {
   it('refuses a remote target without --allow-remote, before sending anything', async () => {
-    const r = await runMcs(['load', 'send', '--base-url', 'http://api.example.com', '--api-key', 'k', '--duration', '1']);
+    const r = await runMcsHere(['load', 'send', '--base-url', 'http://api.example.com', '--api-key', 'k', '--duration', '1']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/api\.example\.com.*--allow-remote/);
     oneLine(r.stderr);
@@ -41,14 +41,14 @@ describe('mcs load', () => {
     [['load', 'merge'], /result files/],
     [['load', 'k8s', '--profile', 'send', '--shards', '2'], /--image/],
   ])('%j is a usage error with one clear line', async (args, message) => {
-    const r = await runMcs(args as string[]);
+    const r = await runMcsHere(args as string[]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message as RegExp);
     oneLine(r.stderr);
   });
 
   it('prints help', async () => {
-    const r = await runMcs(['load', '--help']);
+    const r = await runMcsHere(['load', '--help']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('mcs load capacity');
     expect(r.stdout).toContain('send-retry-storm');
@@ -85,7 +85,7 @@ describe('mcs load', () => {
 
   it('writes a Kubernetes manifest', async () => {
     const out = join(dir, 'job.yaml');
-    const r = await runMcs(['load', 'k8s', '--profile', 'send', '--shards', '3', '--image', 'mcs:dev', '--out', out, '--', '--rate', '300']);
+    const r = await runMcsHere(['load', 'k8s', '--profile', 'send', '--shards', '3', '--image', 'mcs:dev', '--out', out, '--', '--rate', '300']);
     expect(r.code).toBe(0);
     expect(await readFile(out, 'utf8')).toContain('completionMode: Indexed');
     expect(r.stdout).toContain('mcs load merge');

@@ -167,6 +167,39 @@ const checks: Record<string, Check> = {
   'v2.errors.standard-shape': async (fx) => typeof (await fx.v2('GET', '/chats/%2B14155550000/messages/msg_none/status')).body.error === 'string',
   'v2.send.200-instead-of-202': async (fx) => (await fx.v2('POST', `/chats/${encodeURIComponent(fresh())}/messages`, { text: 'x' })).status === 202,
   'v2.contacts.no-pagination': async (fx) => (await fx.v2('GET', '/contacts')).body.pagination !== undefined,
+  'v2.send.status-sent': async (fx) => (await fx.v2('POST', `/chats/${encodeURIComponent(fresh())}/messages`, { text: 'x' })).body.status === 'queued',
+  'v2.send.new-thread': async (fx) => {
+    const sender = fresh();
+    const { chat_id } = (await inbound(fx, { sender })).body.data;
+    const sent = (await fx.v2('POST', `/chats/${encodeURIComponent(sender)}/messages`, { text: 'x' })).body;
+    const records = (await fx.control('GET', '/messages')).body.data as Array<{ message_id: string; chat_id: string }>;
+    return records.find((r) => r.message_id === sent.message_id)?.chat_id === chat_id;
+  },
+  'v2.status.no-protocol': async (fx) => {
+    const to = encodeURIComponent(fresh());
+    const sent = (await fx.v2('POST', `/chats/${to}/messages`, { text: 'x' })).body;
+    return (await fx.v2('GET', `/chats/${to}/messages/${sent.message_id}/status`)).body.protocol !== undefined;
+  },
+  'v2.capabilities.string-booleans': async (fx) => typeof (await fx.v2('GET', `/contacts/${encodeURIComponent(fresh())}/capabilities`)).body.capabilities.sms === 'boolean',
+  'v2.numbers.plan-id-as-kind': async (fx) => {
+    const numbers = (await fx.v2('GET', '/me/numbers')).body.numbers as Array<{ plan_kind: string }>;
+    return numbers.length > 0 && numbers.every((n) => ['shared', 'dedicated', 'inbound', 'trial', '2fa'].includes(n.plan_kind));
+  },
+  'v2.numbers.wrapped-in-data': async (fx) => Array.isArray((await fx.v2('GET', '/me/numbers')).body.numbers),
+  'v2.contacts.create-not-stored': async (fx) => {
+    await fx.v2('POST', '/contacts', { identifier: fresh(), name: 'Zed' });
+    return (await fx.v2('GET', '/contacts')).body.contacts.length === 1;
+  },
+  'v2.groups.not-listed': async (fx) => {
+    await fx.v2('POST', '/groups', { name: 'g', members: [fresh(), fresh()] });
+    return (await fx.v2('GET', '/groups')).body.groups.length === 1;
+  },
+  'v2.reactions.remove-refused': async (fx) => {
+    const to = encodeURIComponent(fresh());
+    const sent = (await fx.v2('POST', `/chats/${to}/messages`, { text: 'x' })).body;
+    return (await fx.v2('POST', `/chats/${to}/messages/${sent.message_id}/reactions`, { reaction: '-love' })).status === 200;
+  },
+  'v2.chats.read-refused': async (fx) => (await fx.v2('POST', `/chats/${encodeURIComponent(fresh())}/read`)).status === 200,
   'events.signing.wrong-secret': async (fx) => {
     const { delivery, sub } = await firstDelivery(fx, null, () => inbound(fx));
     return signedWith(delivery.raw, delivery.headers['x-service-signature'], sub.signing_secret);

@@ -1,29 +1,16 @@
 // The records of the in-memory store. Times are epoch ms of the organization's clock.
+import type { components } from '../../spec/types/control.js';
 import type { Scope } from '../server/types.js';
+
+type ControlSchemas = components['schemas'];
 
 export type ChannelType = 'native' | 'sms_provider' | 'whatsapp' | 'rcs' | 'amb';
 /** Native line plans; null for non-native channels. */
 export type LinePlan = 'shared' | 'dedicated' | 'inbound';
-export type ChannelKind =
-  | 'native-shared'
-  | 'native-dedicated'
-  | 'native-dedicated-nocard'
-  | 'native-inbound'
-  | 'sms_provider'
-  | 'whatsapp'
-  | 'rcs'
-  | 'amb';
+export type ChannelKind = ControlSchemas['ChannelKind'];
 
-export interface PlanFacts {
-  number_pools: boolean;
-  active_key_ceiling: number;
-  number_purchase_enabled: boolean;
-  payment_method: 'valid' | 'absent' | 'declining' | 'requires_3ds';
-  purchase_line_cap: number;
-  outbound_cap_per_organization: number | null;
-  outbound_cap_per_number: number | null;
-  new_conversation_cap: number | null;
-}
+/** The plan facts of an organization, as the control API sets them (spec/control.openapi.yaml). */
+export type PlanFacts = ControlSchemas['PlanFacts'];
 
 export interface ApiKeyRecord {
   /** Public identifier, `api_` + letters and digits; the full key begins with it. */

@@ -8,7 +8,7 @@ import type { Ctx, Reply } from '../server/types.js';
 import { isE164, isEmail, objectBody } from '../server/validate.js';
 import type { ChannelRecord, Org } from '../store/types.js';
 import { isHttpUrl, type SendBody } from '../messaging/body.js';
-import { findDirectChat } from '../messaging/chats.js';
+import { findDirectChat, openGroupChat } from '../messaging/chats.js';
 import { externalId } from '../messaging/emit.js';
 import { idempotent } from '../messaging/idempotency.js';
 import { refusal } from '../messaging/routing.js';
@@ -70,10 +70,12 @@ export async function sendV2(ctx: Ctx): Promise<Reply> {
       prepared = prepareSend(ctx.app, org, { channel: target.channel, peers: target.chat.participants, group: true, chat: target.chat }, body);
     } else {
       const channel = lineFor(ctx.app, org, callerId(ctx), [target.peer]);
-      prepared = prepareSend(ctx.app, org, { channel, peers: [target.peer], group: false, chat: null }, body);
+      // Fault: the v2 send opens a thread of its own instead of the v4 conversation with the same peer.
+      const chat = ctx.app.fault('v2.send.new-thread') ? openGroupChat(org, channel, [target.peer], null, true) : null;
+      prepared = prepareSend(ctx.app, org, { channel, peers: [target.peer], group: false, chat }, body);
     }
     const { message } = commitSend(org, prepared, body, { keyName: ctx.apiKey?.name ?? null, idempotencyKey: ctx.header('idempotency-key') ?? null });
-    return json(ctx.app.fault('v2.send.200-instead-of-202') ? 200 : 202, { message_id: message.id, status: 'queued' });
+    return json(ctx.app.fault('v2.send.200-instead-of-202') ? 200 : 202, { message_id: message.id, status: ctx.app.fault('v2.send.status-sent') ? 'sent' : 'queued' });
   });
 }
 
@@ -92,7 +94,9 @@ function pathMessage(ctx: Ctx): { message: MessageRecord; chat: ChatRecord } {
 
 export function statusV2(ctx: Ctx): Reply {
   const { message, chat } = pathMessage(ctx);
-  return json(200, { message_id: message.id, status: message.status, protocol: chat.protocol === 'imessage' ? 'imessage' : 'sms' });
+  const result: Record<string, unknown> = { message_id: message.id, status: message.status, protocol: chat.protocol === 'imessage' ? 'imessage' : 'sms' };
+  if (ctx.app.fault('v2.status.no-protocol')) delete result.protocol;
+  return json(200, result);
 }
 
 const reactionPattern = /^([+-])(love|like|dislike|laugh|emphasize|question)$/;
@@ -102,7 +106,7 @@ export function reactV2(ctx: Ctx): Reply {
   requireActiveNumber(ctx.app, org);
   const body = objectBody(ctx.body);
   const match = typeof body.reaction === 'string' ? reactionPattern.exec(body.reaction) : null;
-  if (!match) throw httpError(422, 'validation_error', 'reaction must be + or - followed by love, like, dislike, laugh, emphasize or question', { field: 'reaction' });
+  if (!match || (match[1] === '-' && ctx.app.fault('v2.reactions.remove-refused'))) throw httpError(422, 'validation_error', 'reaction must be + or - followed by love, like, dislike, laugh, emphasize or question', { field: 'reaction' });
   const { message, chat } = pathMessage(ctx);
   const action = match[1] === '+' ? 'add' : 'remove';
   reactionEvent(ctx.app, org, chat, message, 'outbound', match[2]!, action, chat.lineAddress);
@@ -114,6 +118,7 @@ export function chatActionV2(action: 'typing' | 'read') {
   return (ctx: Ctx): Reply => {
     const org = orgOf(ctx);
     const lines = requireActiveNumber(ctx.app, org);
+    if (action === 'read' && ctx.app.fault('v2.chats.read-refused')) throw httpError(404, 'not_found', 'Chat not found', { chat_id: ctx.params.chatId });
     const target = resolveChatId(org, ctx.params.chatId ?? '');
     const chat = target.kind === 'group' ? target.chat : lines.map((line) => findDirectChat(org, line, target.peer)).find((c) => c !== undefined);
     return json(200, { chat_id: ctx.params.chatId, status: 'ok', ...(chat ? { thread_id: chat.id } : {}), [action === 'typing' ? 'typing' : 'read']: true });

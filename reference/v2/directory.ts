@@ -5,6 +5,7 @@ import { json } from '../server/reply.js';
 import type { Ctx, Reply } from '../server/types.js';
 import { isE164, isEmail, objectBody } from '../server/validate.js';
 import { contactIdentities, createContact } from '../store/contacts.js';
+import { newId } from '../store/ids.js';
 import { offsetPage, parseLimit, parseOffset } from '../store/pagination.js';
 import type { ContactRecord, Org } from '../store/types.js';
 import { listContacts } from '../v4/contacts/list.js';
@@ -39,6 +40,8 @@ export function createContactV2(ctx: Ctx): Reply {
     throw httpError(422, 'validation_error', 'identifier must be an E.164 phone number or an email', { field: 'identifier' });
   }
   if (typeof body.name !== 'string' || body.name.trim() === '') throw httpError(422, 'validation_error', 'name must be a non-empty string', { field: 'name' });
+  // Fault: the contact is answered but never stored.
+  if (ctx.app.fault('v2.contacts.create-not-stored')) return json(200, { id: newId('ct'), name: body.name, identifier: body.identifier });
   const contact = createContact(org, body.name, { value: body.identifier, channelType: null });
   return json(200, contactV2(org, contact));
 }
@@ -58,7 +61,9 @@ export function capabilitiesV2(ctx: Ctx): Reply {
   } else {
     throw httpError(404, 'not_found', 'Contact not found', { contact_id: ref });
   }
-  return json(200, { capabilities: { imessage: addresses.some((a) => isE164(a) || isEmail(a)), sms: addresses.some(isE164) } });
+  const capabilities = { imessage: addresses.some((a) => isE164(a) || isEmail(a)), sms: addresses.some(isE164) };
+  if (ctx.app.fault('v2.capabilities.string-booleans')) return json(200, { capabilities: { imessage: String(capabilities.imessage), sms: String(capabilities.sms) } });
+  return json(200, { capabilities });
 }
 
 function groupV2(group: GroupRecord): Record<string, unknown> {
@@ -67,7 +72,7 @@ function groupV2(group: GroupRecord): Record<string, unknown> {
 
 export function listGroupsV2(ctx: Ctx): Reply {
   const org = orgOf(ctx);
-  const groups = [...messagingState(org).groups.values()];
+  const groups = ctx.app.fault('v2.groups.not-listed') ? [] : [...messagingState(org).groups.values()];
   const page = offsetPage(groups, parseOffset(ctx.query.get('offset')), parseLimit(ctx.query, ctx.app.variant), ctx.app.variant.cursorFormat);
   return json(200, { groups: page.data.map(groupV2), pagination: page.pagination });
 }
@@ -98,7 +103,7 @@ export function numbersV2(ctx: Ctx): Reply {
       phone_number: line.address,
       is_active: line.status === 'active',
       last_active: state.lastActiveByChannel.get(line.id) ?? null,
-      plan_kind: line.plan ?? 'shared',
+      plan_kind: ctx.app.fault('v2.numbers.plan-id-as-kind') ? `${line.plan ?? 'shared'}_com` : (line.plan ?? 'shared'),
     }));
-  return json(200, { numbers });
+  return json(200, ctx.app.fault('v2.numbers.wrapped-in-data') ? { data: numbers } : { numbers });
 }

@@ -1,7 +1,7 @@
 // Channels: the list with its type and status filters, one channel, its capabilities (section 4 Channels;
 // section 2 Channel). Allowed values of `type` and `status` are not shown, so the filters are checked with
 // the values the target's own channels carry. Unknown channels answer 404.
-import { check, path } from '../../harness/check/index.js';
+import { check, path, type CheckContext } from '../../harness/check/index.js';
 import { walkCursor } from '../_shared/a-pages.js';
 import { dataOf, fail, isRecord, type Json } from '../_shared/b-common.js';
 
@@ -149,21 +149,34 @@ check(
   },
 );
 
-for (const [name, sub] of [
-  ['get', ''],
-  ['capabilities', '/capabilities'],
-] as const) {
-  check(
-    {
-      area,
-      name: `unknown-channel-gets-404.${name}`,
-      title: `GET /channels/{unknown}${sub} answers 404 with an error body`,
-      clauses: ['errors.404.not-found', name === 'get' ? 'channels.get.item' : 'channels.capabilities.shape'],
-      concurrent: true,
-    },
-    async (t) => {
-      const fx = await t.fixtures();
-      t.expect.errorShape(await fx.v4().get(path`/channels/${unknownChannel}` + sub), 404);
-    },
-  );
+/** GET /channels/{unknown}{sub} answers 404 with an error body. */
+function unknownChannelGets404(sub: string): (t: CheckContext) => Promise<void> {
+  return async (t) => {
+    const fx = await t.fixtures();
+    t.expect.errorShape(await fx.v4().get(path`/channels/${unknownChannel}` + sub), 404);
+  };
 }
+
+check(
+  {
+    area,
+    name: 'unknown-channel-gets-404.get',
+    title: 'GET /channels/{unknown} answers 404 with an error body',
+    clauses: ['errors.404.not-found', 'channels.get.item'],
+    concurrent: true,
+  },
+  // Fault: channels.get.unknown-200.
+  unknownChannelGets404(''),
+);
+
+check(
+  {
+    area,
+    name: 'unknown-channel-gets-404.capabilities',
+    title: 'GET /channels/{unknown}/capabilities answers 404 with an error body',
+    clauses: ['errors.404.not-found', 'channels.capabilities.shape'],
+    concurrent: true,
+  },
+  // Fault: channels.get.unknown-200.
+  unknownChannelGets404('/capabilities'),
+);

@@ -1,6 +1,7 @@
 // Bad request bodies are refused with a 4xx and the error shape of the layer, never a 5xx and never
 // accepted: malformed JSON, and JSON that is not an object ("400 ... non-object body", section 7).
-import { check, hasJsonBody, operationsOf, sampleRequest, type Operation } from '../../harness/check/index.js';
+import { check, hasJsonBody, operationsOf, sampleRequest, type CheckContext, type Operation } from '../../harness/check/index.js';
+import type { ErrorLayer } from '../../harness/checks/error-body.js';
 import { authorizedClient, realPathValues, unresolvedParameters } from './request-values.js';
 
 const nonObjectBodies: { label: string; text: string }[] = [
@@ -10,56 +11,87 @@ const nonObjectBodies: { label: string; text: string }[] = [
   { label: 'null', text: 'null' },
 ];
 
-function shapeClauses(operation: Operation): string[] {
-  return operation.api === 'v2' ? ['errors.shape.flat', 'versioning.v2.flat-errors-and-webhooks'] : ['errors.shape.v4-standard', 'errors.shape.flat'];
+/** The body of "malformed JSON is refused with a 4xx error body of the layer, never a 5xx". */
+function malformedJsonIsRefused(operation: Operation, layer: ErrorLayer): (t: CheckContext) => Promise<void> {
+  return async (t) => {
+    const fx = await t.fixtures();
+    const request = sampleRequest(operation, realPathValues(fx, operation), { body: '{"text": "unterminated', contentType: 'application/json' });
+    const response = await authorizedClient(fx, operation).request(request.method, request.path, request.options);
+    t.expect.noServerError(response);
+    t.expect.errorShape(response, undefined, layer);
+  };
 }
 
-for (const api of ['v4', 'v2'] as const) {
-  for (const operation of operationsOf(api).filter(hasJsonBody)) {
-    const needs = api === 'v2' ? (['v2'] as const) : [];
-    const layer = api === 'v2' ? 'flat' : 'either';
+/** The body of "a JSON body that is not an object gets 400 with an error body of the layer". */
+function nonObjectBodyGets400(operation: Operation, layer: ErrorLayer): (t: CheckContext) => Promise<void> {
+  return async (t) => {
+    const fx = await t.fixtures();
+    const values = realPathValues(fx, operation);
+    // With a path resource the fixtures cannot name, "unknown resource" (404) may rightly come first.
+    const allowed = unresolvedParameters(operation, values).length > 0 ? [400, 404] : [400];
+    for (const body of nonObjectBodies) {
+      const request = sampleRequest(operation, values, { body: body.text, contentType: 'application/json' });
+      const response = await authorizedClient(fx, operation).request(request.method, request.path, request.options);
+      t.expect.noServerError(response);
+      t.expect.errorShape(response, allowed, layer);
+    }
+  };
+}
 
-    check(
-      {
-        area: 'errors',
-        name: `malformed-json-is-refused.${api}.${operation.operationId}`,
-        title: `${api} ${operation.method} ${operation.path} refuses malformed JSON with a 4xx error body, never a 5xx`,
-        clauses: ['errors.422.validation', ...shapeClauses(operation)],
-        needs: [...needs],
-        responses: 'schema',
-        concurrent: true,
-      },
-      async (t) => {
-        const fx = await t.fixtures();
-        const request = sampleRequest(operation, realPathValues(fx, operation), { body: '{"text": "unterminated', contentType: 'application/json' });
-        const response = await authorizedClient(fx, operation).request(request.method, request.path, request.options);
-        t.expect.noServerError(response);
-        t.expect.errorShape(response, undefined, layer);
-      },
-    );
+// The metadata of each check is spelled out (v4 and v2 apart) so that `mcs coverage` reads the clauses.
+// Faults: priorities.create.non-object-body-accepted (non-object bodies, v4); malformed JSON is refused by the
+// reference's body reader before any route, so the v4 malformed-JSON checks need a fault there
+// (server.malformed-json-accepted, missing: reference/server is not the suites' to change).
+for (const operation of operationsOf('v4').filter(hasJsonBody)) {
+  check(
+    {
+      area: 'errors',
+      name: `malformed-json-is-refused.v4.${operation.operationId}`,
+      title: `v4 ${operation.method} ${operation.path} refuses malformed JSON with a 4xx error body, never a 5xx`,
+      clauses: ['errors.422.validation', 'errors.shape.v4-standard', 'errors.shape.flat'],
+      responses: 'schema',
+      concurrent: true,
+    },
+    malformedJsonIsRefused(operation, 'either'),
+  );
+  check(
+    {
+      area: 'errors',
+      name: `non-object-body-gets-400.v4.${operation.operationId}`,
+      title: `v4 ${operation.method} ${operation.path} answers 400 with an error body to a JSON body that is not an object`,
+      clauses: ['errors.400.non-object-body', 'errors.shape.v4-standard', 'errors.shape.flat'],
+      responses: 'schema',
+      concurrent: true,
+    },
+    nonObjectBodyGets400(operation, 'either'),
+  );
+}
 
-    check(
-      {
-        area: 'errors',
-        name: `non-object-body-gets-400.${api}.${operation.operationId}`,
-        title: `${api} ${operation.method} ${operation.path} answers 400 with an error body to a JSON body that is not an object`,
-        clauses: ['errors.400.non-object-body', ...shapeClauses(operation)],
-        needs: [...needs],
-        responses: 'schema',
-        concurrent: true,
-      },
-      async (t) => {
-        const fx = await t.fixtures();
-        const values = realPathValues(fx, operation);
-        // With a path resource the fixtures cannot name, "unknown resource" (404) may rightly come first.
-        const allowed = unresolvedParameters(operation, values).length > 0 ? [400, 404] : [400];
-        for (const body of nonObjectBodies) {
-          const request = sampleRequest(operation, values, { body: body.text, contentType: 'application/json' });
-          const response = await authorizedClient(fx, operation).request(request.method, request.path, request.options);
-          t.expect.noServerError(response);
-          t.expect.errorShape(response, allowed, layer);
-        }
-      },
-    );
-  }
+for (const operation of operationsOf('v2').filter(hasJsonBody)) {
+  check(
+    {
+      area: 'errors',
+      name: `malformed-json-is-refused.v2.${operation.operationId}`,
+      title: `v2 ${operation.method} ${operation.path} refuses malformed JSON with a 4xx flat error body, never a 5xx`,
+      clauses: ['errors.422.validation', 'errors.shape.flat'],
+      needs: ['v2'],
+      responses: 'schema',
+      concurrent: true,
+    },
+    // Fault: v2.errors.standard-shape.
+    malformedJsonIsRefused(operation, 'flat'),
+  );
+  check(
+    {
+      area: 'errors',
+      name: `non-object-body-gets-400.v2.${operation.operationId}`,
+      title: `v2 ${operation.method} ${operation.path} answers 400 with a flat error body to a JSON body that is not an object`,
+      clauses: ['errors.400.non-object-body', 'errors.shape.flat'],
+      needs: ['v2'],
+      responses: 'schema',
+      concurrent: true,
+    },
+    // Fault: v2.errors.standard-shape.
+    nonObjectBodyGets400(operation, 'flat'),
+  );
 }

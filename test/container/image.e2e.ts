@@ -1,39 +1,30 @@
-// Issue 8's acceptance test: build the reference images, certify the reference image (exit 0) and its
-// faulty variant (exit 1) in containers, and leave no container behind.
-// Until `mcs certify` has --image, the container is started with harness/container and certified by URL.
-import { mkdtempSync, rmSync } from 'node:fs';
+// Issue 8's acceptance test: build the reference images (npm run image:build), certify the reference image
+// with `mcs certify --image` (exit 0) and its faulty variant (exit 1), and leave no container behind.
+// The seed is fixed so that a failure here is reproducible with the same command.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dockerAvailable, startImageTarget } from '../../harness/container/index.js';
-import { leftoverTargets, mcs, run, type Run } from './support.js';
+import { dockerAvailable } from '../../harness/container/index.js';
+import { freeLoopbackPort, leftoverTargets, mcs, run, type Run } from './support.js';
 
 const REFERENCE_IMAGE = 'mcs-reference:local';
 const FAULTY_IMAGE = 'mcs-reference:faulty';
+const SEED = '1';
 const CERTIFY_TIMEOUT_MS = 540_000;
-const reportsDir = mkdtempSync(join(tmpdir(), 'mcs-container-reports-'));
-let certifyHasImage = false;
+const reportsRoot = mkdtempSync(join(tmpdir(), 'mcs-container-reports-'));
 
 beforeAll(async () => {
   const engine = await dockerAvailable();
   if (!engine.ok) throw new Error(`${engine.reason}: start one with scripts/ci/docker.sh`);
   const build = await run('bash', ['scripts/image/build.sh'], { timeoutMs: 840_000 });
   expect(build.code, `npm run image:build failed:\n${build.stdout}\n${build.stderr}`).toBe(0);
-  certifyHasImage = (await mcs(['certify', '--help'], 60_000)).stdout.includes('--image');
 });
 
-afterAll(() => rmSync(reportsDir, { recursive: true, force: true }));
+afterAll(() => rmSync(reportsRoot, { recursive: true, force: true }));
 
-/** `mcs certify --image IMAGE`, or the same through harness/container and URLs while --image is missing. */
-async function certifyImage(image: string): Promise<Run> {
-  const reports = ['--reports-dir', join(reportsDir, image.replace(/\W/g, '-'))];
-  if (certifyHasImage) return mcs(['certify', '--image', image, ...reports], CERTIFY_TIMEOUT_MS);
-  const target = await startImageTarget({ image, readiness: { path: '/__control', timeoutMs: 120_000 } });
-  try {
-    return await mcs(['certify', '--base-url', target.urls.base, '--v2-base-url', target.urls.v2, '--control-url', target.urls.control, ...reports], CERTIFY_TIMEOUT_MS);
-  } finally {
-    await target.stop();
-  }
+function certify(args: string[], reportsDir: string): Promise<Run> {
+  return mcs(['certify', ...args, '--seed', SEED, '--reports-dir', join(reportsRoot, reportsDir)], CERTIFY_TIMEOUT_MS);
 }
 
 function transcript(result: Run): string {
@@ -41,25 +32,43 @@ function transcript(result: Run): string {
 }
 
 describe('the reference image in a container', () => {
-  it(`certifies ${REFERENCE_IMAGE}: exit 0`, async () => {
-    const result = await certifyImage(REFERENCE_IMAGE);
+  it(`mcs certify --image ${REFERENCE_IMAGE} passes (exit 0), with the image and its logs in the report`, async () => {
+    const result = await certify(['--image', REFERENCE_IMAGE], 'reference');
     expect(result.code, transcript(result)).toBe(0);
     expect(result.stdout).toMatch(/verdict: pass/);
+    const report = JSON.parse(readFileSync(join(reportsRoot, 'reference', 'report.json'), 'utf8')) as { target: { image?: string }; containerLogs?: string };
+    expect(report.target.image).toBe(REFERENCE_IMAGE);
+    expect(report.containerLogs).toMatch(/^control +http:\/\/\S+\/__control$/m);
     expect(await leftoverTargets()).toEqual([]);
   });
 
-  it(`fails ${FAULTY_IMAGE}: exit 1`, async () => {
-    const result = await certifyImage(FAULTY_IMAGE);
+  it(`mcs certify --image ${FAULTY_IMAGE} fails (exit 1)`, async () => {
+    // Every container flag at work: its own free port on the host's network, told through its environment.
+    const port = String(await freeLoopbackPort());
+    const flags = ['--network', 'host', '--container-port', port, '--env', `MCS_PORT=${port}`, '--env', 'MCS_HOST=127.0.0.1', '--ready-path', '/__control', '--ready-log', 'control', '--ready-timeout', '120000'];
+    const result = await certify(['--image', FAULTY_IMAGE, ...flags], 'faulty');
     expect(result.code, transcript(result)).toBe(1);
     expect(result.stdout).toMatch(/verdict: fail/);
+    expect(result.stdout).toContain(`at http://127.0.0.1:${port}`);
     expect(await leftoverTargets()).toEqual([]);
   });
 
-  it('mcs certify --image exits 2 with one line for an image that cannot be had', async (ctx) => {
-    if (!certifyHasImage) ctx.skip('mcs certify has no --image yet');
+  it('Ctrl-C during mcs certify --image ends it with 130 and removes the container', async () => {
+    let interrupted = false;
+    const result = await mcs(['certify', '--image', REFERENCE_IMAGE, '--network', 'bridge', '--reports-dir', join(reportsRoot, 'interrupted')], CERTIFY_TIMEOUT_MS, (stdout, pid) => {
+      if (interrupted || !/^mcs certify: \S+ \(network bridge\) at http:\/\/127\.0\.0\.1:\d+ /m.test(stdout)) return;
+      interrupted = true;
+      process.kill(pid, 'SIGINT');
+    });
+    expect(interrupted, transcript(result)).toBe(true);
+    expect(result.code, transcript(result)).toBe(130);
+    expect(await leftoverTargets()).toEqual([]);
+  });
+
+  it('mcs certify --image exits 2 with one line for an image that cannot be had', async () => {
     const result = await mcs(['certify', '--image', 'mcs-no-such-image:never'], 120_000);
-    expect(result.code).toBe(2);
-    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.code, transcript(result)).toBe(2);
+    expect(result.stderr.trim().split('\n')).toEqual([expect.stringContaining('image mcs-no-such-image:never is not on this Docker engine')]);
     expect(await leftoverTargets()).toEqual([]);
   });
 });

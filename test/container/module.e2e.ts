@@ -1,8 +1,10 @@
 // harness/container against a real Docker engine, with a tiny image: URLs under the base path, masked
-// logs, removal on stop, on a failed readiness wait and on a signal.
+// logs, the port published on loopback only, the host's network, and removal on stop, on a failed
+// readiness wait and on a signal.
+import { createServer } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dockerAvailable, ImageTargetError, startImageTarget } from '../../harness/container/index.js';
-import { docker, leftoverTargets, run, startChild, waitFor } from './support.js';
+import { docker, freeLoopbackPort, leftoverTargets, run, startChild, waitFor } from './support.js';
 import { buildTinyImage, SECRET_ENV, TINY_IMAGE } from './tiny-image.js';
 
 const secret = 'tok_e2e_0123456789abcdef';
@@ -19,12 +21,14 @@ beforeAll(async () => {
   await buildTinyImage('mcs-node-base:local');
 });
 
-describe('startImageTarget', () => {
-  it('gives the URLs under the base path, masked logs, and removes the container on stop', async () => {
-    const target = await startImageTarget({ image: TINY_IMAGE, basePath: 'svc', env: { [SECRET_ENV]: secret }, readiness: { path: '/svc/ready', logLine: 'tiny target listening', timeoutMs: 60_000 } });
+describe('startImageTarget on the bridge network', () => {
+  it('gives the URLs under the base path, publishes on loopback only, masks the logs, and removes the container on stop', async () => {
+    const target = await startImageTarget({ image: TINY_IMAGE, network: 'bridge', basePath: 'svc', env: { [SECRET_ENV]: secret }, readiness: { path: '/svc/ready', logLine: 'tiny target listening', timeoutMs: 60_000 } });
     try {
+      expect(target.network).toBe('bridge');
       expect(target.urls.v4).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/svc\/v4$/);
       expect(target.urls.control).toBe(`${target.urls.base}/__control`);
+      expect((await docker(['port', target.containerId, '8080/tcp'])).trim().split('\n')).toEqual([expect.stringMatching(/^127\.0\.0\.1:\d+$/)]);
       const answer = await fetch(target.urls.v2);
       expect(await answer.text()).toBe('/svc/v2');
       expect(await containerExists(target.containerId)).toBe(true);
@@ -41,7 +45,7 @@ describe('startImageTarget', () => {
 
   it('removes a container that never becomes ready and says so in one line', async () => {
     const before = await leftoverTargets();
-    const error = await startImageTarget({ image: TINY_IMAGE, readiness: { path: '/svc/never', timeoutMs: 3_000 } }).catch((e: unknown) => e);
+    const error = await startImageTarget({ image: TINY_IMAGE, network: 'bridge', readiness: { path: '/svc/never', timeoutMs: 3_000 } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ImageTargetError);
     const failure = error as ImageTargetError;
     expect(failure.failure).toBe('not-ready');
@@ -67,5 +71,34 @@ describe('startImageTarget', () => {
     // Ended by the signal itself, or by exit code 130 where a listener swallowed the re-sent one.
     expect(['SIGINT', 130]).toContain(ended.signal ?? ended.code);
     expect(await containerExists(id)).toBe(false);
+  });
+});
+
+describe("startImageTarget on the host's network", () => {
+  it('reaches the service at 127.0.0.1 on the container port itself', async () => {
+    const port = await freeLoopbackPort();
+    const target = await startImageTarget({ image: TINY_IMAGE, network: 'host', containerPort: port, basePath: '/svc', env: { PORT: String(port), HOST: '127.0.0.1' }, readiness: { path: '/svc/ready', timeoutMs: 60_000 } });
+    try {
+      expect(target.network).toBe('host');
+      expect(target.urls.v4).toBe(`http://127.0.0.1:${port}/svc/v4`);
+      expect(await (await fetch(target.urls.v4)).text()).toBe('/svc/v4');
+    } finally {
+      await target.stop();
+    }
+    expect(await containerExists(target.containerId)).toBe(false);
+  });
+
+  it('refuses a container port that something on this machine already listens on, before starting anything', async () => {
+    const squatter = createServer();
+    await new Promise<void>((resolve) => squatter.listen(0, '127.0.0.1', resolve));
+    const port = (squatter.address() as { port: number }).port;
+    const before = await leftoverTargets();
+    try {
+      const error = await startImageTarget({ image: TINY_IMAGE, network: 'host', containerPort: port }).catch((e: unknown) => e);
+      expect(error).toMatchObject({ failure: 'start-failed', message: expect.stringContaining(`port ${port} of 127.0.0.1 is taken`) });
+    } finally {
+      await new Promise((resolve) => squatter.close(resolve));
+    }
+    expect(await leftoverTargets()).toEqual(before);
   });
 });

@@ -1,7 +1,9 @@
 // Shared by the container tests: the docker CLI and the mcs CLI as child processes, each bounded in time.
 import { execFile, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { CONTAINER_LABEL } from '../../harness/container/index.js';
+import { runMcs } from '../support/run-mcs.js';
 
 export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -34,9 +36,10 @@ export async function leftoverTargets(): Promise<string[]> {
   return (await docker(['ps', '-a', '-q', '--filter', `label=${CONTAINER_LABEL}`])).split('\n').filter(Boolean);
 }
 
-/** `mcs` itself, as a user runs it. Ryuk off: no registry holds its image here. */
-export function mcs(args: string[], timeoutMs: number): Promise<Run> {
-  return run(process.execPath, ['cli/mcs.js', ...args], { timeoutMs, env: { TESTCONTAINERS_RYUK_DISABLED: 'true', NO_COLOR: '1' } });
+/** `mcs` itself, as a user runs it (test/support/run-mcs.ts). Ryuk off: no registry holds its image here. */
+export async function mcs(args: string[], timeoutMs: number, onStdout?: (text: string, pid: number) => void): Promise<Run> {
+  const result = await runMcs(args, { timeoutMs, env: { TESTCONTAINERS_RYUK_DISABLED: 'true', NO_COLOR: '1' }, ...(onStdout ? { onStdout } : {}) });
+  return { ...result, signal: null };
 }
 
 /** Starts a child that keeps running; the caller ends it. */
@@ -57,4 +60,15 @@ export async function waitFor<T>(what: string, probe: () => T | undefined, timeo
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/** A port of 127.0.0.1 that nothing listens on now (for a container on the host's network). */
+export function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
 }

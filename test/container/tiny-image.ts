@@ -1,5 +1,6 @@
 // A tiny target image for the module's own tests: the imported Node.js base and a one-line HTTP server
-// under /svc that prints a secret from its environment (which the logs must mask).
+// under /svc that prints a secret from its environment (which the logs must mask). It listens on
+// $HOST:$PORT, by default 0.0.0.0:8080; on the host's network the tests give it a free loopback port.
 import { docker } from './support.js';
 
 export const TINY_IMAGE = 'mcs-container-test:local';
@@ -12,7 +13,7 @@ console.log('Authorization: Bearer ' + process.env.${SECRET_ENV});
 http.createServer((req, res) => {
   res.statusCode = req.url === '/svc/ready' ? 200 : req.url === '/svc/never' ? 503 : 404;
   res.end(req.url);
-}).listen(8080, () => console.log('tiny target listening'));
+}).listen(Number(process.env.PORT ?? 8080), process.env.HOST ?? '0.0.0.0', () => console.log('tiny target listening'));
 process.on('SIGTERM', () => { console.log('tiny target stopping'); process.exit(0); });
 `;
 

@@ -20,6 +20,13 @@ function present(ctx: Ctx, channel: ChannelRecord): Record<string, unknown> {
   return view;
 }
 
+/** For the fault channels.get.unknown-200 only: an unknown channel is answered 200 {data: null}. */
+function unknownAnswered(ctx: Ctx): boolean {
+  if (!ctx.app.fault('channels.get.unknown-200')) return false;
+  const selector = ctx.params.channel ?? '';
+  return ![...orgOf(ctx).channels.values()].some((c) => c.id === selector || c.address === selector || c.alias === selector);
+}
+
 const channelTypes = new Set(['native', 'sms_provider', 'whatsapp', 'rcs', 'amb']);
 
 export function registerChannelRoutes(app: App): void {
@@ -32,12 +39,13 @@ export function registerChannelRoutes(app: App): void {
   }, either);
 
   app.route('GET', '/v4/channels/:channel', (ctx) => {
+    if (unknownAnswered(ctx)) return ok(null);
     const view = present(ctx, requireChannel(orgOf(ctx), ctx.params.channel ?? '', 404));
     return ctx.app.fault('envelope.item-unwrapped') ? json(200, view) : ok(view);
   }, either);
 
   app.route('GET', '/v4/channels/:channel/capabilities', (ctx) =>
-    ok(capabilitiesView(requireChannel(orgOf(ctx), ctx.params.channel ?? '', 404))), either);
+    unknownAnswered(ctx) ? ok(null) : ok(capabilitiesView(requireChannel(orgOf(ctx), ctx.params.channel ?? '', 404))), either);
 
   app.route('DELETE', '/v4/channels/:channel', (ctx) => {
     const org = orgOf(ctx);

@@ -24,7 +24,7 @@ export function availableSettings(channel: ChannelRecord): Record<SettingKey, bo
 function nativeLine(ctx: Ctx): ChannelRecord {
   // GET lists no 400: a malformed selector there is an unknown channel.
   const channel = requireChannel(orgOf(ctx), ctx.params.channel ?? '', ctx.method === 'GET' ? 404 : 400);
-  if (channel.type !== 'native') {
+  if (channel.type !== 'native' && !ctx.app.fault('channels.settings.any-type')) {
     throw httpError(403, 'settings_unsupported_for_channel_type', `Settings are not supported on ${channel.type} channels`, { channel_type: channel.type });
   }
   return channel;
@@ -35,14 +35,16 @@ const view = (channel: ChannelRecord) => ({ settings: { ...channel.settings }, a
 /** Why this line may not turn `key` on, or null when it may. */
 function refusal(ctx: Ctx, channel: ChannelRecord, key: SettingKey) {
   if (key === 'auto_mark_read') {
-    if (availableSettings(channel).auto_mark_read || ctx.app.fault('channels.settings.mark-read-anywhere')) return null;
+    const mayTurnOn = availableSettings(channel).auto_mark_read && !ctx.app.fault('channels.settings.mark-read-refused-everywhere');
+    if (mayTurnOn || ctx.app.fault('channels.settings.mark-read-anywhere')) return null;
     const code = ctx.app.fault('channels.settings.generic-forbidden-code') ? 'forbidden' : 'auto_mark_read_not_allowed';
     return httpError(403, code, 'auto_mark_read can be enabled on dedicated and inbound lines only', { line_type: channel.plan });
   }
-  if (channel.plan !== 'dedicated') {
+  if (channel.plan !== 'dedicated' && !ctx.app.fault('channels.settings.share-on-any-line')) {
     return httpError(403, 'auto_share_contact_not_allowed', 'auto_share_contact can be enabled on dedicated lines only', { line_type: channel.plan });
   }
-  if (!hasCard(channel) && !ctx.app.fault('channels.settings.share-without-card')) {
+  const cardSetUp = hasCard(channel) && !ctx.app.fault('channels.settings.share-refused-with-card');
+  if (!cardSetUp && !ctx.app.fault('channels.settings.share-without-card')) {
     return httpError(403, 'contact_card_not_set_up', 'Set up the line\'s contact card (name or photo) first');
   }
   return null;
@@ -57,18 +59,26 @@ export function registerSettingsRoutes(app: App): void {
     const keys = Object.keys(body);
     if (keys.length === 0 && ctx.app.fault('channels.settings.empty-accepted')) return ok(view(channel));
     if (keys.length === 0) throw httpError(422, 'no_settings_provided', 'Provide at least one setting');
+    const unknownIgnored = ctx.app.fault('channels.settings.unknown-keys-ignored');
+    const truthyAccepted = ctx.app.fault('channels.settings.truthy-values-accepted');
     for (const key of keys) {
+      if (unknownIgnored && !settingKeys.includes(key as SettingKey)) {
+        delete body[key];
+        continue;
+      }
+      if (truthyAccepted && settingKeys.includes(key as SettingKey)) body[key] = Boolean(body[key]);
       if (!settingKeys.includes(key as SettingKey) || typeof body[key] !== 'boolean') {
         throw httpError(422, 'invalid_settings', `${key} is not a boolean setting of native channels`, { key });
       }
     }
-    for (const key of keys as SettingKey[]) {
+    const known = Object.keys(body) as SettingKey[];
+    for (const key of known) {
       if (body[key] === true) {
         const refused = refusal(ctx, channel, key);
         if (refused) throw refused;
       }
     }
-    for (const key of keys as SettingKey[]) channel.settings[key] = body[key] as boolean;
+    for (const key of known) channel.settings[key] = body[key] as boolean;
     return ok(view(channel));
   }, either);
 }

@@ -46,7 +46,8 @@ export function registerPriorityRoutes(app: App): void {
 
   app.route('POST', '/v4/priorities', (ctx) => {
     const org = orgOf(ctx);
-    const body = objectBody(ctx.body);
+    const lenient = ctx.app.fault('priorities.create.non-object-body-accepted');
+    const body = lenient && (typeof ctx.body !== 'object' || ctx.body === null || Array.isArray(ctx.body)) ? {} : objectBody(ctx.body);
     checkFields(body);
     const channels = parsePriorityChannels(org, body.channels ?? []);
     const ownerId = callerId(ctx);

@@ -1,0 +1,159 @@
+// v2 sends, status, reactions, typing and read (section 4 "v2 quick-reference endpoints", section 2 "v2
+// message and capability shapes"), and how a v2 send maps onto the v4 conversation (section 9 item 4).
+import { check, path } from '../../harness/check/index.js';
+import { uniqueEmail, uniquePhone } from '../_shared/a-values.js';
+import { isRecord, shown, fail, idemKey } from '../_shared/b-common.js';
+import { inbound, sentMessages } from '../_shared/b-messaging.js';
+import { expectSuccess, firstIdWith, queued, sendV2 } from '../_shared/c1-v2.js';
+
+const area = 'v2';
+const reactions = ['love', 'like', 'dislike', 'laugh', 'emphasize', 'question'] as const;
+
+// Fault: v2.send.200-instead-of-202, v2.send.status-sent.
+check(
+  {
+    area,
+    name: 'send-is-queued-202',
+    title: 'v2 POST /chats/{chatId}/messages to a %2B-encoded phone number answers 202 {message_id, status: queued}',
+    clauses: ['v2.chats.send-202', 'v2.messages.send-result-shape'],
+    needs: ['v2'],
+    concurrent: true,
+  },
+  async (t) => {
+    const fx = await t.fixtures();
+    const v2 = fx.v2();
+    for (const body of [{ text: 'hello from mcs' }, { text: 'with the rest', attachments: ['https://example.com/mcs.png'], metadata: { order: 'mcs-1' } }]) {
+      const response = await sendV2(v2, uniquePhone(), body);
+      t.expect.hasStatus(response, 202);
+      const result = isRecord(response.body) ? response.body : {};
+      t.expect.that(result.status, 'status of the send result').toBe('queued');
+      t.expect.that(typeof result.message_id, 'message_id of the send result').toBe('string');
+    }
+  },
+);
+
+// Fault: v2.send.200-instead-of-202.
+check(
+  {
+    area,
+    name: 'send-to-email-or-group-is-queued-202',
+    title: 'v2 POST /chats/{chatId}/messages to an email address and to a grp_ group id answers 202',
+    clauses: ['v2.chats.send-202'],
+    needs: ['v2'],
+    concurrent: true,
+  },
+  async (t) => {
+    const fx = await t.fixtures();
+    const v2 = fx.v2();
+    t.expect.hasStatus(await sendV2(v2, uniqueEmail()), 202);
+    const group = await v2.post('/groups', { json: { name: 'mcs v2 group', members: [uniquePhone(), uniquePhone()] } });
+    expectSuccess(group, 'v2 POST /groups');
+    const groupId = firstIdWith(group.body, 'grp_');
+    if (groupId === undefined) t.notVerifiable('the v2 group creation answer names no grp_ id (its body is not shown)');
+    t.expect.hasStatus(await sendV2(v2, groupId), 202);
+  },
+);
+
+// Fault: v2.status.no-protocol.
+check(
+  {
+    area,
+    name: 'status-result-shape',
+    title: 'v2 GET /chats/{chatId}/messages/{messageId}/status answers {message_id, status, protocol} for a sent message',
+    clauses: ['v2.messages.status-result-shape'],
+    needs: ['v2'],
+    concurrent: true,
+  },
+  async (t) => {
+    const fx = await t.fixtures();
+    const v2 = fx.v2();
+    const chatId = uniquePhone();
+    const messageId = await queued(v2, chatId);
+    const status = await v2.get(path`/chats/${chatId}/messages/${messageId}/status`);
+    t.expect.hasStatus(status, 200);
+    const body = isRecord(status.body) ? status.body : {};
+    t.expect.that(body.message_id, 'message_id of the status result').toBe(messageId);
+    t.expect.that(['queued', 'sent', 'delivered', 'failed'], 'status of the status result').toContain(body.status);
+    t.expect.that(['imessage', 'sms'], 'protocol of the status result').toContain(body.protocol);
+  },
+);
+
+// Fault: v2.reactions.remove-refused.
+check(
+  {
+    area,
+    name: 'reactions-add-and-remove',
+    title: 'v2 POST .../reactions accepts each of +love +like +dislike +laugh +emphasize +question and its - form',
+    clauses: ['v2.reactions.values'],
+    needs: ['v2'],
+    // The success status is not shown: any 2xx is taken (spec/AMBIGUITIES.md v2 11).
+    responses: 'schema',
+    concurrent: true,
+  },
+  async (t) => {
+    const fx = await t.fixtures();
+    const v2 = fx.v2();
+    const chatId = uniquePhone();
+    const messageId = await queued(v2, chatId);
+    for (const reaction of reactions) {
+      for (const sign of ['+', '-']) {
+        const response = await v2.post(path`/chats/${chatId}/messages/${messageId}/reactions`, { json: { reaction: `${sign}${reaction}` } });
+        expectSuccess(response, `reaction ${sign}${reaction}`);
+      }
+    }
+  },
+);
+
+// Fault: v2.chats.read-refused.
+check(
+  {
+    area,
+    name: 'typing-and-read',
+    title: 'v2 POST /chats/{chatId}/typing and POST /chats/{chatId}/read succeed on a chat with a message',
+    clauses: ['v2.chats.typing-and-read'],
+    needs: ['v2'],
+    responses: 'schema',
+    concurrent: true,
+  },
+  async (t) => {
+    const fx = await t.fixtures();
+    const v2 = fx.v2();
+    const chatId = uniquePhone();
+    await queued(v2, chatId);
+    expectSuccess(await v2.post(path`/chats/${chatId}/typing`), 'v2 POST /chats/{chatId}/typing');
+    expectSuccess(await v2.post(path`/chats/${chatId}/read`), 'v2 POST /chats/{chatId}/read');
+  },
+);
+
+// Fault: v2.send.new-thread.
+check(
+  {
+    area,
+    name: 'v2-send-joins-the-v4-conversation',
+    title: 'a v2 send to a phone number lands in the v4 chat with that number, whether the customer or v4 POST /messages started it',
+    clauses: ['versioning.messages.v2-v4-mapping'],
+    needs: ['v2', 'control'],
+    concurrent: true,
+  },
+  async (t) => {
+    const fx = await t.fixtures();
+    const v2 = fx.v2();
+    const chatOf = async (messageId: string): Promise<string | undefined> => (await sentMessages(fx)).find((r) => r.message_id === messageId)?.chat_id;
+
+    // The customer writes first; v4 answers in that chat, and so does v2 addressed by the phone number.
+    const customer = uniquePhone();
+    const opened = await inbound(fx, { channel_id: fx.channel('native-dedicated').id, sender: customer });
+    const v4Reply = await fx.v4().post(path`/chats/${opened.chat_id}/messages`, { json: { text: 'v4 reply' }, idempotencyKey: idemKey() });
+    if (v4Reply.status < 200 || v4Reply.status > 299) fail('v4 POST /chats/{chatId}/messages was not accepted', 'an accepted send', shown(v4Reply));
+    t.expect.that(await chatOf(await queued(v2, customer)), 'chat of the v2 send to the customer who wrote (the v4 chat_id)').toBe(opened.chat_id);
+
+    // v4 starts a conversation with POST /messages; a v2 send to the same number continues it.
+    const recipient = uniquePhone();
+    const started = await fx.v4().post('/messages', { json: { to: recipient, text: 'v4 starts' }, idempotencyKey: idemKey() });
+    if (started.status < 200 || started.status > 299) fail('v4 POST /messages was not accepted', 'an accepted send', shown(started));
+    const startedId = isRecord(started.body) && typeof started.body.id === 'string' ? started.body.id : undefined;
+    const v4Chat = startedId === undefined ? undefined : await chatOf(startedId);
+    if (v4Chat === undefined) fail('the control API does not know the chat of the v4 send', 'a sent record with its chat_id', shown(started));
+    t.expect.that(await chatOf(await queued(v2, recipient)), 'chat of the v2 send to the number v4 started a conversation with').toBe(v4Chat);
+  },
+);

@@ -1,0 +1,103 @@
+// Past deliveries (description sections 4 and 6): GET /webhooks/{webhookId}/deliveries lists them for
+// inspection and replay, GET /webhooks/{webhookId}/logs gives the delivery logs of a v2-registered webhook,
+// and a replayed delivery carries X-Service-Replay: true and X-Original-Event-Id. Item fields of both lists
+// are not shown: a delivery is found by the event or message id it mentions. The replay endpoint is not in
+// the description: the replay check runs only when MCS_WEBHOOK_REPLAY_PATH names the target's.
+import { check, path, type ApiClient, type ApiResponse } from '../../harness/check/index.js';
+import { replayPathTemplate } from '../../harness/webhooks-fixture.js';
+import { fail, isRecord, mentions, shown } from '../_shared/b-common.js';
+import { concerns, inbound } from '../_shared/c-events.js';
+import { bodyOf, expectSignedWith, headerOf, idOf, useHooks, type Hooks } from '../_shared/c-webhooks.js';
+
+const area = 'webhooks';
+const hooksOf = useHooks();
+
+/** Polls a list (bounded by the delivery timeout) until an item satisfies `found`: logs may be written after the delivery. */
+async function listUntil(hooks: Hooks, client: ApiClient, listPath: string, found: (item: unknown) => boolean): Promise<{ response: ApiResponse; item: unknown }> {
+  const deadline = Date.now() + hooks.timeoutMs;
+  for (;;) {
+    const response = await client.get(listPath);
+    const items = response.status === 200 && isRecord(response.body) && Array.isArray(response.body.data) ? response.body.data : [];
+    const item = items.find(found);
+    if (item !== undefined || response.status !== 200 || Date.now() > deadline) return { response, item };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+check(
+  {
+    area,
+    name: 'deliveries-list-the-delivery',
+    title: 'GET /webhooks/{webhookId}/deliveries lists a delivery the subscription received',
+    clauses: ['webhooks.v4.deliveries-list'],
+    needs: ['control'],
+  },
+  async (t) => {
+    // Fault: events.deliveries.list-empty.
+    const fx = await t.fixtures();
+    const hooks = await hooksOf(t);
+    const sub = await hooks.subscribeV4(fx.v4());
+    const sent = await inbound(fx, { protocol: 'imessage' });
+    const delivery = await hooks.waitForEvent(sub, 'message.received', concerns({ messageId: sent.message_id, eventIds: [] }));
+    const eventId = bodyOf(delivery).id;
+    const { response, item } = await listUntil(hooks, fx.v4(), path`/webhooks/${idOf(t, sub)}/deliveries`, (i) => mentions(i, String(eventId)) || mentions(i, sent.message_id));
+    t.expect.hasStatus(response, 200);
+    if (item === undefined) fail('the deliveries list does not show the delivery made', `an entry naming event ${String(eventId)} or message ${sent.message_id}`, shown(response));
+  },
+);
+
+check(
+  {
+    area,
+    name: 'logs-of-a-v2-webhook',
+    title: 'GET /webhooks/{webhookId}/logs gives the delivery logs of a webhook registered through v2',
+    clauses: ['webhooks.v4.logs-for-v2'],
+    needs: ['control', 'v2'],
+  },
+  async (t) => {
+    // Fault: events.logs.list-empty.
+    const fx = await t.fixtures();
+    const hooks = await hooksOf(t);
+    const sub = await hooks.subscribeV2(fx.v2(), 'all');
+    const sent = await inbound(fx, { protocol: 'imessage' });
+    await hooks.waitForEvent(sub, 'message.received', concerns({ messageId: sent.message_id, eventIds: [] }));
+    // Log fields are not shown: any entry after a delivery was made is the log of it.
+    const { response, item } = await listUntil(hooks, fx.v4(), path`/webhooks/${idOf(t, sub)}/logs`, () => true);
+    t.expect.hasStatus(response, 200);
+    if (item === undefined) fail('the logs of the v2 webhook are empty after a delivery', 'a log entry', shown(response));
+  },
+);
+
+check(
+  {
+    area,
+    name: 'replay-carries-the-replay-headers',
+    title: 'a replayed delivery carries X-Service-Replay: true and X-Original-Event-Id (the original event id), and verifies',
+    clauses: ['events.header.replay-true', 'events.header.original-event-id'],
+    needs: ['control'],
+  },
+  async (t) => {
+    // Faults: events.replay.no-replay-header, events.replay.no-original-event-id (with MCS_WEBHOOK_REPLAY_PATH set).
+    const template = replayPathTemplate();
+    if (template === undefined) return t.notVerifiable('the replay endpoint is not in the description; set MCS_WEBHOOK_REPLAY_PATH (e.g. /webhooks/{webhookId}/deliveries/{deliveryId}/replay) to check replays');
+    const fx = await t.fixtures();
+    const hooks = await hooksOf(t);
+    const sub = await hooks.subscribeV4(fx.v4());
+    const webhookId = idOf(t, sub);
+    const sent = await inbound(fx, { protocol: 'imessage' });
+    const first = await hooks.waitForEvent(sub, 'message.received', concerns({ messageId: sent.message_id, eventIds: [] }));
+    const eventId = String(bodyOf(first).id);
+    const { item } = await listUntil(hooks, fx.v4(), path`/webhooks/${webhookId}/deliveries`, (i) => mentions(i, eventId));
+    const deliveryId = isRecord(item) ? Object.values(item).find((v): v is string => typeof v === 'string' && v.startsWith('wdel_')) : undefined;
+    if (deliveryId === undefined) return t.notVerifiable('the deliveries list names no wdel_ id for the delivery, so it cannot be replayed');
+    const replayPath = template.replace('{webhookId}', encodeURIComponent(webhookId)).replace('{deliveryId}', encodeURIComponent(deliveryId));
+    const asked = await fx.v4().post(replayPath);
+    if (asked.status < 200 || asked.status > 299) fail('the replay was refused', 'a 2xx', shown(asked));
+    const replayed = await hooks.waitForEvent(sub, 'message.received', (d) => d.seq > first.seq && concerns({ messageId: sent.message_id, eventIds: [] })(d));
+    const replay = headerOf(replayed, 'x-service-replay');
+    const original = headerOf(replayed, 'x-original-event-id');
+    if (replay?.toLowerCase() !== 'true') fail('the replayed delivery lacks X-Service-Replay: true', 'X-Service-Replay: true', `X-Service-Replay: ${replay ?? '(none)'}`);
+    if (original !== eventId) fail('the replayed delivery does not name the original event in X-Original-Event-Id', `X-Original-Event-Id: ${eventId}`, `X-Original-Event-Id: ${original ?? '(none)'}`);
+    expectSignedWith(replayed, sub.secret, 'the replayed delivery');
+  },
+);

@@ -1,0 +1,181 @@
+// When events fire (description sections 3 and 6): message.delivered never for group chats; message.read
+// reports read state, only for 1:1 iMessage chats with read receipts; typing events only for iMessage;
+// poll events for native iMessage polls; contact.shared is the other party's card and creates or updates
+// the matching contact. "Never" is judged after a later event of the same subscription arrived (the
+// subscription is the check's own, so everything it receives comes from the check) and a short grace.
+import { check, path } from '../../harness/check/index.js';
+import type { Delivery } from '../../harness/webhooks/receiver.js';
+import { uniquePhone } from '../_shared/a-values.js';
+import { fail, isRecord, mentions, shown } from '../_shared/b-common.js';
+import { concerns, drive, groupOutbound, outbound, poll, shareCard, typing } from '../_shared/c-events.js';
+import { bodyOf, describeDelivery, headerOf, safeJson, useHooks, type Hooks, type Subscription } from '../_shared/c-webhooks.js';
+
+const area = 'webhooks';
+const hooksOf = useHooks();
+const needs: ['control'] = ['control'];
+
+/** Whether a delivery names `messageId` (X-Service-Message-Id, or message_id in the body or its data). */
+function namesMessage(delivery: Delivery, messageId: string): boolean {
+  const body = safeJson(delivery);
+  const record = isRecord(body) ? body : {};
+  const data = isRecord(record.data) ? record.data : {};
+  return [headerOf(delivery, 'x-service-message-id'), record.message_id, data.message_id].includes(messageId);
+}
+
+function expectNone(hooks: Hooks, sub: Subscription, type: string, forbidden: (d: Delivery) => boolean, what: string): void {
+  const seen = hooks.deliveriesTo(sub, type).filter(forbidden);
+  if (seen.length > 0) fail(what, `no ${type}`, describeDelivery(seen[0] as Delivery));
+}
+
+check(
+  {
+    area,
+    name: 'message-delivered-never-for-group-chats',
+    title: 'a message in a group chat reported delivered emits no message.delivered (its later message.sent still arrives)',
+    clauses: ['events.message-delivered.never-for-group-chats'],
+    needs,
+  },
+  async (t) => {
+    // Fault: events.delivered-for-groups.
+    const fx = await t.fixtures();
+    const hooks = await hooksOf(t);
+    const sub = await hooks.subscribeV4(fx.v4());
+    const { messageId } = await groupOutbound(fx);
+    await drive(fx, messageId, 'delivered');
+    const sentinel = await drive(fx, messageId, 'sent');
+    await hooks.settle(hooks.waitForEvent(sub, 'message.sent', concerns({ messageId, eventIds: sentinel })));
+    expectNone(hooks, sub, 'message.delivered', () => true, 'message.delivered fired for a group chat');
+  },
+);
+
+check(
+  {
+    area,
+    name: 'read-state-is-reported-by-message-read',
+    title: 'a message read in a 1:1 iMessage chat with read receipts is reported by a message.read event',
+    clauses: ['messages.read.reported-by-event', 'events.message-read.shape'],
+    needs,
+  },
+  async (t) => {
+    // Fault: events.read.not-emitted.
+    const fx = await t.fixtures();
+    const hooks = await hooksOf(t);
+    const sub = await hooks.subscribeV4(fx.v4());
+    const { messageId } = await outbound(fx, { protocol: 'imessage', readReceipts: true });
+    const eventIds = await drive(fx, messageId, 'read');
+    await hooks.waitForEvent(sub, 'message.read', concerns({ messageId, eventIds }));
+  },
+);
+
+check(
+  {
+    area,
+    name: 'read-receipts-only-for-1to1-imessage-with-receipts',
+    title: 'no message.read for a chat without read receipts, an SMS chat or a group chat',
+    clauses: ['messages.read.receipts-1to1-imessage-only', 'events.message-read.shape'],
+    needs,
+  },
+  async (t) => {
+    // Fault: events.read-without-receipts.
+    const fx = await t.fixtures();
+    const hooks = await hooksOf(t);
+    const sub = await hooks.subscribeV4(fx.v4());
+    const noReceipts = (await outbound(fx, { protocol: 'imessage', readReceipts: false })).messageId;
+    const sms = (await outbound(fx, { protocol: 'sms' })).messageId;
+    const group = (await groupOutbound(fx)).messageId;
+    for (const id of [noReceipts, sms, group]) await drive(fx, id, 'read');
+    const { messageId } = await outbound(fx, { protocol: 'imessage', readReceipts: true });
+    const eventIds = await drive(fx, messageId, 'read');
+    await hooks.settle(hooks.waitForEvent(sub, 'message.read', concerns({ messageId, eventIds })));
+    const cases: Record<string, string> = { [noReceipts]: 'a 1:1 iMessage chat without read receipts', [sms]: 'an SMS chat', [group]: 'a group chat' };
+    for (const [id, chat] of Object.entries(cases)) expectNone(hooks, sub, 'message.read', (d) => namesMessage(d, id), `message.read fired for ${chat}`);
+  },
+);
+
+check(
+  {
+    area,
+    name: 'typing-events-only-for-imessage',
+    title: 'someone typing in an SMS chat emits no typing event (typing in an iMessage chat does)',
+    clauses: ['events.typing.imessage-only'],
+    needs,
+  },
+  async (t) => {
+    // Fault: events.typing.non-imessage.
+    const fx = await t.fixtures();
+    const hooks = await hooksOf(t);
+    const sub = await hooks.subscribeV4(fx.v4());
+    await typing(fx, 'started', 'sms');
+    const sentinel = await typing(fx, 'stopped', 'imessage');
+    await hooks.settle(hooks.waitForEvent(sub, 'typing.stopped', concerns(sentinel)));
+    expectNone(hooks, sub, 'typing.started', () => true, 'typing.started fired for an SMS chat');
+  },
+);
+
+check(
+  {
+    area,
+    name: 'poll-events-only-for-native-imessage-polls',
+    title: 'a poll in an SMS chat emits no poll.received (a native iMessage poll does)',
+    clauses: ['events.poll.native-imessage'],
+    needs,
+  },
+  async (t) => {
+    // Fault needed: events.poll.non-imessage (reference/messaging/simulate.ts; see the webhooks report).
+    const fx = await t.fixtures();
+    const hooks = await hooksOf(t);
+    const sub = await hooks.subscribeV4(fx.v4());
+    await poll(fx, 'received', 'sms');
+    await poll(fx, 'created', 'imessage');
+    await hooks.settle(hooks.waitForEvent(sub, 'poll.created'));
+    expectNone(hooks, sub, 'poll.received', () => true, 'poll.received fired for a poll in an SMS chat');
+  },
+);
+
+check(
+  {
+    area,
+    name: 'contact-shared-creates-then-updates-the-contact',
+    title: 'contact.shared creates the contact of its address if needed, then a new card updates its name',
+    clauses: ['events.contact-shared.upserts-contact'],
+    needs,
+  },
+  async (t) => {
+    // Fault: events.contact-shared.no-upsert.
+    const fx = await t.fixtures();
+    const hooks = await hooksOf(t);
+    const sub = await hooks.subscribeV4(fx.v4());
+    const address = uniquePhone();
+    for (const name of ['Ada Lovelace', 'Ada King']) {
+      const [first, last] = name.split(' ');
+      const shared = await shareCard(fx, { address, display_name: name, first_name: first ?? null, last_name: last ?? null, avatar_url: null });
+      await hooks.waitForEvent(sub, 'contact.shared', concerns(shared));
+      const found = await fx.v4().get('/contacts', { query: { identifier: address } });
+      t.expect.hasStatus(found, 200);
+      const contacts = isRecord(found.body) && Array.isArray(found.body.data) ? found.body.data : [];
+      if (!contacts.some((contact) => mentions(contact, name))) fail(`after the card "${name}" was shared, the contact of ${address} does not carry it`, `a contact of ${address} named ${name}`, shown(found));
+    }
+  },
+);
+
+check(
+  {
+    area,
+    name: 'contact-shared-is-the-other-partys-card',
+    title: "contact.shared is inbound: address is the party that shared its card, internal_id the organization's line (or null)",
+    clauses: ['events.contact-shared.inbound-only', 'events.contact-shared.shape'],
+    needs: ['control', 'v2'],
+  },
+  async (t) => {
+    // Fault: events.contact-shared.reversed.
+    const fx = await t.fixtures();
+    const hooks = await hooksOf(t);
+    const sub = await hooks.subscribeV2(fx.v2(), 'all');
+    const address = uniquePhone();
+    const shared = await shareCard(fx, { address, display_name: 'Grace H', first_name: 'Grace', last_name: 'H', avatar_url: null });
+    const body = bodyOf(await hooks.waitForEvent(sub, 'contact.shared', concerns(shared)));
+    const line = fx.channel('native-dedicated');
+    if (body.address !== address) fail('contact.shared does not name the party that shared its card in address', `address: ${address}`, `address: ${JSON.stringify(body.address)}`);
+    if (body.internal_id !== null && body.internal_id !== line.address) fail("contact.shared's internal_id is not the line the card was shared with", `internal_id: ${line.address} or null`, `internal_id: ${JSON.stringify(body.internal_id)}`);
+  },
+);

@@ -1,0 +1,45 @@
+// The suites and the reference are two independent readings of the description (DEVELOPERS.md): a helper
+// shared between them would let one misreading pass on both sides. This test reads every import of every
+// TypeScript file and fails on an import across the line.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+function tsFiles(dir: string): string[] {
+  return readdirSync(join(root, dir), { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.(m?ts)$/.test(entry.name))
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)));
+}
+
+/** Repository-relative targets of the relative imports (static and dynamic) of one file. */
+function importsOf(file: string, text: string): string[] {
+  const specifiers = [...text.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) => m[1] ?? '');
+  return specifiers.map((specifier) => relative(root, resolve(root, dirname(file), specifier)));
+}
+
+function crossings(from: readonly string[], forbidden: readonly string[]): string[] {
+  return from.flatMap((dir) =>
+    tsFiles(dir).flatMap((file) =>
+      importsOf(file, readFileSync(join(root, file), 'utf8'))
+        .filter((target) => forbidden.some((f) => target === f || target.startsWith(`${f}/`)))
+        .map((target) => `${file} imports ${target}`),
+    ),
+  );
+}
+
+describe('the line between the suites and the reference', () => {
+  it('finds relative imports, static and dynamic', () => {
+    expect(importsOf('suites/a/b.ts', "import { x } from '../../reference/index.js';\nconst m = await import('../c.js');")).toEqual(['reference/index.js', 'suites/c.js']);
+  });
+
+  it('suites/, harness/ and generators/ never import reference/', () => {
+    expect(crossings(['suites', 'harness', 'generators'], ['reference'])).toEqual([]);
+  });
+
+  it('reference/ never imports suites/, harness/ or generators/', () => {
+    expect(crossings(['reference'], ['suites', 'harness', 'generators'])).toEqual([]);
+  });
+});
