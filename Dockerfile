@@ -9,7 +9,9 @@
 ARG BASE_IMAGE=node:20-bookworm-slim
 FROM ${BASE_IMAGE}
 
-# Settings first: their layers stay cached while only the sources change.
+# Settings first: their layers stay cached while only the sources change (with the vfs storage driver
+# every layer is a full copy of the image, so the steps after COPY are kept few).
+LABEL org.mcs-conformance.image=reference
 # MCS_HOST and MCS_PORT move the server, e.g. onto loopback when the container shares the host's network
 # (mcs certify --image ... --network host). Arguments after the image name go to `mcs serve`.
 ENV NODE_ENV=production MCS_HOST=0.0.0.0 MCS_PORT=8080

@@ -20,6 +20,8 @@ export interface ClosedModelOptions<S extends ProfileState> {
 
 export interface ClosedModelRun {
   elapsedMs: number;
+  /** From the first request sent to the last outcome recorded: the window the counts belong to. */
+  windowMs: number;
   issued: number;
 }
 
@@ -36,6 +38,8 @@ export async function runClosedModel<S extends ProfileState>(options: ClosedMode
   let pending: Outcome | undefined;
   let instance: autocannon.Instance | undefined;
   const started = performance.now();
+  let firstSentAt: number | undefined;
+  let lastOutcomeAt = started;
   // autocannon's timeout is in seconds and at least 1: a shorter --timeout is raised to 1 s here.
   const timeoutMs = Math.max(1000, options.timeoutMs);
 
@@ -44,6 +48,10 @@ export async function runClosedModel<S extends ProfileState>(options: ClosedMode
       {
         url: origin,
         connections: options.connections,
+        // autocannon notices the end of its duration only at its next sample tick and keeps sending
+        // until then: with the default 1 s ticks a 3 s run could last 4 s. Ticks of 100 ms bound the
+        // overrun, and the rate is computed over the real window anyway (windowMs).
+        sampleInt: 100,
         pipelining: 1,
         duration: options.durationMs / 1000,
         timeout: timeoutMs / 1000,
@@ -53,6 +61,7 @@ export async function runClosedModel<S extends ProfileState>(options: ClosedMode
           {
             setupRequest: (req, context) => {
               const k = next++;
+              firstSentAt ??= performance.now();
               if (k >= options.maxRequests) {
                 instance?.stop();
               }
@@ -72,10 +81,12 @@ export async function runClosedModel<S extends ProfileState>(options: ClosedMode
     instance.on('response', (_client, statusCode, _bytes, responseTimeMs) => {
       const outcome = pending ?? { kind: 'error', status: statusCode, code: 'unparsed-response' };
       pending = undefined;
+      lastOutcomeAt = performance.now();
       recorder.record(outcome, responseTimeMs * 1000);
     });
     instance.on('reqError', (error: unknown) => {
       const message = (error as { message?: unknown }).message;
+      lastOutcomeAt = performance.now();
       if (message === 'request timed out') recorder.record({ kind: 'timeout' }, timeoutMs * 1000);
       else recorder.record({ kind: 'connection-error', code: errorCode(error) }, undefined);
     });
@@ -87,5 +98,5 @@ export async function runClosedModel<S extends ProfileState>(options: ClosedMode
   } finally {
     clearTimeout(hardStop);
   }
-  return { elapsedMs: performance.now() - started, issued: Math.min(next, options.maxRequests) };
+  return { elapsedMs: performance.now() - started, windowMs: Math.max(0, lastOutcomeAt - (firstSentAt ?? started)), issued: Math.min(next, options.maxRequests) };
 }

@@ -77,18 +77,17 @@ export async function runLoad<S extends ProfileState>(options: RunOptions<S>): P
         recorder,
       });
       offered = run.issued;
-      elapsedMs = run.elapsedMs;
+      elapsedMs = run.windowMs;
     }
   } finally {
     if (ticker !== undefined) clearInterval(ticker);
   }
 
   // Open model: over the scheduled duration, or the real one if the last responses straggled in later,
-  // so a run is not credited with a higher rate than it sustained. Closed model: over the duration the
-  // connections were sending (autocannon drops the responses still in flight when it stops), or less
-  // when the request cap ended the run early.
-  const seconds =
-    (model.kind === 'open' ? Math.max(options.durationMs, Math.min(elapsedMs, options.durationMs + graceMs)) : Math.min(elapsedMs, options.durationMs)) / 1000;
+  // so a run is not credited with a higher rate than it sustained. Closed model: over the real window
+  // from the first request to the last outcome (autocannon may overrun its duration a little, and the
+  // request cap may end the run early).
+  const seconds = Math.max(0.001, model.kind === 'open' ? Math.max(options.durationMs, Math.min(elapsedMs, options.durationMs + graceMs)) : elapsedMs) / 1000;
   const result: LoadResult = {
     schema: RESULT_SCHEMA,
     profile: profile.name,

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeHistogram, encodeHistogram, newHistogram, recordMicros } from './histogram.js';
-import { fingerprint, runMcs } from './test-helpers.js';
+import { runMcs } from '../test/support/run-mcs.js';
+import { fingerprint } from './test-helpers.js';
 import type { LoadResult } from './result.js';
 import { startStubApi, type StubApi } from './stub-api.js';
 

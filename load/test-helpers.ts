@@ -1,6 +1,5 @@
-// Helpers of the load tool's tests: comparing histograms, and running the `mcs` command as a child.
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+// Helpers of the load tool's tests: comparing histograms, and running the `mcs` command in this process
+// (a child process: test/support/run-mcs.ts).
 import { main } from '../cli/main.js';
 import type { Histogram } from './histogram.js';
 
@@ -10,29 +9,6 @@ export function fingerprint(h: Histogram): number[] {
   for (let p = 0; p <= 100; p += 0.5) points.push(h.getValueAtPercentile(p));
   for (const p of [99.9, 99.99, 99.999]) points.push(h.getValueAtPercentile(p));
   return points;
-}
-
-const mcs = fileURLToPath(new URL('../cli/mcs.js', import.meta.url));
-
-/** The environment of a child without any MCS_* target settings of the parent (and no CI tty tricks). */
-function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  return { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('MCS_'))), ...extra };
-}
-
-/** Runs `node cli/mcs.js ...args`, killed after timeoutMs. */
-export function runMcs(args: string[], options: { timeoutMs?: number; env?: Record<string, string> } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [mcs, ...args], { env: cleanEnv(options.env ?? {}), stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
 }
 
 /** Runs `mcs ...args` in this process (no child start-up: for commands that fail fast or only print). */

@@ -34,13 +34,17 @@ Target (flags > MCS_* environment > config file):
   --timeout MS          timeout of each request phase (default 10000)  MCS_TIMEOUT_MS
   --webhook-listen HOST:PORT   where the webhook receiver listens (default 127.0.0.1, free port)  MCS_WEBHOOK_LISTEN
   --webhook-public-url URL     the receiver's address as the target reaches it (tunnel)  MCS_WEBHOOK_PUBLIC_URL
+  (environment only) MCS_WEBHOOK_REPLAY_PATH: the target's webhook replay path under /v4, which the
+    description does not give, e.g. /webhooks/{webhookId}/deliveries/{deliveryId}/replay; without it the
+    replay checks are not verifiable
 Container image (instead of the URLs; needs a Docker engine; the container is always removed):
   --image NAME[:TAG]    start this image and certify it; its logs go into the report
   --container-port N    the port the service listens on inside it (default 8080)
   --env KEY=VALUE       environment of the container (repeatable; secret-looking values are masked)
   --base-path PATH      where PATH/v4, PATH/v2 and PATH/__control live inside it (default /)
-  --network NAME        its Docker network; 'host' shares this machine's (the service is then at
-                        127.0.0.1:PORT and reaches the webhook receiver on loopback; Linux engines)
+  --network NAME        its Docker network: host (the default with a local engine on Linux) shares
+                        this machine's, so the service is at 127.0.0.1:PORT and reaches the webhook
+                        receiver on loopback; bridge (else the default) publishes PORT on loopback
   --ready-path PATH     ready once PATH answers 2xx (default: once PATH/v4 answers at all)
   --ready-log TEXT      ready once the container prints TEXT
   --ready-timeout MS    how long to wait until ready (default 60000)
@@ -201,6 +205,8 @@ async function startEmbedded(timeoutMs: number): Promise<Embedded> {
   const { startReference } = (await import('../../reference/index.js')) as typeof import('../../reference/index.js');
   const logs: string[] = [];
   const reference = await startReference({ log: (line) => logs.length < 1_000 && logs.push(line) });
+  // Not in the description, so a target names it: the reference's replay endpoint (reference/README.md).
+  process.env.MCS_WEBHOOK_REPLAY_PATH ??= '/webhooks/{webhookId}/deliveries/{deliveryId}/replay';
   return {
     target: { baseUrl: reference.urls.base, v4Url: reference.urls.v4, v2Url: reference.urls.v2, controlUrl: reference.urls.control, timeoutMs, fixtures: {} },
     async close() {

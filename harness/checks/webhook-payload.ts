@@ -16,13 +16,6 @@ export function describedEventTypes(api: DeliveryApi): string[] {
   return Object.keys(webhookSection(api));
 }
 
-/** The v2 subscription types the spec says receive `eventType` (`x-webhook-types`), or undefined. */
-export function v2WebhookTypesOf(eventType: string): string[] | undefined {
-  const post = webhookSection('v2')[eventType]?.post as Json | undefined;
-  const types = post?.['x-webhook-types'];
-  return Array.isArray(types) ? types.map(String) : undefined;
-}
-
 /**
  * Problems of `body` as the delivery of `eventType` to a subscription of `api`; empty when it conforms.
  * An event type the spec does not describe gives one problem saying so.

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from './errors.js';
-import { resolveTargetConfig, resolveTimeoutMs, v4Root } from './resolve.js';
+import { resolveTargetConfig, resolveTimeoutMs, resolveWebhookSettings, v4Root } from './resolve.js';
 
 async function configFile(text: string): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'mcs-config-'));
@@ -103,6 +103,22 @@ describe('target configuration errors: one line naming the field and its source'
     expect(await errorOf(resolveTargetConfig({ flags: {}, env: {}, configPath: '/nonexistent/mcs.yaml' }))).toBe('config file /nonexistent/mcs.yaml: not found');
     const bad = await configFile('base_url: [unclosed\n');
     expect(await errorOf(resolveTargetConfig({ flags: {}, env: {}, configPath: bad }))).toMatch(/^config file .*: not valid YAML \(/);
+  });
+});
+
+describe('webhook receiver settings', () => {
+  it('takes --webhook-listen and --webhook-public-url over the environment, for a target and for the embedded reference', async () => {
+    const env = { MCS_WEBHOOK_LISTEN: '0.0.0.0:9001', MCS_WEBHOOK_PUBLIC_URL: 'https://env.tunnel.test/' };
+    const config = await resolveTargetConfig({ flags: { baseUrl: 'http://x.test', webhookListen: '[::1]:9002' }, env });
+    expect(config?.webhookListen).toBe('[::1]:9002');
+    expect(config?.webhookPublicUrl).toBe('https://env.tunnel.test');
+    expect(await resolveWebhookSettings({ flags: {}, env })).toEqual({ webhookListen: '0.0.0.0:9001', webhookPublicUrl: 'https://env.tunnel.test' });
+    expect(await resolveWebhookSettings({ flags: {}, env: {} })).toEqual({});
+  });
+
+  it('refuses a listen address that is not host:port, naming its source', async () => {
+    expect(await errorOf(resolveWebhookSettings({ flags: { webhookListen: '9001' }, env: {} }))).toBe('webhook_listen (from --webhook-listen): must be host:port (an IPv6 host in brackets)');
+    expect(await errorOf(resolveWebhookSettings({ flags: {}, env: { MCS_WEBHOOK_PUBLIC_URL: 'tunnel.test' } }))).toBe('webhook_public_url (from MCS_WEBHOOK_PUBLIC_URL): must be an http:// or https:// URL');
   });
 });
 

@@ -11,6 +11,7 @@ let server: Server;
 let base: string;
 const sockets = new Set<Socket>();
 const hanging: ServerResponse[] = [];
+const resetPaths = new Set<string>();
 
 beforeAll(async () => {
   server = createServer((request, response) => {
@@ -20,6 +21,15 @@ beforeAll(async () => {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.write('{"data": ');
       hanging.push(response); // the body never ends
+    } else if (request.url?.startsWith('/reset-once/')) {
+      // The first request of each path is reset before any answer, as a server closing an idle connection.
+      if (!resetPaths.has(request.url)) {
+        resetPaths.add(request.url);
+        request.socket.destroy();
+        return;
+      }
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end('{"data":"second try"}');
     } else if (request.url === '/big') {
       response.writeHead(200, { 'content-type': 'text/plain' });
       response.end('x'.repeat(64 * 1024));
@@ -52,6 +62,23 @@ async function transportError(promise: Promise<unknown>): Promise<TransportError
   }
   throw new Error('expected a TransportError');
 }
+
+describe('a reset before any answer', () => {
+  it('is retried once for an idempotent method', async () => {
+    const response = await send({ method: 'GET', url: `${base}/reset-once/get` }, { timeoutMs: 2_000 });
+    expect(response.text).toBe('{"data":"second try"}');
+  });
+
+  it('is retried once for a request with an Idempotency-Key', async () => {
+    const response = await send({ method: 'POST', url: `${base}/reset-once/keyed`, headers: { 'Idempotency-Key': 'k-1' }, body: '{}' }, { timeoutMs: 2_000 });
+    expect(response.status).toBe(200);
+  });
+
+  it('is reported, not retried, for a request that repeating could apply twice', async () => {
+    const error = await transportError(send({ method: 'POST', url: `${base}/reset-once/post`, body: '{}' }, { timeoutMs: 2_000 }));
+    expect(error.message).toMatch(/reset|closed/);
+  });
+});
 
 describe('transport timeouts and bounds', () => {
   it('gives up on a server that never sends headers', async () => {

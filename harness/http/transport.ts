@@ -36,8 +36,9 @@ export class TransportError extends Error {
   constructor(
     message: string,
     readonly exchange: Exchange,
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
   }
 }
 
@@ -51,7 +52,9 @@ const agents = new Map<number, Agent>();
 function agentFor(timeoutMs: number): Agent {
   let agent = agents.get(timeoutMs);
   if (!agent) {
-    agent = new Agent({ connect: { timeout: timeoutMs }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, keepAliveTimeout: 4_000 });
+    // Idle connections are dropped after 1 s, well before common server idle timeouts (Node's is 5 s), so a
+    // request rarely goes out on a connection the server is closing at that moment; see sendOnce's retry.
+    agent = new Agent({ connect: { timeout: timeoutMs }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, keepAliveTimeout: 1_000, keepAliveMaxTimeout: 1_000 });
     agents.set(timeoutMs, agent);
   }
   return agent;
@@ -63,7 +66,32 @@ export async function closeAgents(): Promise<void> {
   await Promise.all(all.map((agent) => agent.close().catch(() => undefined)));
 }
 
+/** Methods a client may repeat without changing the outcome (RFC 9110, section 9.2.2). */
+const idempotentMethods = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+
+/**
+ * A kept-alive connection can be closed by the server just as a request goes out on it; the request then
+ * fails with a reset before any answer, through no fault of the target. Such a request is sent once more
+ * when repeating it is safe: an idempotent method, or a request carrying an Idempotency-Key.
+ */
+export function mayRetryAfterReset(raw: RawRequest, error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  if (code !== 'ECONNRESET' && code !== 'UND_ERR_SOCKET' && code !== 'EPIPE') return false;
+  const headers = raw.headers ?? {};
+  const hasIdempotencyKey = Object.keys(headers).some((name) => name.toLowerCase() === 'idempotency-key');
+  return idempotentMethods.has(raw.method.toUpperCase()) || hasIdempotencyKey;
+}
+
 export async function send(raw: RawRequest, options: TransportOptions): Promise<RawResponse> {
+  try {
+    return await sendOnce(raw, options);
+  } catch (error) {
+    if (!(error instanceof TransportError) || !mayRetryAfterReset(raw, error.cause)) throw error;
+    return sendOnce(raw, options);
+  }
+}
+
+async function sendOnce(raw: RawRequest, options: TransportOptions): Promise<RawResponse> {
   const headers = raw.headers ?? {};
   registerCredential(headers);
   const started = performance.now();
@@ -90,7 +118,7 @@ export async function send(raw: RawRequest, options: TransportOptions): Promise<
     const message = describeTransportError(error, options.timeoutMs, deadline.aborted);
     const exchange = buildExchange(raw, durationMs, undefined, message);
     recordExchange(exchange);
-    throw new TransportError(`${raw.method} ${secrets.maskText(raw.url)}: ${message}`, exchange);
+    throw new TransportError(`${raw.method} ${secrets.maskText(raw.url)}: ${message}`, exchange, { cause: error });
   }
 }
 

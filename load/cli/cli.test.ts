@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESULT_SCHEMA, type LoadResult } from '../result.js';
 import { startStubApi, type StubApi } from '../stub-api.js';
-import { runMcs, runMcsHere } from '../test-helpers.js';
+import { runMcs } from '../../test/support/run-mcs.js';
+import { runMcsHere } from '../test-helpers.js';
 
 let api: StubApi;
 let dir: string;

@@ -10,7 +10,7 @@ export function loadHelp(): string {
                      [--base-url URL --control-url URL | --config FILE] [--out FILE] [--shard i/N] [--allow-remote]
   mcs load capacity --profile P --slo EXPR [--start-rate 50] [--max-rate 100000] [--duration 5 (per step)] [--warmup 2]
   mcs load merge a.json b.json ... [--out merged.json] [--slo EXPR]
-  mcs load k8s --profile P --shards N --image IMG [--out job.yaml] [-- <flags of mcs load P>]
+  mcs load k8s --profile P --shards N --image IMG [--out job.yaml (default load/out/)] [-- <flags of mcs load P>]
 
 Profiles:
 ${list}

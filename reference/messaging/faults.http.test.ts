@@ -1,6 +1,8 @@
 // Each fault of MESSAGING and the event side is observable: a check that holds on the healthy reference
 // fails once the fault is switched on. (The suites are the main proof; this keeps the switches honest.)
 import { createHmac } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { faults as eventFaults } from '../events/faults.js';
 import { faults as messagingFaults } from './faults.js';
@@ -120,6 +122,35 @@ const checks: Record<string, Check> = {
   'messaging.from.ignored': async (fx) => (await fx.v4('POST', '/messages', { to: fresh(), text: 'x', from: fx.channels.rcs!.id })).body.channel_id === fx.channels.rcs!.id,
   'messaging.fanout.no-limit': async (fx) =>
     (await fx.v4('POST', `/channels/${fx.channels.sms_provider!.id}/messages`, { to: Array.from({ length: 101 }, () => fresh()), text: 'x' })).status === 422,
+  'messaging.send.status-accepted': async (fx) => ['queued', 'sent', 'delivered', 'failed'].includes((await fx.v4('POST', '/messages', { to: fresh(), text: 'x' })).body.status),
+  'messaging.send.unsupported-as-422': async (fx) => {
+    const interactive = { kind: 'quick_reply', items: [{ id: 'a', title: 'A' }, { id: 'b', title: 'B' }] };
+    return (await fx.v4('POST', `/channels/${fx.channels.sms_provider!.id}/messages`, { to: fresh(), interactive })).status === 501;
+  },
+  'messaging.fanout.as-group': async (fx) =>
+    (await fx.v4('POST', `/channels/${fx.channels.sms_provider!.id}/messages`, { to: [fresh(), fresh()], text: 'x' })).body.mode === 'fan_out',
+  'messaging.fanout.limit-off-by-one': async (fx) =>
+    (await fx.v4('POST', `/channels/${fx.channels.sms_provider!.id}/messages`, { to: Array.from({ length: 100 }, () => fresh()), text: 'x' })).status === 201,
+  'messaging.attachments-never-alone': async (fx) => {
+    const to = fresh();
+    await fx.v4('POST', '/messages', { to, text: 'first' });
+    return (await fx.v4('POST', '/messages', { to, attachments: ['https://example.com/a.png'] })).status === 201;
+  },
+  'messaging.typing.refused': async (fx) => {
+    const chat = (await inbound(fx, { protocol: 'imessage' })).body.data.chat_id;
+    return (await fx.v4('POST', `/chats/${chat}/typing`)).status === 200;
+  },
+  'messaging.interactive.kinds-unsupported': async (fx) => {
+    const chat = (await fx.control('POST', '/inbound/messages', { channel_id: fx.channels.amb!.id, sender: 'customer-lp', text: 'hi' })).body.data.chat_id;
+    const items = Array.from({ length: 6 }, (_, i) => ({ id: `i${i}`, title: `Item ${i}` }));
+    return (await fx.v4('POST', `/chats/${chat}/messages`, { interactive: { kind: 'list_picker', summary_text: 'Pick', items } })).status === 201;
+  },
+  'messaging.caps.counts-every-send': async (fx) => {
+    await fx.control('PATCH', '/plan', { outbound_cap_per_organization: 1 });
+    const to = fresh();
+    await fx.v4('POST', '/messages', { to, text: 'one' });
+    return (await fx.v4('POST', '/messages', { to, text: 'two' })).status === 201;
+  },
   'messaging.chat-reply.new-thread': async (fx) => {
     const chat = (await inbound(fx)).body.data.chat_id;
     return (await fx.v4('POST', `/chats/${chat}/messages`, { text: 'x' })).body.chat_id === chat;
@@ -255,6 +286,74 @@ const checks: Record<string, Check> = {
     return (await fx.v4('GET', `/contacts?identifier=${encodeURIComponent(address)}`)).body.data.length === 1;
   },
   'events.v2-record.standard-errors': async (fx) => typeof (await fx.v4('GET', '/webhooks/wh_missing1')).body.error === 'string',
+  // The webhooks suite's event faults (reference/events/faults.ts, second block).
+  'events.delivery.method-put': async (fx) => {
+    const methods: string[] = [];
+    const server = createServer((req, res) => {
+      methods.push(req.method ?? '');
+      req.resume();
+      req.on('end', () => res.writeHead(204).end());
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      await fx.v4('POST', '/webhooks', { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook` });
+      await inbound(fx);
+      for (let i = 0; i < 100 && methods.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      return methods[0] === 'POST';
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  },
+  'events.deliveries.list-empty': async (fx) => {
+    const { sub } = await firstDelivery(fx, null, () => inbound(fx));
+    return (await fx.v4('GET', `/webhooks/${sub.id}/deliveries`)).body.data.length > 0;
+  },
+  'events.logs.list-empty': async (fx) => {
+    const { sub } = await firstDelivery(fx, 'all', () => inbound(fx));
+    for (let i = 0; i < 50; i++) {
+      if ((await fx.v4('GET', `/webhooks/${sub.webhook_id}/logs`)).body.data.length > 0) return true;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return false;
+  },
+  'events.v4.received-chat-id-not-chat': async (fx) => /^chat_/.test(String((await firstDelivery(fx, null, () => inbound(fx))).delivery.body.data.chat_id)),
+  'events.v4.filtered-like-v2': async (fx) => {
+    const share = () => fx.control('POST', '/inbound/contact-shares', { channel_id: fx.channels['native-dedicated']!.id, address: fresh(), display_name: 'Ada' });
+    const { delivery } = await firstDelivery(fx, null, async () => {
+      await share();
+      await inbound(fx);
+    });
+    return delivery.body.type === 'contact.shared';
+  },
+  'events.v2.extra-fields-missing': async (fx) => (await firstDelivery(fx, 'all', () => inbound(fx))).delivery.body.text === 'hi',
+  'events.v2.no-base-fields': async (fx) => (await firstDelivery(fx, 'all', () => inbound(fx))).delivery.body.protocol !== undefined,
+  'events.v2.group-fields-on-1to1': async (fx) => (await firstDelivery(fx, 'all', () => inbound(fx))).delivery.body.group_id == null,
+  'events.read.not-emitted': async (fx) => {
+    const chat = (await inbound(fx, { protocol: 'imessage', read_receipts: true })).body.data.chat_id;
+    const sent = await fx.v4('POST', `/chats/${chat}/messages`, { text: 'x' });
+    await fx.control('POST', `/messages/${sent.body.id}/status`, { status: 'read' });
+    return (await fx.control('GET', '/events?type=message.read')).body.data.length === 1;
+  },
+  'events.contact-shared.reversed': async (fx) => {
+    const address = fresh();
+    const { delivery } = await firstDelivery(fx, 'all', () => fx.control('POST', '/inbound/contact-shares', { channel_id: fx.channels['native-dedicated']!.id, address }));
+    return delivery.body.address === address;
+  },
+  'events.create.no-secret': async (fx) => typeof (await fx.v4('POST', '/webhooks', { url: 'http://127.0.0.1:9/none' })).body.data.signing_secret === 'string',
+  'events.v2-list.leaks-secret': async (fx) => {
+    const created = (await fx.v2('POST', '/webhooks', { webhook_url: 'http://127.0.0.1:9/none', webhook_type: 'message' })).body;
+    return !JSON.stringify((await fx.v2('GET', '/webhooks')).body).includes(created.signing_secret);
+  },
+  'events.v2-list.empty': async (fx) => {
+    await fx.v2('POST', '/webhooks', { webhook_url: 'http://127.0.0.1:9/none', webhook_type: 'message' });
+    return (await fx.v2('GET', '/webhooks')).body.webhooks.length === 1;
+  },
+  'events.webhook-id.bad-pattern': async (fx) => /^wh_[A-Za-z0-9]+$/.test((await fx.v2('POST', '/webhooks', { webhook_url: 'http://127.0.0.1:9/none', webhook_type: 'message' })).body.webhook_id),
+  'events.v2-record.no-failure-count': async (fx) => {
+    const created = (await fx.v2('POST', '/webhooks', { webhook_url: 'http://127.0.0.1:9/none', webhook_type: 'message' })).body;
+    return typeof (await fx.v4('GET', `/webhooks/${created.webhook_id}`)).body.failure_count === 'number';
+  },
 };
 
 describe('fault switches are observable', () => {

@@ -66,7 +66,7 @@ export async function postChatMessages(ctx: Ctx): Promise<Reply> {
 export function postChatTyping(ctx: Ctx): Reply {
   const org = orgOf(ctx);
   const { chat } = requireChat(org, ctx.params.chatId ?? '');
-  if (chat.protocol !== 'imessage') {
+  if (chat.protocol !== 'imessage' || ctx.app.fault('messaging.typing.refused')) {
     throw httpError(501, 'send_not_supported', 'Typing indicators exist only in iMessage chats', { chat_id: chat.id, protocol: chat.protocol });
   }
   return json(200, { data: { chat_id: chat.id, typing: true } });
@@ -81,7 +81,7 @@ export function requireChat(org: Org, chatId: string): { chat: ChatRecord; chann
 
 /** One recipient, a group thread, or a fan-out, on a known line. */
 function sendFrom(ctx: Ctx, org: Org, channel: ChannelRecord, peers: string[], body: SendBody): Reply {
-  const groups = groupCapable(channel) && !ctx.app.fault('messaging.group.fans-out');
+  const groups = (groupCapable(channel) || ctx.app.fault('messaging.fanout.as-group')) && !ctx.app.fault('messaging.group.fans-out');
   const mode: Mode = peers.length === 1 ? 'single' : groups ? 'group' : 'fan_out';
   if (mode === 'fan_out') return fanOut(ctx, org, channel, peers, body);
   const why = refusal(ctx.app, org, channel, peers);
@@ -100,7 +100,8 @@ function finish(ctx: Ctx, org: Org, prepared: PreparedSend, body: SendBody, mode
 }
 
 function fanOut(ctx: Ctx, org: Org, channel: ChannelRecord, peers: string[], body: SendBody): Reply {
-  if (peers.length > FAN_OUT_MAX && !ctx.app.fault('messaging.fanout.no-limit')) {
+  const max = ctx.app.fault('messaging.fanout.limit-off-by-one') ? FAN_OUT_MAX - 1 : FAN_OUT_MAX;
+  if (peers.length > max && !ctx.app.fault('messaging.fanout.no-limit')) {
     throw httpError(422, 'validation_error', `A fan-out reaches at most ${FAN_OUT_MAX} recipients`, { field: 'to', max: FAN_OUT_MAX, count: peers.length });
   }
   const results = peers.map((peer) => {

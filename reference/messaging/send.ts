@@ -47,7 +47,8 @@ export function capFaults(app: Pick<App, 'fault'>): CapFaults {
 export function prepareSend(app: Pick<App, 'fault'>, org: Org, target: Target, body: SendBody): PreparedSend {
   const { channel, peers } = target;
   const unsupported = app.fault('messaging.send.unsupported-as-422') ? 422 : 501;
-  if (body.interactive && !channel.interactive.includes(body.interactive.kind)) {
+  const kindsSupported = app.fault('messaging.interactive.kinds-unsupported') ? channel.interactive.filter((k) => k !== 'list_picker') : channel.interactive;
+  if (body.interactive && !kindsSupported.includes(body.interactive.kind)) {
     throw httpError(unsupported, 'send_not_supported', `A ${channel.type} channel does not support interactive ${body.interactive.kind}`, {
       channel_type: channel.type,
       kind: body.interactive.kind,
@@ -65,10 +66,12 @@ export function prepareSend(app: Pick<App, 'fault'>, org: Org, target: Target, b
   const chat = target.chat ?? (target.group ? findGroupChat(org, channel, peers) : findDirectChat(org, channel, peers[0]!)) ?? null;
   const brandNew = chat === null || chat.messageCount === 0;
   const textless = body.text === null && body.attachments.length > 0 && !body.interactive && !body.richLink;
-  if (brandNew && textless && !app.fault('messaging.attachment-first-allowed')) {
+  const firstOnly = !app.fault('messaging.attachments-never-alone');
+  if ((brandNew || !firstOnly) && textless && !app.fault('messaging.attachment-first-allowed')) {
     throw httpError(400, 'attachment_first_message_not_allowed', 'The first message of a new conversation must carry text; send text first', {});
   }
-  const caps = capPlan(org, channel, peers, chat !== null);
+  const planned = capPlan(org, channel, peers, chat !== null);
+  const caps = app.fault('messaging.caps.counts-every-send') ? { ...planned, newForOrg: [...peers], newForNumber: [...peers] } : planned;
   checkCaps(org, channel, caps, capFaults(app));
   return { target, chat, caps };
 }

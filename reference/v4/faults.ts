@@ -15,6 +15,17 @@ export const faults: FaultDecl[] = [
   fault('location.contact.no-details', 'The 404 of an unknown location handle is {error: {code, message}} without details.', 'errors.shape.v4-standard', 'location.contact.unknown-handle-404'),
   // channels
   fault('channels.get.unknown-200', 'GET /channels/{channel} and its capabilities answer 200 {data: null} for an unknown channel.', 'errors.404.not-found', 'channels.get.item', 'channels.capabilities.shape'),
+  fault('channels.profile.replaces-whole', 'PUT profile replaces the whole profile: fields not sent are cleared.', 'channels.profile.partial-clear'),
+  fault('channels.remove.e164-not-accepted', 'DELETE /channels/{channel} takes only ch_ ids: an E.164 number answers 404.', 'channels.delete.result-and-event'),
+  fault('channels.remove.reasons-optional', 'DELETE /channels/{channel} without reasons removes the line instead of 400.', 'channels.delete.reasons-required'),
+  // numbers
+  fault('numbers.available.default-not-shared', 'GET /channels/native/available without type browses dedicated numbers, not shared ones.', 'channels.available.type-default-shared'),
+  fault('numbers.quote.area-codes-ignored', 'The comma-separated area_codes form is ignored (only repeated area_code counts).', 'channels.available.area-code-forms'),
+  fault('numbers.purchase.needs-read-scope', 'POST /channels/native/purchases asks app tokens for numbers:read instead of numbers:manage.', 'auth.scope.numbers-manage'),
+  fault('numbers.purchase.no-card-accepted', 'A purchase by an organization without a saved payment method goes through instead of 402 no_payment_method.', 'errors.402.no-payment-method'),
+  fault('numbers.purchase.declined-accepted', 'A purchase paid by a declined card goes through instead of 402 payment_failed.', 'errors.402.payment-failed'),
+  fault('numbers.purchase.tier-name-accepted', 'A tier name (shared, dedicated, inbound) is accepted as a plan instead of 400 invalid_plan.', 'purchases.create.plan-ids', 'errors.400.invalid-plan'),
+  fault('numbers.purchase.line-cap-off-by-one', 'An order may hold one line more than the per-order cap.', 'limits.purchase.lines-per-order-10', 'errors.400.line-limit-exceeded'),
   // channel settings
   fault('channels.settings.any-type', 'Settings of non-native channels are read and written like native ones instead of 403 settings_unsupported_for_channel_type.', 'errors.403.settings-unsupported-for-channel-type'),
   fault('channels.settings.mark-read-refused-everywhere', 'auto_mark_read is refused on dedicated and inbound lines too.', 'channels.settings.auto-mark-read-dedicated-inbound'),
@@ -22,9 +33,34 @@ export const faults: FaultDecl[] = [
   fault('channels.settings.share-refused-with-card', 'auto_share_contact is refused with contact_card_not_set_up even when the line has a contact card.', 'channels.settings.auto-share-contact-dedicated-with-card'),
   fault('channels.settings.unknown-keys-ignored', 'Unknown settings keys are ignored instead of 422 invalid_settings.', 'errors.422.invalid-settings'),
   fault('channels.settings.truthy-values-accepted', 'Non-boolean settings values are read as truthy or falsy instead of 422 invalid_settings.', 'errors.422.invalid-settings'),
+  // account
+  fault('account.me.unwrapped', 'GET /me answers the account object without the {data} wrapper.', 'me.get.data-object', 'envelope.item.data-wrapped'),
+  fault('account.me-numbers.empty', 'GET /me/numbers lists no number, whatever the key owns.', 'me.numbers.list'),
+  fault('account.contact-card.not-stored', 'PUT contact-card answers the new card but does not store it.', 'me.contact-card.put.fields'),
+  fault('account.contact-card.empty-accepted', 'PUT contact-card with no field answers 200 instead of 422.', 'me.contact-card.put.at-least-one-field'),
+  fault('account.contact-card.enums-unchecked', 'sharing.audience and sharing.name_format take any value, not only 0 and 1.', 'me.contact-card.put.fields'),
+  fault('account.avatar.refused', 'The avatar upload refuses every photo with 400.', 'me.contact-card.avatar.multipart'),
+  fault('account.avatar.no-size-limit', 'Avatars over 10 MB are accepted.', 'limits.avatar.upload-10mb'),
   // call forwarding
   fault('account.call-forwarding.forward-to-unchecked', 'forward_to is not validated: missing, non-string and malformed values open a request.', 'me.call-forwarding.forward-to-pattern'),
   fault('account.call-forwarding.foreign-source', 'A line owned by another key of the organization may forward calls.', 'me.call-forwarding.owned-dedicated-or-inbound'),
+  // contacts
+  fault('contacts.list.tag-case-sensitive', 'The tag filter matches case-sensitively.', 'contacts.list.tag-case-insensitive'),
+  fault('contacts.list.sort-ignored', 'sort is accepted but the list keeps creation order.', 'contacts.list.sort-values'),
+  fault('contacts.list.filter-ignored', 'filter is accepted but every contact is listed.', 'contacts.list.filter-values'),
+  fault('contacts.list.direction-filter-ignored', 'filter inbound_last and outbound_last are accepted but do not filter.', 'contacts.list.filter-values'),
+  fault('contacts.merge.self-allowed', 'Merging a contact into itself answers 200 instead of 400 cannot_merge_self.', 'errors.400.cannot-merge-self'),
+  fault('contacts.merge.malformed-id-404', 'A source_contact_id that is not a ct_ id answers 404 instead of 400.', 'contacts.merge.request'),
+  fault('contacts.merge.remerge-allowed', 'A source already merged into another contact can be merged again into a second survivor.', 'errors.409.contact-already-merged'),
+  fault('contacts.merge.source-name-wins', 'A named survivor takes the source\'s name.', 'contacts.merge.survivor-keeps-name'),
+  fault('contacts.delete.still-readable', 'A soft-deleted contact still reads 200 by its id.', 'contacts.delete.result'),
+  fault('contacts.identity.rename-skips-contact', 'Renaming an identity with name does not update the parent contact.', 'identities.patch.rename-in-place'),
+  // pagination
+  fault('pagination.identities-skip', 'A page of identities that has more drops its last item, which the cursor skips.', 'identities.list.page', 'envelope.list.cursor-page'),
+  fault('pagination.channels-skip', 'A page of channels that has more drops its last item, which the cursor skips.', 'channels.list.page-of-channels', 'envelope.list.cursor-page'),
+  // priorities
+  fault('priorities.is-default-false-ignored', 'A first priority created with is_default false becomes the default anyway.', 'priorities.default.first-created'),
+  fault('priorities.delete-keeps', 'DELETE /priorities/{id} answers {id, deleted} but the priority stays.', 'priorities.delete.result'),
   // request bodies
   fault('priorities.create.non-object-body-accepted', 'POST /priorities takes a JSON body that is not an object (array, string, number, null) as {} and creates a priority.', 'errors.400.non-object-body'),
   // ids

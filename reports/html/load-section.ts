@@ -74,7 +74,7 @@ function capacityCard(view: CapacityView, index: number, entry: unknown): Markup
   <dl class="figures">
     <div><dt>Highest rate that held</dt><dd class="t-passed">${view.highestPassingRate === null ? 'none' : `${view.highestPassingRate} req/s`}</dd></div>
     <div><dt>Lowest rate that broke</dt><dd class="t-failed">${view.lowestFailingRate === null ? 'never broke' : `${view.lowestFailingRate} req/s`}</dd></div>
-    <div><dt>Knee</dt><dd>${view.knee === null ? '–' : `${view.knee.offeredRate} req/s (p90 ${fixed(view.knee.p90, 2)} ms)`}</dd></div>
+    <div><dt>Knee</dt><dd>${view.knee === null ? '–' : `${view.knee.offeredRate} req/s (p99 ${fixed(view.knee.p99, 2)} ms)`}</dd></div>
     <div><dt>Stopped</dt><dd>${view.stoppedBecause || '–'}</dd></div>
   </dl>
   ${lineChart({ id: `load-${index}-capacity`, title: `Latency vs offered rate: ${view.profile}`, description: `p50, p90 and p99 latency at each offered rate of the capacity search; a dot marks a step that held the SLO, a cross one that broke it.`, xLabel: 'offered rate (req/s)', yLabel: 'latency (ms)', yLog: true, series, vLines })}

@@ -44,7 +44,8 @@ export interface CapacityView {
   steps: CapacityStepView[];
   highestPassingRate: number | null;
   lowestFailingRate: number | null;
-  knee: { offeredRate: number; p90: number } | null;
+  /** Where latency bends: the knee is defined on p99 (load/capacity.ts findKnee). */
+  knee: { offeredRate: number; p99: number } | null;
   stoppedBecause: string;
 }
 
@@ -135,7 +136,7 @@ function capacityView(v: Obj): CapacityView {
   });
   const knee = v['knee'];
   const kneeRate = isObj(knee) ? num(knee['offeredRate']) : undefined;
-  const kneeP90 = isObj(knee) ? num(knee['p90']) : undefined;
+  const kneeP99 = isObj(knee) ? num(knee['p99']) : undefined;
   return {
     kind: 'capacity',
     profile: str(v['profile'], 'capacity search'),
@@ -143,7 +144,7 @@ function capacityView(v: Obj): CapacityView {
     steps,
     highestPassingRate: num(v['highestPassingRate']) ?? null,
     lowestFailingRate: num(v['lowestFailingRate']) ?? null,
-    knee: kneeRate !== undefined && kneeP90 !== undefined ? { offeredRate: kneeRate, p90: kneeP90 } : null,
+    knee: kneeRate !== undefined && kneeP99 !== undefined ? { offeredRate: kneeRate, p99: kneeP99 } : null,
     stoppedBecause: str(v['stoppedBecause']),
   };
 }

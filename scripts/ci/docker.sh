@@ -9,6 +9,9 @@ WAIT_SECONDS="${DOCKER_WAIT_SECONDS:-60}"
 LOG_FILE="${DOCKERD_LOG:-/tmp/mcs-dockerd.log}"
 
 engine_answers() { timeout 10 docker info >/dev/null 2>&1; }
+# Installing and starting an engine takes root; CI runs as root, a developer may go through sudo.
+SUDO=""
+[[ "$(id -u)" -eq 0 ]] || SUDO="sudo"
 
 if command -v docker >/dev/null 2>&1 && engine_answers; then
   echo "docker.sh: a Docker engine already answers"
@@ -18,14 +21,15 @@ fi
 if ! command -v dockerd >/dev/null 2>&1; then
   echo "docker.sh: installing Debian's docker.io"
   export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq --no-install-recommends docker.io iptables >/dev/null
+  $SUDO apt-get update -qq
+  # Debian's policy-rc.d, where present, keeps the package from starting a service: started below.
+  $SUDO apt-get install -y -qq --no-install-recommends docker.io iptables >/dev/null
 fi
 
 if ! pgrep -x dockerd >/dev/null 2>&1; then
   echo "docker.sh: starting dockerd (vfs) in the background, log: $LOG_FILE"
   # setsid: dockerd outlives this script and is not in the caller's process group.
-  setsid dockerd --storage-driver=vfs >"$LOG_FILE" 2>&1 < /dev/null &
+  $SUDO setsid dockerd --storage-driver=vfs >"$LOG_FILE" 2>&1 < /dev/null &
 fi
 
 for ((i = 0; i < WAIT_SECONDS; i++)); do

@@ -11,7 +11,7 @@ NODE_BIN="$(readlink -f "$(command -v node)")"
 SHELL_BIN="$(readlink -f /bin/sh)"
 NODE_VERSION="$("$NODE_BIN" --version)"
 # Bump the suffix when the layout below changes, so that machines holding an older base rebuild it.
-BASE_VERSION="$NODE_VERSION-2"
+BASE_VERSION="$NODE_VERSION-3"
 LABEL="org.mcs-conformance.base-version"
 
 if [[ "$(docker image inspect --format "{{ index .Config.Labels \"$LABEL\" }}" "$IMAGE" 2>/dev/null || true)" == "$BASE_VERSION" ]]; then
@@ -36,6 +36,8 @@ libraries_of() {
 }
 
 place "$NODE_BIN" /usr/local/bin/node
+# Symbols and debug sections are a tenth of the binary, copied again for every layer with vfs.
+if command -v strip >/dev/null 2>&1; then strip "$ROOTFS/usr/local/bin/node"; fi
 place "$SHELL_BIN" /bin/sh
 for lib in $( { libraries_of "$NODE_BIN"; libraries_of "$SHELL_BIN"; } | sort -u); do
   place "$lib" "$lib"

@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
 # Fills a folder with the Docker build context of the reference image for builds without a registry:
-# the files the repository's .dockerignore lets through, plus the production node_modules copied from
-# ./node_modules and pruned of dev dependencies, all without the network. A real copy, never hard links:
-# npm prune rewrites node_modules/.package-lock.json in place, which would change the project's own.
+# the files the repository's .dockerignore lets through, plus the production packages copied from
+# ./node_modules (the ones `npm ci --omit=dev` would install), all without the network.
 # Usage: scripts/image/stage-context.sh DIR
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -13,6 +12,14 @@ mkdir -p "$CONTEXT"
 cp package.json package-lock.json tsconfig.json "$CONTEXT/"
 tar -cf - --exclude='*.test.ts' --exclude='spec/scripts' cli reference spec | tar -xf - -C "$CONTEXT"
 
-# Tool caches (vite's, vitest's) are no part of the installed packages.
-tar -cf - --exclude='node_modules/.vite*' --exclude='node_modules/.cache' node_modules | tar -xf - -C "$CONTEXT"
-(cd "$CONTEXT" && npm prune --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error >/dev/null)
+# The production dependencies only, as npm lists them (npm ls exits non-zero over a mere warning, such as
+# an extraneous package, yet lists the tree). A package nested in another's node_modules is a dependency
+# of that one, which is then listed too and brings it along.
+npm ls --omit=dev --all --parseable 2>/dev/null | sed -n "s|^$PWD/||p" | grep -v '^node_modules/.*/node_modules/' |
+  sort -u >"$CONTEXT/.production-packages" || true
+if [[ ! -s "$CONTEXT/.production-packages" ]]; then
+  echo "stage-context: npm ls listed no production packages (run npm ci first)" >&2
+  exit 2
+fi
+tar -cf - -T "$CONTEXT/.production-packages" | tar -xf - -C "$CONTEXT"
+rm "$CONTEXT/.production-packages"

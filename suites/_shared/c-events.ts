@@ -1,9 +1,10 @@
-// How the webhooks and v2 suites make each event happen: through the API where it can (replies, merges,
+// How the webhooks suites make each event happen: through the API where it can (replies, merges,
 // purchases, number removal) and through the control API's simulations otherwise (inbound messages,
-// statuses, reactions, typing, polls, group changes, shared cards). Every trigger needs the control API.
+// statuses, reactions, typing, polls, group changes, shared cards), and how a delivery is matched to the
+// trigger that caused it. Every trigger needs the control API.
 import { path, type Fixtures } from '../../harness/check/index.js';
-import { uniquePhone } from './a-values.js';
 import type { Delivery } from '../../harness/webhooks/receiver.js';
+import { uniquePhone } from './a-values.js';
 import { dataOf, fail, idemKey, isRecord, shown, type Json } from './b-common.js';
 import { headerOf, safeJson } from './c-webhooks.js';
 

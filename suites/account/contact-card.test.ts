@@ -49,7 +49,7 @@ check(
     clauses: ['me.contact-card.put.fields', 'me.contact-card.put.at-least-one-field'],
   },
   async (t) => {
-    // Fault that would make it fail: account.contact-card.not-stored (missing in reference/core-faults.ts).
+    // Fault: account.contact-card.not-stored.
     const { fx, number } = await ownLine(t);
     const card = { first_name: 'Ada', last_name: 'Lovelace', avatar: 'https://example.com/ada.png', sharing: { enabled: true, audience: 1, name_format: 0 } };
     const put = await fx.v4().put(cardPath(number), { json: card });
@@ -70,7 +70,7 @@ check(
     clauses: ['me.contact-card.put.at-least-one-field', 'errors.422.validation'],
   },
   async (t) => {
-    // Fault that would make it fail: account.contact-card.empty-accepted (missing in reference/core-faults.ts).
+    // Fault: account.contact-card.empty-accepted.
     const { fx, number } = await ownLine(t);
     t.expect.errorShape(await fx.v4().put(cardPath(number), { json: {} }), 422);
   },
@@ -103,7 +103,7 @@ check(
     clauses: ['me.contact-card.put.fields', 'errors.422.validation'],
   },
   async (t) => {
-    // Fault that would make it fail: account.contact-card.enums-unchecked (missing in reference/core-faults.ts).
+    // Fault: account.contact-card.enums-unchecked.
     const { fx, number } = await ownLine(t);
     const outsider = fc.oneof(fc.integer().filter((n) => n !== 0 && n !== 1), fc.constantFrom('0', '1', true, false, null, 0.5));
     await t.assertProperty(
@@ -123,7 +123,7 @@ check(
     clauses: ['me.contact-card.avatar.multipart'],
   },
   async (t) => {
-    // Fault that would make it fail: account.avatar.refused (missing in reference/core-faults.ts).
+    // Fault: account.avatar.refused.
     const { fx, number } = await ownLine(t);
     const response = await uploadAvatar(fx.v4(), number, { first_name: 'Grace', last_name: 'Hopper' }, 2048);
     t.expect.hasStatus(response, 200);
@@ -169,7 +169,7 @@ check(
     timeoutMs: 120_000,
   },
   async (t) => {
-    // Fault that would make it fail: account.avatar.no-size-limit (missing in reference/core-faults.ts).
+    // Fault: account.avatar.no-size-limit.
     const { fx, number } = await ownLine(t);
     const response = await uploadAvatar(fx.v4(), number, {}, 10 * 1024 * 1024 + 1);
     t.expect.hasStatus(response, 400, 413);

@@ -14,7 +14,7 @@ check(
     concurrent: true,
   },
   async (t) => {
-    // Fault that would make it fail: account.me.unwrapped (missing in reference/core-faults.ts).
+    // Fault: account.me.unwrapped.
     const fx = await t.fixtures();
     const response = await fx.v4().get('/me');
     t.expect.hasStatus(response, 200);
@@ -31,7 +31,7 @@ check(
     concurrent: true,
   },
   async (t) => {
-    // Fault that would make it fail: account.me-numbers.empty (missing in reference/core-faults.ts).
+    // Fault: account.me-numbers.empty.
     const fx = await t.fixtures();
     const response = await fx.v4().get('/me/numbers');
     t.expect.hasStatus(response, 200);

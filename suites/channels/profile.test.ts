@@ -63,7 +63,7 @@ check(
     clauses: ['channels.profile.partial-clear'],
   },
   async (t) => {
-    // Fault that would make it fail: channels.profile.replaces-whole (missing in reference/core-faults.ts).
+    // Fault: channels.profile.replaces-whole.
     const { fx, id } = await target(t);
     let current = profileOf(await put(fx, id, sample), id);
     const token = fc.stringMatching(/^[a-z0-9]{1,12}$/);

@@ -63,8 +63,7 @@ check(
   },
 );
 
-// Caught by: any fault that keeps a deleted contact readable (none in the catalogue yet: would need
-// `contacts.delete.still-readable`); the {id, deleted} body by the schema.
+// Fault: contacts.delete.still-readable; the {id, deleted} body by the schema.
 check(
   {
     area,

@@ -46,7 +46,7 @@ check(
   },
 );
 
-// Caught by: a rename that ignores the parent contact (would need `contacts.identity.rename-skips-contact`).
+// Fault: contacts.identity.rename-skips-contact.
 check(
   {
     area,

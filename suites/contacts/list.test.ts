@@ -128,7 +128,7 @@ check(
   },
 );
 
-// Caught by: a case-sensitive tag filter (would need `contacts.list.tag-case-sensitive`).
+// Fault: contacts.list.tag-case-sensitive.
 check(
   {
     area,
@@ -165,7 +165,7 @@ async function letTimePass(t: CheckContext): Promise<void> {
   else await new Promise((resolve) => setTimeout(resolve, 30));
 }
 
-// Caught by: a sort that ignores its value (would need `contacts.list.sort-ignored`).
+// Fault: contacts.list.sort-ignored.
 check(
   {
     area,
@@ -186,7 +186,7 @@ check(
   },
 );
 
-// Caught by: a filter that ignores its value (would need `contacts.list.filter-ignored`).
+// Fault: contacts.list.filter-ignored.
 check(
   {
     area,
@@ -206,7 +206,7 @@ check(
   },
 );
 
-// Caught by: a filter that ignores message direction (would need `contacts.list.direction-filter-ignored`).
+// Fault: contacts.list.direction-filter-ignored.
 check(
   {
     area,

@@ -76,7 +76,7 @@ check(
   },
 );
 
-// Caught by: a merge that overwrites the survivor's name (would need `contacts.merge.source-name-wins`).
+// Fault: contacts.merge.source-name-wins.
 check(
   {
     area,
@@ -129,7 +129,7 @@ check(
   },
 );
 
-// Caught by: a merge into itself that succeeds (would need `contacts.merge.self-allowed`).
+// Fault: contacts.merge.self-allowed.
 check(
   {
     area,
@@ -146,7 +146,7 @@ check(
   },
 );
 
-// Caught by: a malformed id treated as unknown (would need `contacts.merge.malformed-id-404`).
+// Fault: contacts.merge.malformed-id-404.
 check(
   {
     area,
@@ -167,7 +167,7 @@ check(
   },
 );
 
-// Caught by: a second survivor stealing an already merged source (would need `contacts.merge.remerge-allowed`).
+// Fault: contacts.merge.remerge-allowed.
 check(
   {
     area,

@@ -119,7 +119,7 @@ check(
     needs: ['control'],
   },
   async (t) => {
-    // Fault that would make it fail: messaging.interactive.kinds-unsupported (missing in reference/messaging/faults.ts).
+    // Fault: messaging.interactive.kinds-unsupported.
     const { fx, chatId } = await customerChat(t);
     // Kind-specific fields beyond kind, summary_text and items are not shown: those kinds may be refused with a 4xx.
     const mustAccept = new Set(['quick_reply', 'list_picker']);

@@ -54,7 +54,7 @@ check(
     needs: ['control'],
   },
   async (t) => {
-    // Fault that would make it fail: messaging.caps.counts-every-send (missing in reference/messaging/faults.ts).
+    // Fault: messaging.caps.counts-every-send.
     const fx = await t.freshOrganization({ plan: { outbound_cap_per_organization: 1 } });
     const known = uniquePhone();
     expectAccepted((await sendMessage(fx, fx.v4(), { to: known, text: 'first' })).response, 'the first new contact');

@@ -73,7 +73,7 @@ check(
     needs: ['control'],
   },
   async (t) => {
-    // Fault that would make it fail: messaging.fanout.as-group (missing in reference/messaging/faults.ts).
+    // Fault: messaging.fanout.as-group.
     const fx = await t.fixtures();
     const to = phones(3);
     const { response, records } = await sendOnChannel(fx, fx.v4(), fx.channel('sms_provider').id, { to, text: 'hello each' });
@@ -95,7 +95,7 @@ check(
     needs: ['control'],
   },
   async (t) => {
-    // Fault that would make it fail: messaging.fanout.limit-off-by-one (missing in reference/messaging/faults.ts).
+    // Fault: messaging.fanout.limit-off-by-one.
     const fx = await t.fixtures();
     const { response, records } = await sendOnChannel(fx, fx.v4(), fx.channel('sms_provider').id, { to: phones(100), text: 'hello hundred' });
     t.expect.hasStatus(response, 201);

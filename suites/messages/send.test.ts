@@ -102,7 +102,7 @@ check(
     clauses: ['errors.400.attachment-first-message-not-allowed', 'messages.send.request'],
   },
   async (t) => {
-    // Fault that would make it fail: messaging.attachments-never-alone (missing in reference/messaging/faults.ts).
+    // Fault: messaging.attachments-never-alone.
     const fx = await t.fixtures();
     const to = uniquePhone();
     const first = await fx.v4().post('/messages', { json: { to, text: 'text first' }, idempotencyKey: idemKey() });
@@ -167,7 +167,7 @@ check(
     needs: ['control'],
   },
   async (t) => {
-    // Fault that would make it fail: messaging.typing.refused (missing in reference/messaging/faults.ts).
+    // Fault: messaging.typing.refused.
     const fx = await t.fixtures();
     const { chat_id: chatId } = await inbound(fx, { channel_id: fx.channel('native-dedicated').id, sender: uniquePhone(), protocol: 'imessage' });
     t.expect.hasStatus(await fx.v4().post(path`/chats/${chatId}/typing`), 200, 202, 204);

@@ -47,7 +47,7 @@ check(
   },
 );
 
-// Caught by: a scope check that refuses numbers:manage (would need `auth.numbers-manage-refused`).
+// Fault: numbers.purchase.needs-read-scope.
 check(
   {
     area,

@@ -46,7 +46,7 @@ check(
   },
 );
 
-// Caught by: a browse that defaults to another tier (would need `numbers.available.default-not-shared`).
+// Fault: numbers.available.default-not-shared.
 check(
   {
     area,
@@ -96,7 +96,7 @@ check(
   },
 );
 
-// Caught by: a quote that ignores the comma-separated form (would need `numbers.quote.area-codes-ignored`).
+// Fault: numbers.quote.area-codes-ignored.
 check(
   {
     area,

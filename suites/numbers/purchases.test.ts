@@ -50,7 +50,7 @@ check(
   },
 );
 
-// Caught by: a tier name accepted as a plan (would need `numbers.purchase.tier-name-accepted`).
+// Fault: numbers.purchase.tier-name-accepted.
 check(
   {
     area,
@@ -61,6 +61,12 @@ check(
   },
   async (t) => {
     const fx = await buyingOrganization(t);
+    // The tier names the description calls out are always tried; the property adds any other string.
+    for (const tier of ['shared', 'dedicated', 'inbound']) {
+      const response = await purchase(fx.v4(), { plan: tier });
+      t.expect.errorShape(response, 400);
+      t.expect.hasErrorCode(response, 'invalid_plan');
+    }
     const notAPlan = fc.oneof(
       fc.constantFrom('dedicated', 'shared', 'inbound', 'DEDICATED_COM', 'Shared_NC', 'dedicated-com', 'enterprise'),
       fc.string({ minLength: 1, maxLength: 20 }).filter((s) => !(planIds as readonly string[]).includes(s)),
@@ -76,7 +82,7 @@ check(
   },
 );
 
-// Caught by: numbers.purchase.no-line-cap.
+// Faults: numbers.purchase.no-line-cap, numbers.purchase.line-cap-off-by-one.
 check(
   {
     area,
@@ -95,7 +101,7 @@ check(
   },
 );
 
-// Caught by: a default cap other than 10 (would need `numbers.purchase.default-cap-not-10`).
+// Faults: numbers.purchase.no-line-cap, numbers.purchase.line-cap-off-by-one.
 check(
   {
     area,
@@ -130,7 +136,7 @@ check(
   },
 );
 
-// Caught by: a purchase without a saved card that goes through (would need `numbers.purchase.no-card-accepted`).
+// Fault: numbers.purchase.no-card-accepted.
 check(
   {
     area,
@@ -147,7 +153,7 @@ check(
   },
 );
 
-// Caught by: a declined card that goes through (would need `numbers.purchase.declined-accepted`).
+// Fault: numbers.purchase.declined-accepted.
 check(
   {
     area,

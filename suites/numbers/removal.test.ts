@@ -44,7 +44,7 @@ check(
   },
 );
 
-// Caught by: a selector that only takes ch_ ids (would need `channels.remove.e164-not-accepted`).
+// Fault: channels.remove.e164-not-accepted.
 check(
   {
     area,
@@ -63,7 +63,7 @@ check(
   },
 );
 
-// Caught by: a removal without reasons that goes through (would need `channels.remove.reasons-optional`).
+// Fault: channels.remove.reasons-optional.
 check(
   {
     area,

@@ -83,7 +83,7 @@ check(
     needs: ['control'],
   },
   async (t) => {
-    // Fault that would make it fail: priorities.is-default-false-ignored (missing in reference/core-faults.ts).
+    // Fault: priorities.is-default-false-ignored.
     const client = await blankKey(t);
     const created = await client.post('/priorities', { json: { name: 'mcs-not-default', is_default: false, channels: [] } });
     t.expect.hasStatus(created, 201);
@@ -142,7 +142,7 @@ check(
     clauses: ['priorities.delete.result', 'errors.404.not-found'],
   },
   async (t) => {
-    // Fault that would make it fail: priorities.delete-keeps (missing in reference/core-faults.ts).
+    // Fault: priorities.delete-keeps.
     const fx = await t.fixtures();
     const id = idOf(await createPriority(fx.v4(), { name: 'mcs-gone', is_default: false, channels: [] }));
     const deleted = await fx.v4().delete(path`/priorities/${id}`);

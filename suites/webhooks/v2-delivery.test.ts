@@ -17,8 +17,33 @@ const area = 'webhooks';
 const hooksOf = useHooks();
 const needs: ['control', 'v2'] = ['control', 'v2'];
 
-/** The event types with a flat body the suite judges (contact.merged excluded, see above). */
-const flatTypes = describedEventTypes('v2').filter((type) => type !== 'contact.merged');
+/** The event types with a flat body the suite judges (contact.merged excluded, see above), and their shape clause. */
+const shapeClauses = {
+  'message.received': 'events.message-received.shape',
+  'message.sent': 'events.message-sent.shape',
+  'message.delivered': 'events.message-delivered.shape',
+  'message.failed': 'events.message-failed.shape',
+  'message.read': 'events.message-read.shape',
+  'message.reaction': 'events.message-reaction.shape',
+  'typing.started': 'events.typing-started.shape',
+  'typing.stopped': 'events.typing-stopped.shape',
+  'poll.received': 'events.poll-received.shape',
+  'poll.created': 'events.poll-created.shape',
+  'poll.voted': 'events.poll-voted.shape',
+  'group.name_changed': 'events.group-name-changed.shape',
+  'group.icon_changed': 'events.group-icon-changed.shape',
+  'contact.shared': 'events.contact-shared.shape',
+} as const;
+type FlatType = keyof typeof shapeClauses;
+const flatTypes = Object.keys(shapeClauses) as FlatType[];
+/** The v2 routing clause of each family. */
+const routingClauses = {
+  message: 'events.routing.v2-message-events',
+  poll: 'events.routing.v2-poll-events',
+  typing: 'events.routing.v2-typing-events-all-only',
+  group: 'events.routing.v2-group-events-all-only',
+  contact: 'events.routing.v2-contact-events-all-only',
+} as const;
 const family = (type: string) => type.split('.')[0] ?? type;
 const webhookTypes = ['message', 'poll', 'all'] as const;
 type WebhookType = (typeof webhookTypes)[number];
@@ -63,6 +88,9 @@ async function lastOnes(hooks: Hooks, subs: Record<WebhookType, Subscription>, f
 }
 
 const slug = (type: string) => type.replace(/[._]/g, '-');
+// Every type the v2 spec describes is judged here except contact.merged (see above).
+const undescribed = describedEventTypes('v2').filter((type) => type !== 'contact.merged' && !(type in shapeClauses));
+if (undescribed.length > 0) throw new Error(`v2 event types without a shape check: ${undescribed.join(', ')}`);
 
 for (const type of flatTypes) {
   check(
@@ -70,7 +98,7 @@ for (const type of flatTypes) {
       area,
       name: `flat-${slug(type)}-shape`,
       title: `a v2 \`all\` subscription receives ${type} as the flat body with its own fields (section 6)`,
-      clauses: [`events.${slug(type)}.shape`],
+      clauses: [shapeClauses[type]],
       needs,
     },
     async (t) => {
@@ -151,14 +179,14 @@ check(
 );
 
 /** The routing of one family: every event of it reached `to`, none reached the other subscriptions. */
-function routing(family: string, clause: string): void {
+function routing(family: keyof typeof routingClauses): void {
   const to = receivers[family] ?? [];
   check(
     {
       area,
       name: `v2-${family}-events-reach-${to.join('-and-')}-only`,
       title: `${family} events reach v2 subscriptions of webhook_type ${to.map((w) => `\`${w}\``).join(' or ')} only`,
-      clauses: [clause],
+      clauses: [routingClauses[family]],
       needs,
     },
     async (t) => {
@@ -179,11 +207,11 @@ function routing(family: string, clause: string): void {
   );
 }
 
-routing('message', 'events.routing.v2-message-events');
-routing('poll', 'events.routing.v2-poll-events');
-routing('typing', 'events.routing.v2-typing-events-all-only');
-routing('group', 'events.routing.v2-group-events-all-only');
-routing('contact', 'events.routing.v2-contact-events-all-only');
+routing('message');
+routing('poll');
+routing('typing');
+routing('group');
+routing('contact');
 
 check(
   {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dockerAvailable } from '../../harness/container/index.js';
-import { freeLoopbackPort, leftoverTargets, mcs, run, type Run } from './support.js';
+import { freeLoopbackPort, leftoverTargets, mcs, MISSING_IMAGE, run, type Run } from './support.js';
 
 const REFERENCE_IMAGE = 'mcs-reference:local';
 const FAULTY_IMAGE = 'mcs-reference:faulty';
@@ -65,10 +65,19 @@ describe('the reference image in a container', () => {
     expect(await leftoverTargets()).toEqual([]);
   });
 
-  it('mcs certify --image exits 2 with one line for an image that cannot be had', async () => {
-    const result = await mcs(['certify', '--image', 'mcs-no-such-image:never'], 120_000);
+  it('mcs certify --image exits 2 with one line when the container never gets ready, its logs beside the reports', async () => {
+    const reportsDir = join(reportsRoot, 'not-ready');
+    const result = await mcs(['certify', '--image', REFERENCE_IMAGE, '--ready-path', '/never', '--ready-timeout', '3000', '--reports-dir', reportsDir], 120_000);
     expect(result.code, transcript(result)).toBe(2);
-    expect(result.stderr.trim().split('\n')).toEqual([expect.stringContaining('image mcs-no-such-image:never is not on this Docker engine')]);
+    expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/did not become ready \(waited for \/never answering 2xx\).*\(its logs: .*container\.log\)$/)]);
+    expect(readFileSync(join(reportsDir, 'container.log'), 'utf8')).toMatch(/^control +http/m);
+    expect(await leftoverTargets()).toEqual([]);
+  });
+
+  it('mcs certify --image exits 2 with one line for an image that cannot be had', async () => {
+    const result = await mcs(['certify', '--image', MISSING_IMAGE], 120_000);
+    expect(result.code, transcript(result)).toBe(2);
+    expect(result.stderr.trim().split('\n')).toEqual([expect.stringContaining(`image ${MISSING_IMAGE} is not on this Docker engine`)]);
     expect(await leftoverTargets()).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
 import { createServer } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dockerAvailable, ImageTargetError, startImageTarget } from '../../harness/container/index.js';
-import { docker, freeLoopbackPort, leftoverTargets, run, startChild, waitFor } from './support.js';
+import { docker, freeLoopbackPort, leftoverTargets, MISSING_IMAGE, run, startChild, waitFor } from './support.js';
 import { buildTinyImage, SECRET_ENV, TINY_IMAGE } from './tiny-image.js';
 
 const secret = 'tok_e2e_0123456789abcdef';
@@ -55,7 +55,7 @@ describe('startImageTarget on the bridge network', () => {
   });
 
   it('says an image that is neither local nor pullable is unavailable', async () => {
-    const error = await startImageTarget({ image: 'mcs-no-such-image:never' }).catch((e: unknown) => e);
+    const error = await startImageTarget({ image: MISSING_IMAGE }).catch((e: unknown) => e);
     expect(error).toMatchObject({ failure: 'image-unavailable' });
   });
 

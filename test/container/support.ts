@@ -5,6 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { CONTAINER_LABEL } from '../../harness/container/index.js';
 import { runMcs } from '../support/run-mcs.js';
 
+/** An image no engine has, in a registry on a closed loopback port: its pull is refused at once, on this machine. */
+export const MISSING_IMAGE = '127.0.0.1:9/mcs-no-such-image:never';
+
 export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface Run {

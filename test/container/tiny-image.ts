@@ -17,7 +17,11 @@ http.createServer((req, res) => {
 process.on('SIGTERM', () => { console.log('tiny target stopping'); process.exit(0); });
 `;
 
+const LABEL = 'org.mcs-conformance.image=container-test';
+
 export async function buildTinyImage(baseImage: string): Promise<void> {
-  const dockerfile = `FROM ${baseImage}\nCMD ${JSON.stringify(['node', '-e', server])}\n`;
+  const dockerfile = `FROM ${baseImage}\nLABEL ${LABEL}\nCMD ${JSON.stringify(['node', '-e', server])}\n`;
   await docker(['build', '--quiet', '-t', TINY_IMAGE, '-'], 300_000, dockerfile);
+  // A changed server leaves the previous image untagged, a full copy on disk with the vfs driver.
+  await docker(['image', 'prune', '--force', '--filter', `label=${LABEL}`]);
 }

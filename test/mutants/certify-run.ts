@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { startReference, type ReferenceOptions } from '../../reference/index.js';
 import type { RunReport } from '../../reports/model.js';
 import { runMcs } from '../support/run-mcs.js';
+import { referenceTargetEnv } from './catalog.js';
 import type { CertifyRun, ReportCheck } from './classify.js';
 
 export interface CertifyRunOptions {
@@ -31,7 +32,7 @@ export async function certifyAgainstReference(options: CertifyRunOptions): Promi
     let code: number | null;
     let output: string;
     try {
-      const run = await runMcs(args, { timeoutMs: options.timeoutMs });
+      const run = await runMcs(args, { timeoutMs: options.timeoutMs, env: referenceTargetEnv });
       code = run.code;
       output = `${run.stdout}\n${run.stderr}`;
     } catch (error) {

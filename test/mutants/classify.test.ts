@@ -1,7 +1,7 @@
 // The verdicts of the self-verification, the known-gaps gate and the pool, on hand-made runs.
 import { describe, expect, it } from 'vitest';
-import { checksCiting, classifyFault, classifyVariant, listSome, type CertifyRun, type ReportCheck } from './classify.js';
-import { faultProblem, gateProblems, staleGaps, variantProblem } from './known-gaps.js';
+import { checksCiting, classifyFault, classifyVariant, fileBatches, listSome, mergeRuns, type CertifyRun, type ReportCheck } from './classify.js';
+import { faultProblem, gateProblems, staleNames, variantProblem } from './known-gaps.js';
 import type { FaultResult, VariantResult } from './mutants.js';
 import { runPool } from './pool.js';
 
@@ -53,6 +53,20 @@ describe('helpers', () => {
     expect(checksCiting(checks, ['a.b.c', 'a.b.d']).map((c) => c.id)).toEqual(['x/one', 'x/three']);
   });
 
+  it('fileBatches runs the file with the fewest selected checks first, then the rest together', () => {
+    const files = { 'a/1': 'suites/a.test.ts', 'a/2': 'suites/a.test.ts', 'b/1': 'suites/b.test.ts', 'c/1': 'suites/c.test.ts', 'c/2': 'suites/c.test.ts', 'c/3': 'suites/c.test.ts' };
+    const ids = (...list: string[]) => list.map((id) => ({ id }));
+    expect(fileBatches(ids('a/1', 'a/2', 'b/1', 'c/1', 'c/2', 'c/3'), files)).toEqual([['suites/b.test.ts'], ['suites/a.test.ts', 'suites/c.test.ts']]);
+    expect(fileBatches(ids('a/1', 'a/2'), files)).toEqual([['suites/a.test.ts']]);
+    expect(fileBatches(ids('a/1', 'x/unplaced'), files)).toBeUndefined();
+  });
+
+  it('mergeRuns gives the exit code certify would give both runs together', () => {
+    expect(mergeRuns(run(0, [check('a/1', 'passed', 'a.b.c')]), run(1, [check('b/1', 'failed', 'a.b.c')]))).toMatchObject({ code: 1, ms: 10 });
+    expect(mergeRuns(run(1, [check('a/1', 'not-verifiable', 'a.b.c')]), run(0, [check('b/1', 'passed', 'a.b.c')])).code).toBe(0);
+    expect(mergeRuns(run(0, [check('a/1', 'passed', 'a.b.c')]), run(null)).code).toBeNull();
+  });
+
   it('listSome shortens long lists', () => {
     expect(listSome(['a', 'b'])).toBe('a, b');
     expect(listSome(['a', 'b', 'c', 'd', 'e'], 2)).toBe('a, b and 3 more');
@@ -94,13 +108,17 @@ describe('the known-gaps gate', () => {
     expect(faultProblem(fault('f.c', 'ERROR'), true)).toMatch(/errored/);
   });
 
-  it('refuses a benign variant that did not pass, and stale names', () => {
-    expect(variantProblem(variant('v', 'PASS'))).toBeUndefined();
-    expect(variantProblem(variant('v', 'FAIL'))).toMatch(/did not pass/);
-    const gaps = new Map([['f.gone', 'old'], ['f.b', 'not checked']]);
-    expect(staleGaps(gaps, ['f.a', 'f.b'])).toEqual(['f.gone']);
-    expect(gateProblems([fault('f.a', 'CAUGHT'), fault('f.b', 'MISSED')], [variant('v', 'PASS')], gaps, ['f.a', 'f.b'])).toEqual([
+  it('refuses a benign variant that did not pass unless listed, a listed one that passes, and stale names', () => {
+    expect(variantProblem(variant('v', 'PASS'), false)).toBeUndefined();
+    expect(variantProblem(variant('v', 'FAIL'), true)).toBeUndefined();
+    expect(variantProblem(variant('v', 'FAIL'), false)).toMatch(/did not pass/);
+    expect(variantProblem(variant('v', 'PASS'), true)).toMatch(/passes now/);
+    expect(variantProblem(variant('v', 'ERROR'), true)).toMatch(/errored/);
+    const gaps = { faults: new Map([['f.gone', 'old'], ['f.b', 'not checked']]), variants: new Map([['v.gone', 'old']]) };
+    expect(staleNames(gaps.faults, ['f.a', 'f.b'])).toEqual(['f.gone']);
+    expect(gateProblems({ faults: [fault('f.a', 'CAUGHT'), fault('f.b', 'MISSED')], variants: [variant('v', 'PASS')] }, gaps, { faults: ['f.a', 'f.b'], variants: ['v'] })).toEqual([
       'known-gaps.yaml lists f.gone, which is not a fault of the reference',
+      'known-gaps.yaml lists v.gone, which is not a benign variant',
     ]);
   });
 });

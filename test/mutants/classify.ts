@@ -1,6 +1,6 @@
 // Pure verdicts over certify runs: did a fault make the run fail on the clauses it breaks, and did a benign
 // variant pass. Only the few report fields read here matter, so they are typed narrowly.
-import type { CheckResult } from '../../reports/model.js';
+import { verdict, type CheckResult } from '../../reports/model.js';
 
 export type ReportCheck = Pick<CheckResult, 'id' | 'clauses' | 'outcome'> & { failure?: { message: string } };
 
@@ -11,6 +11,8 @@ export interface CertifyRun {
   /** The end of its output, for an ERROR's explanation. */
   outputTail: string;
   ms: number;
+  /** CPU time of the run where it was measured (suites worker runs), independent of the machine's load. */
+  cpuMs?: number;
 }
 
 export type FaultVerdict = 'CAUGHT' | 'CAUGHT-ELSEWHERE' | 'MISSED' | 'ERROR';
@@ -79,4 +81,30 @@ export function classifyVariant(run: CertifyRun): Classified<VariantVerdict> {
 export function checksCiting(baseline: readonly ReportCheck[], clauses: readonly string[]): ReportCheck[] {
   const wanted = new Set(clauses);
   return baseline.filter((c) => c.clauses.some((clause) => wanted.has(clause)));
+}
+
+/** Two runs over disjoint files as one: their checks together, the exit code certify would give them. */
+export function mergeRuns(a: CertifyRun, b: CertifyRun): CertifyRun {
+  const ms = a.ms + b.ms;
+  const cpu = a.cpuMs !== undefined && b.cpuMs !== undefined ? { cpuMs: a.cpuMs + b.cpuMs } : {};
+  const broken = [a, b].find((run) => (run.code !== 0 && run.code !== 1) || !run.checks);
+  if (broken) return { ...broken, ms, ...cpu };
+  const checks = [...(a.checks ?? []), ...(b.checks ?? [])];
+  return { code: verdict(checks) === 'pass' ? 0 : 1, checks, outputTail: b.outputTail, ms, ...cpu };
+}
+
+/**
+ * The suite files to run for a fault, in turn: first the file holding the fewest selected checks, then all
+ * the others together (a fault caught by the first costs one small run; one that is not, two runs). Undefined
+ * when a check cannot be placed in a file (then one run loads every file).
+ */
+export function fileBatches(citing: readonly Pick<ReportCheck, 'id'>[], fileOf: Readonly<Record<string, string>>): string[][] | undefined {
+  const counts = new Map<string, number>();
+  for (const check of citing) {
+    const file = fileOf[check.id];
+    if (file === undefined) return undefined;
+    counts.set(file, (counts.get(file) ?? 0) + 1);
+  }
+  const ordered = [...counts].sort((x, y) => x[1] - y[1]).map(([file]) => file);
+  return ordered.length <= 1 ? [ordered] : [ordered.slice(0, 1), ordered.slice(1)];
 }

@@ -5,14 +5,15 @@
 //  - Benign variants: a full `mcs certify` (the real command, in a child process) against the reference
 //    with the variant; it must exit 0 with no failed check.
 //  - Faults: for each, a reference with that fault alone and the checks citing its clauses (`--only
-//    <clauses>`), loaded from the files that hold them. A fault no check cites is MISSED without a run.
+//    <clauses>`), loaded from the files that hold them: first the file with the fewest such checks, then, if
+//    the fault is not caught yet, the others. A fault no check cites is MISSED without a run.
 //    By default these runs go through suites-worker.ts (the certify runner, many faults in sequence per
-//    process: about a second each); `via: 'cli'` runs `mcs certify --only ...` per fault instead (several
-//    seconds each), to show both ways agree.
+//    process: under a second of CPU each); `via: 'cli'` runs `mcs certify --only ...` per fault instead
+//    (several seconds each, every file loaded), to show both ways agree.
 // At most `concurrency` runs are in flight (this machine has 2 cores).
 import { baselineVariantName, listFaults, listVariants, type FaultDecl, type NamedVariant } from './catalog.js';
 import { certifyAgainstReference } from './certify-run.js';
-import { checksCiting, classifyFault, classifyVariant, uncitedFault, type Classified, type FaultVerdict, type VariantVerdict } from './classify.js';
+import { checksCiting, classifyFault, classifyVariant, fileBatches, mergeRuns, uncitedFault, type CertifyRun, type Classified, type FaultVerdict, type VariantVerdict } from './classify.js';
 import { runPool } from './pool.js';
 import { SuitesLane } from './suites-lane.js';
 import type { SuitesJobResult } from './suites-worker.js';
@@ -24,6 +25,8 @@ export interface FaultResult extends Classified<FaultVerdict> {
   /** Checks the run selected (those citing the fault's clauses). */
   selected: string[];
   ms: number;
+  /** CPU time of its runs (suites worker runs only). */
+  cpuMs?: number;
 }
 
 export interface VariantResult extends Classified<VariantVerdict> {
@@ -117,6 +120,12 @@ export async function runMutants(options: MutantsOptions = {}): Promise<MutantsR
   };
 }
 
+/** One fault through the real `mcs certify --only <its clauses>` in a child process (no baseline needed). */
+export async function certifyFaultViaCli(fault: Pick<FaultDecl, 'name' | 'clauses'>, seed = defaultSeed): Promise<Classified<FaultVerdict>> {
+  const run = await certifyAgainstReference({ reference: { faults: [fault.name] }, only: fault.clauses, seed, timeoutMs: defaultTimeoutMs });
+  return classifyFault(run, fault.clauses);
+}
+
 async function runFault(fault: FaultDecl, clean: SuitesJobResult, lane: SuitesLane, settings: { seed: number; timeoutMs: number; via: 'worker' | 'cli' }): Promise<FaultResult> {
   const base = { kind: 'fault' as const, name: fault.name, clauses: [...fault.clauses] };
   if (!clean.checks) return { ...base, selected: [], ms: 0, verdict: 'ERROR', failed: [], detail: 'the baseline run produced no result' };
@@ -124,14 +133,21 @@ async function runFault(fault: FaultDecl, clean: SuitesJobResult, lane: SuitesLa
   if (citing.length === 0) return { ...base, selected: [], ms: 0, ...uncitedFault(fault.clauses) };
   const failingOnBaseline = new Set(clean.checks.filter((c) => c.outcome === 'failed').map((c) => c.id));
   const only = [...fault.clauses];
-  // Every file holding a selected check; when one cannot be placed, every file (slower, same checks).
-  const placed = citing.map((c) => clean.files[c.id]);
-  const files = placed.every((f) => f !== undefined) ? [...new Set(placed as string[])] : undefined;
-  const run =
-    settings.via === 'cli'
-      ? await certifyAgainstReference({ reference: { faults: [fault.name] }, only, seed: settings.seed, timeoutMs: settings.timeoutMs })
-      : await lane.run({ faults: [fault.name], variant: {}, only, ...(files ? { files } : {}), seed: settings.seed }, settings.timeoutMs);
-  return { ...base, selected: citing.map((c) => c.id), ms: run.ms, ...classifyFault(run, fault.clauses, failingOnBaseline) };
+  const selected = citing.map((c) => c.id);
+  if (settings.via === 'cli') {
+    const run = await certifyAgainstReference({ reference: { faults: [fault.name] }, only, seed: settings.seed, timeoutMs: settings.timeoutMs });
+    return { ...base, selected, ms: run.ms, ...classifyFault(run, fault.clauses, failingOnBaseline) };
+  }
+  // A fault is caught as soon as one selected check fails, so the runs stop at the first batch that catches it.
+  let run: CertifyRun | undefined;
+  let verdict: Classified<FaultVerdict> | undefined;
+  for (const files of fileBatches(citing, clean.files) ?? [undefined]) {
+    const next = await lane.run({ faults: [fault.name], variant: {}, only, ...(files ? { files } : {}), seed: settings.seed }, settings.timeoutMs);
+    run = run ? mergeRuns(run, next) : next;
+    verdict = classifyFault(run, fault.clauses, failingOnBaseline);
+    if (verdict.verdict === 'CAUGHT' || verdict.verdict === 'ERROR') break;
+  }
+  return { ...base, selected, ms: run?.ms ?? 0, ...(run?.cpuMs === undefined ? {} : { cpuMs: run.cpuMs }), ...(verdict as Classified<FaultVerdict>) };
 }
 
 function select<T extends { name: string }>(all: readonly T[], names: readonly string[] | undefined, what: string): T[] {

@@ -4,6 +4,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { repoRoot } from '../support/run-mcs.js';
+import { referenceTargetEnv } from './catalog.js';
 import type { SuitesJob, SuitesJobResult } from './suites-worker.js';
 
 const workerPath = fileURLToPath(new URL('./suites-worker.ts', import.meta.url));
@@ -42,7 +43,7 @@ export class SuitesLane {
 
   /** Ends the worker (it exits when its IPC channel closes). */
   close(): void {
-    this.child?.disconnect();
+    if (this.child?.connected) this.child.disconnect();
     this.child = undefined;
   }
 
@@ -56,13 +57,17 @@ export class SuitesLane {
     const child = fork(workerPath, [], {
       cwd: repoRoot,
       execArgv: ['--import', 'tsx'],
-      env: { ...process.env, CI: 'true', MCS_BASE_URL: '', MCS_V2_BASE_URL: '', MCS_CONTROL_URL: '', MCS_CONFIG: '' },
+      env: { ...process.env, CI: 'true', MCS_BASE_URL: '', MCS_V2_BASE_URL: '', MCS_CONTROL_URL: '', MCS_CONFIG: '', ...referenceTargetEnv },
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     const keep = (chunk: Buffer) => (this.output = (this.output + chunk.toString()).slice(-TAIL_CHARS));
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
     this.child = child;
+    // A worker that died between jobs is replaced by the next job, not handed the job.
+    child.once('exit', () => {
+      if (this.child === child) this.child = undefined;
+    });
     this.ready = new Promise((resolve, reject) => {
       child.once('message', () => resolve());
       child.once('exit', (code) => reject(new Error(`the suites worker exited (${code}) before it was ready`)));

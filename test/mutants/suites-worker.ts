@@ -30,6 +30,7 @@ export interface SuitesJobResult extends CertifyRun {
 
 async function runJob(job: SuitesJob): Promise<SuitesJobResult> {
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   const reference = await startReference({ faults: job.faults, variant: job.variant, log: () => undefined });
   try {
     const { urls } = reference;
@@ -46,7 +47,8 @@ async function runJob(job: SuitesJob): Promise<SuitesJobResult> {
     await closeAgents();
     const code = interrupted ? 130 : verdict(checks) === 'pass' ? 0 : 1;
     const slim: ReportCheck[] = checks.map(({ id, clauses, outcome, failure }) => ({ id, clauses, outcome, ...(failure ? { failure: { message: failure.message } } : {}) }));
-    return { code, checks: slim, files, outputTail: '', ms: Math.round(performance.now() - started) };
+    const cpu = process.cpuUsage(cpuBefore);
+    return { code, checks: slim, files, outputTail: '', ms: Math.round(performance.now() - started), cpuMs: Math.round((cpu.user + cpu.system) / 1000) };
   } finally {
     await reference.close();
   }

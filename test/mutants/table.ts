@@ -1,4 +1,5 @@
 // The printed summary of a mutants run: one line per fault and per variant, then the two rates.
+import type { KnownGaps } from './known-gaps.js';
 import type { FaultResult, MutantsReport, VariantResult } from './mutants.js';
 
 export function percent(value: number): string {
@@ -10,8 +11,9 @@ export function faultLine(result: FaultResult, gapReason?: string): string {
   return `${result.verdict.padEnd(16)} ${result.name.padEnd(52)} ${seconds(result.ms)}  ${result.detail}${gap}`;
 }
 
-export function variantLine(result: VariantResult): string {
-  return `${result.verdict.padEnd(16)} ${`variant ${result.name}`.padEnd(52)} ${seconds(result.ms)}  ${result.detail}`;
+export function variantLine(result: VariantResult, listedReason?: string): string {
+  const listed = listedReason === undefined ? '' : ' (known false failure)';
+  return `${result.verdict.padEnd(16)} ${`variant ${result.name}`.padEnd(52)} ${seconds(result.ms)}  ${result.detail}${listed}`;
 }
 
 export function rateLines(report: MutantsReport): string[] {
@@ -24,13 +26,13 @@ export function rateLines(report: MutantsReport): string[] {
   ];
 }
 
-export function renderTable(report: MutantsReport, gaps: ReadonlyMap<string, string> = new Map()): string {
+export function renderTable(report: MutantsReport, gaps: KnownGaps = { faults: new Map(), variants: new Map() }): string {
   const counts = new Map<string, number>();
   for (const f of report.faults) counts.set(f.verdict, (counts.get(f.verdict) ?? 0) + 1);
   const byVerdict = [...counts].map(([verdict, n]) => `${verdict} ${n}`).join(', ');
   return [
-    ...report.variants.map(variantLine),
-    ...report.faults.map((f) => faultLine(f, gaps.get(f.name))),
+    ...report.variants.map((v) => variantLine(v, gaps.variants.get(v.name))),
+    ...report.faults.map((f) => faultLine(f, gaps.faults.get(f.name))),
     '',
     `faults: ${byVerdict || 'none run'}`,
     ...rateLines(report),

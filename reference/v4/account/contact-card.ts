@@ -41,9 +41,9 @@ function isAvatarRef(value: unknown): boolean {
   return typeof value === 'string' && (/^https?:\/\/\S+$/i.test(value) || /^data:image\/[a-z0-9.+-]+;base64,/i.test(value));
 }
 
-function applyCardPatch(card: ContactCard, body: Record<string, unknown>): void {
+function applyCardPatch(ctx: Ctx, card: ContactCard, body: Record<string, unknown>): void {
   const known = ['first_name', 'last_name', 'avatar', 'sharing'].filter((k) => k in body);
-  if (known.length === 0) throw validation('At least one of first_name, last_name, avatar, sharing is required');
+  if (known.length === 0 && !ctx.app.fault('account.contact-card.empty-accepted')) throw validation('At least one of first_name, last_name, avatar, sharing is required');
   for (const key of ['first_name', 'last_name'] as const) {
     if (key in body && typeof body[key] !== 'string') throw validation(`${key} must be a string`, { field: key });
   }
@@ -53,8 +53,9 @@ function applyCardPatch(card: ContactCard, body: Record<string, unknown>): void 
     if (typeof sharing !== 'object' || sharing === null || Array.isArray(sharing)) throw validation('sharing must be an object', { field: 'sharing' });
     const s = sharing as Record<string, unknown>;
     if ('enabled' in s && typeof s.enabled !== 'boolean') throw validation('sharing.enabled must be a boolean', { field: 'sharing.enabled' });
+    const enumsUnchecked = ctx.app.fault('account.contact-card.enums-unchecked');
     for (const key of ['audience', 'name_format'] as const) {
-      if (key in s && s[key] !== 0 && s[key] !== 1) throw validation(`sharing.${key} must be 0 or 1`, { field: `sharing.${key}` });
+      if (!enumsUnchecked && key in s && s[key] !== 0 && s[key] !== 1) throw validation(`sharing.${key} must be 0 or 1`, { field: `sharing.${key}` });
     }
   }
   if (typeof body.first_name === 'string') card.first_name = body.first_name;
@@ -70,7 +71,9 @@ export function registerContactCardRoutes(app: App): void {
     const channel = cardLine(ctx, 422);
     const body = objectBody(ctx.body);
     const card = structuredClone(channel.contactCard ?? emptyCard());
-    applyCardPatch(card, body);
+    applyCardPatch(ctx, card, body);
+    // The fault answers the updated card but keeps the stored one.
+    if (ctx.app.fault('account.contact-card.not-stored')) return ok({ ...cardView(channel), ...card });
     channel.contactCard = card;
     return ok(cardView(channel));
   }, either);
@@ -78,8 +81,9 @@ export function registerContactCardRoutes(app: App): void {
   app.route('POST', '/v4/me/numbers/:number/contact-card/avatar', (ctx) => {
     const channel = cardLine(ctx, 400);
     const avatar = ctx.parts.find((p) => p.name === 'avatar');
+    if (ctx.app.fault('account.avatar.refused')) throw httpError(400, 'avatar_required', 'The multipart field avatar (a file) is required');
     if (!avatar || avatar.data.length === 0) throw httpError(400, 'avatar_required', 'The multipart field avatar (a file) is required');
-    if (avatar.data.length > avatarMaxBytes) {
+    if (avatar.data.length > avatarMaxBytes && !ctx.app.fault('account.avatar.no-size-limit')) {
       throw httpError(400, 'avatar_too_large', 'The avatar exceeds 10 MB', { max_bytes: avatarMaxBytes, size: avatar.data.length });
     }
     const card = channel.contactCard ?? emptyCard();

@@ -2,7 +2,7 @@
 import type { App } from '../../server/app.js';
 import { callerId, orgOf } from '../../server/caller.js';
 import { notFound } from '../../server/errors.js';
-import { ok } from '../../server/reply.js';
+import { json, ok } from '../../server/reply.js';
 import type { Ctx } from '../../server/types.js';
 import { ownedChannels } from '../../store/channels.js';
 import { defaultPriority } from '../../store/priorities.js';
@@ -22,7 +22,8 @@ export function registerMeRoutes(app: App): void {
     if (ctx.app.fault('versioning.me-not-under-v4')) throw notFound('Route');
     const org = orgOf(ctx);
     const key = ctx.apiKey;
-    return ok({
+    const answer = ctx.app.fault('account.me.unwrapped') ? (data: unknown) => json(200, data) : ok;
+    return answer({
       organization: { id: org.id, name: org.name },
       credential: key
         ? { kind: 'api_key', api_key: key.id, name: key.name, valid_until: key.validUntil, blocked: key.blocked, deprecated: key.deprecated }
@@ -40,6 +41,6 @@ export function registerMeRoutes(app: App): void {
   }, either);
 
   app.route('GET', '/v4/me/numbers', (ctx) =>
-    ok(senderNumbers(ctx).map((c) => ({ phone_number: c.address, channel_id: c.id, type: c.type, line_type: c.plan, status: c.status }))),
+    ok((ctx.app.fault('account.me-numbers.empty') ? [] : senderNumbers(ctx)).map((c) => ({ phone_number: c.address, channel_id: c.id, type: c.type, line_type: c.plan, status: c.status }))),
   either);
 }

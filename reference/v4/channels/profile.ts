@@ -26,7 +26,8 @@ export function registerProfileRoutes(app: App): void {
     if (typeof body.email === 'string' && body.email !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(body.email)) {
       throw validation('email must be an email address', { field: 'email' });
     }
-    const profile: ChannelProfile = channel.profile ?? { display_name: null, about: null, email: null, avatar: null };
+    const blank: ChannelProfile = { display_name: null, about: null, email: null, avatar: null };
+    const profile: ChannelProfile = ctx.app.fault('channels.profile.replaces-whole') ? blank : (channel.profile ?? blank);
     const clearEmpty = !ctx.app.fault('channels.profile.empty-string-kept');
     for (const key of profileKeys) {
       const value = body[key] as string | null | undefined;

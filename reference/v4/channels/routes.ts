@@ -35,7 +35,10 @@ export function registerChannelRoutes(app: App): void {
     const status = ctx.query.get('status');
     if (type !== null && !channelTypes.has(type)) throw httpError(400, 'invalid_parameter', 'type is not a channel type', { type });
     const channels = [...orgOf(ctx).channels.values()].filter((c) => (type === null || c.type === type) && (status === null || c.status === status));
-    return page(cursorPage(channels.map((c) => present(ctx, c)), ctx.query, ctx.app.variant));
+    const result = cursorPage(channels.map((c) => present(ctx, c)), ctx.query, ctx.app.variant);
+    // The fault drops the last item of every page that has more: the cursor still moves past it.
+    if (ctx.app.fault('pagination.channels-skip') && result.has_more) result.data = result.data.slice(0, -1);
+    return page(result);
   }, either);
 
   app.route('GET', '/v4/channels/:channel', (ctx) => {
@@ -49,10 +52,13 @@ export function registerChannelRoutes(app: App): void {
 
   app.route('DELETE', '/v4/channels/:channel', (ctx) => {
     const org = orgOf(ctx);
-    const channel = requireChannel(org, ctx.params.channel ?? '');
+    const selector = ctx.params.channel ?? '';
+    if (selector.startsWith('+') && ctx.app.fault('channels.remove.e164-not-accepted')) throw httpError(404, 'not_found', 'Channel not found');
+    const channel = requireChannel(org, selector);
     const body = objectBody(ctx.body);
-    const reasons = body.reasons;
-    if (!Array.isArray(reasons) || reasons.length === 0 || !reasons.every((r) => typeof r === 'string')) {
+    const reasons = body.reasons ?? (ctx.app.fault('channels.remove.reasons-optional') ? [] : undefined);
+    const reasonsOptional = ctx.app.fault('channels.remove.reasons-optional') && Array.isArray(reasons) && reasons.length === 0;
+    if (!reasonsOptional && (!Array.isArray(reasons) || reasons.length === 0 || !reasons.every((r) => typeof r === 'string'))) {
       throw httpError(400, 'reasons_required', 'reasons must be a non-empty array of strings', { field: 'reasons' });
     }
     removeChannel(org, channel);

@@ -13,7 +13,10 @@ import { identityInput, pathContact } from './input.js';
 export function registerIdentityRoutes(app: App): void {
   app.route('GET', '/v4/contacts/:contactId/identities', (ctx) => {
     const contact = pathContact(ctx);
-    return page(cursorPage(contactIdentities(orgOf(ctx), contact).map(identityView), ctx.query, ctx.app.variant));
+    const result = cursorPage(contactIdentities(orgOf(ctx), contact).map(identityView), ctx.query, ctx.app.variant);
+    // The fault drops the last item of every page that has more: the cursor still moves past it.
+    if (ctx.app.fault('pagination.identities-skip') && result.has_more) result.data = result.data.slice(0, -1);
+    return page(result);
   }, either);
 
   app.route('POST', '/v4/contacts/:contactId/identities', (ctx) => {
@@ -49,7 +52,7 @@ export function registerIdentityRoutes(app: App): void {
     if (input?.channelType) identity.channelType = input.channelType;
     if (typeof body.name === 'string') {
       identity.name = body.name;
-      contact.name = body.name;
+      if (!ctx.app.fault('contacts.identity.rename-skips-contact')) contact.name = body.name;
     }
     contact.updatedAt = org.now();
     return ok(identityView(identity));

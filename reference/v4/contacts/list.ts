@@ -13,6 +13,10 @@ export interface ListFaults {
   qCaseSensitive?: boolean;
   noPaginationBlock?: boolean;
   offsetWithCursorAllowed?: boolean;
+  tagCaseSensitive?: boolean;
+  sortIgnored?: boolean;
+  filterIgnored?: boolean;
+  directionFilterIgnored?: boolean;
 }
 
 function oneOf<T extends string>(query: URLSearchParams, name: string, allowed: readonly T[]): T | null {
@@ -60,11 +64,15 @@ export function listContacts(org: Org, query: URLSearchParams, variant: Variant,
   if (query.has('offset') && cursor !== null && !faults.offsetWithCursorAllowed) {
     throw httpError(400, 'invalid_parameter', 'offset cannot be combined with cursor', { offset: query.get('offset'), cursor });
   }
-  const sort = oneOf(query, 'sort', sorts);
-  const filter = oneOf(query, 'filter', filters);
+  const askedSort = oneOf(query, 'sort', sorts);
+  const sort = faults.sortIgnored ? null : askedSort;
+  const asked = oneOf(query, 'filter', filters);
+  const directionIgnored = faults.directionFilterIgnored && (asked === 'inbound_last' || asked === 'outbound_last');
+  const filter = faults.filterIgnored || directionIgnored ? null : asked;
   const offset = parseOffset(query.get('offset'));
   const q = query.get('q');
-  const tag = query.get('tag')?.toLowerCase() ?? null;
+  const rawTag = query.get('tag');
+  const tag = rawTag === null ? null : faults.tagCaseSensitive ? rawTag : rawTag.toLowerCase();
   const identifier = query.get('identifier');
   const owners = identifier === null ? null : ownersOf(org, identifier);
 
@@ -74,7 +82,7 @@ export function listContacts(org: Org, query: URLSearchParams, variant: Variant,
       c.mergedInto === null &&
       (owners === null || owners.has(c.id)) &&
       (q === null || q === '' || matchesQ(org, c, q, faults.qCaseSensitive === true)) &&
-      (tag === null || c.tags.some((t) => t.toLowerCase() === tag)) &&
+      (tag === null || c.tags.some((t) => (faults.tagCaseSensitive ? t : t.toLowerCase()) === tag)) &&
       applyFilter(c, filter),
   );
   if (sort === 'recent') items = items.sort((a, b) => lastActivity(b) - lastActivity(a));

@@ -19,6 +19,10 @@ export function registerContactRoutes(app: App): void {
       qCaseSensitive: ctx.app.fault('contacts.list.q-case-sensitive'),
       noPaginationBlock: ctx.app.fault('contacts.list.no-pagination-block'),
       offsetWithCursorAllowed: ctx.app.fault('contacts.list.offset-with-cursor-allowed'),
+      tagCaseSensitive: ctx.app.fault('contacts.list.tag-case-sensitive'),
+      sortIgnored: ctx.app.fault('contacts.list.sort-ignored'),
+      filterIgnored: ctx.app.fault('contacts.list.filter-ignored'),
+      directionFilterIgnored: ctx.app.fault('contacts.list.direction-filter-ignored'),
     });
     const data = result.data.map((c) => contactView(org, c));
     if (ctx.app.fault('contacts.list.cursor-stops-early') && !('pagination' in result)) return page({ data, has_more: false, next_cursor: null });
@@ -39,7 +43,11 @@ export function registerContactRoutes(app: App): void {
     return created(contactView(org, contact));
   }, either);
 
-  app.route('GET', '/v4/contacts/:contactId', (ctx) => ok(contactView(orgOf(ctx), pathContact(ctx, 400))), either);
+  app.route('GET', '/v4/contacts/:contactId', (ctx) => {
+    const tombstone = orgOf(ctx).contacts.get(ctx.params.contactId ?? '');
+    if (tombstone?.deleted && ctx.app.fault('contacts.delete.still-readable')) return ok(contactView(orgOf(ctx), tombstone));
+    return ok(contactView(orgOf(ctx), pathContact(ctx, 400)));
+  }, either);
 
   app.route('PATCH', '/v4/contacts/:contactId', (ctx) => {
     const org = orgOf(ctx);
@@ -69,14 +77,21 @@ export function registerContactRoutes(app: App): void {
     const survivor = pathContact(ctx, 400);
     const body = objectBody(ctx.body);
     const sourceId = body.source_contact_id;
+    const f = (name: string) => ctx.app.fault(`contacts.merge.${name}`);
     if (sourceId === undefined) throw validation('source_contact_id is required', { field: 'source_contact_id' });
     if (typeof sourceId !== 'string' || !/^ct_[A-Za-z0-9]+$/.test(sourceId)) {
+      if (f('malformed-id-404')) throw notFound('Source contact');
       throw httpError(400, 'invalid_contact_id', 'source_contact_id must be a ct_ id', { source_contact_id: sourceId });
     }
-    if (sourceId === survivor.id) throw httpError(400, 'cannot_merge_self', 'A contact cannot be merged into itself');
+    if (sourceId === survivor.id) {
+      if (f('self-allowed')) return ok(contactView(org, survivor));
+      throw httpError(400, 'cannot_merge_self', 'A contact cannot be merged into itself');
+    }
     const source = org.contacts.get(sourceId);
     if (!source || source.deleted) throw notFound('Source contact');
-    const f = (name: string) => ctx.app.fault(`contacts.merge.${name}`);
+    // The fault lets a second survivor take a source already merged elsewhere.
+    if (f('remerge-allowed') && source.mergedInto !== null && source.mergedInto !== survivor.id) source.mergedInto = null;
+    const survivorName = survivor.name;
     const outcome = mergeContacts(org, survivor, source, {
       noTombstone: f('no-tombstone'),
       noTagUnion: f('no-tag-union'),
@@ -84,6 +99,7 @@ export function registerContactRoutes(app: App): void {
       noNameFallback: f('no-name-fallback'),
       repeatConflicts: f('repeat-conflicts'),
     });
+    if (outcome.kind === 'merged' && f('source-name-wins') && source.name !== null && survivorName !== null) survivor.name = source.name;
     if (outcome.kind === 'merged' && !f('no-event')) {
       ctx.app.bus.emit(
         org,

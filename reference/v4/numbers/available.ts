@@ -12,8 +12,9 @@ import { requirePurchaseFeature } from './feature.js';
 
 const lineTypes = new Set(['shared', 'dedicated', 'inbound']);
 
-function requestedAreaCodes(query: URLSearchParams): string[] {
-  const codes = [...query.getAll('area_code'), ...query.getAll('area_codes').flatMap((v) => v.split(','))].map((c) => c.trim()).filter((c) => c !== '');
+function requestedAreaCodes(query: URLSearchParams, commaFormIgnored = false): string[] {
+  const commaForm = commaFormIgnored ? [] : query.getAll('area_codes').flatMap((v) => v.split(','));
+  const codes = [...query.getAll('area_code'), ...commaForm].map((c) => c.trim()).filter((c) => c !== '');
   for (const code of codes) {
     if (!/^[2-9][0-9]{2}$/.test(code)) throw httpError(400, 'invalid_area_code', `${code} is not a 3-digit US area code`, { area_code: code });
   }
@@ -60,11 +61,11 @@ export function registerAvailableRoutes(app: App): void {
   app.route('GET', '/v4/channels/native/available', (ctx) => {
     const org = orgOf(ctx);
     requirePurchaseFeature(ctx, org);
-    const type = (ctx.query.get('type') ?? 'shared') as LinePlan;
+    const type = (ctx.query.get('type') ?? (ctx.app.fault('numbers.available.default-not-shared') ? 'dedicated' : 'shared')) as LinePlan;
     if (!lineTypes.has(type)) throw httpError(400, 'invalid_parameter', 'type must be shared, dedicated or inbound', { type });
     const country = ctx.query.get('country');
     if (country !== null && !/^[A-Za-z]{2}$/.test(country)) throw httpError(400, 'invalid_parameter', 'country must be an ISO country code', { country });
-    const codes = requestedAreaCodes(ctx.query);
+    const codes = requestedAreaCodes(ctx.query, ctx.app.fault('numbers.quote.area-codes-ignored'));
     if (codes.length > 0 && type === 'shared') {
       throw httpError(400, 'area_code_not_supported', 'area_code applies to dedicated and inbound numbers only', { type });
     }

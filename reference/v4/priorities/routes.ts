@@ -52,7 +52,8 @@ export function registerPriorityRoutes(app: App): void {
     const channels = parsePriorityChannels(org, body.channels ?? []);
     const ownerId = callerId(ctx);
     const first = ownerPriorities(org, ownerId).length === 0;
-    const isDefault = body.is_default === true || (first && body.is_default !== false && !ctx.app.fault('priorities.first-not-default'));
+    const honoursFalse = body.is_default === false && !ctx.app.fault('priorities.is-default-false-ignored');
+    const isDefault = body.is_default === true || (first && !honoursFalse && !ctx.app.fault('priorities.first-not-default'));
     const priority: PriorityRecord = {
       id: ctx.app.fault('ids.priorities.per-organization') ? sequentialId(org) : newId('pri'),
       orgId: org.id,
@@ -91,6 +92,7 @@ export function registerPriorityRoutes(app: App): void {
   app.route('DELETE', '/v4/priorities/:priorityId', (ctx) => {
     const org = orgOf(ctx);
     const priority = ownedPriority(ctx);
+    if (ctx.app.fault('priorities.delete-keeps')) return ok({ id: priority.id, deleted: true });
     org.priorities.delete(priority.id);
     org.prioritiesByOwner.set(priority.ownerId, (org.prioritiesByOwner.get(priority.ownerId) ?? []).filter((id) => id !== priority.id));
     return ok({ id: priority.id, deleted: true });

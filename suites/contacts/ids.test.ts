@@ -1,0 +1,56 @@
+// "Ids are prefixed and globally unique" (section 2 Identifier prefixes). Within one organization a
+// duplicate would already break reads; the clause says more: no two resources anywhere share an id. The
+// check makes the same resources in two organizations of its own (contacts, identities, priorities,
+// messages and chats, besides their channels) and requires every id to be different from every other.
+import { check, type CheckContext, type Fixtures } from '../../harness/check/index.js';
+import { Contacts } from '../_shared/a-contacts.js';
+import { uniqueEmail, uniquePhone } from '../_shared/a-values.js';
+import { dataOf, fail, isRecord, shown, type Json } from '../_shared/b-common.js';
+import { sendMessage } from '../_shared/b-messaging.js';
+
+/** Ids of resources made in `fx`'s organization, each labelled with where it came from. */
+async function idsMadeIn(t: CheckContext, fx: Fixtures, label: string): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  const note = (id: unknown, what: string) => {
+    if (typeof id !== 'string' || id === '') fail(`${what} has no string id`, 'a string id', JSON.stringify(id));
+    const clash = ids.get(id);
+    if (clash !== undefined) fail(`${label} ${what} has the id of ${clash}`, 'every id unique', id);
+    ids.set(id, `${label} ${what}`);
+  };
+  for (const channel of fx.channels) note(channel.id, `channel ${channel.kind}`);
+  const contacts = new Contacts(fx.v4(), t);
+  for (let i = 0; i < 2; i++) {
+    const contact = await contacts.create({ name: `mcs ids ${i}`, identity: { kind: 'email', value: uniqueEmail() } });
+    note(contact.id, `contact ${i}`);
+    for (const identity of contact.identities) note(identity.id, `identity of contact ${i}`);
+  }
+  for (let i = 0; i < 2; i++) {
+    const response = await fx.v4().post('/priorities', { json: { name: `mcs ids ${i}`, is_default: false, channels: [] } });
+    t.expect.hasStatus(response, 201);
+    note(dataOf<Json>(response).id, `priority ${i}`);
+  }
+  const sent = await sendMessage(fx, fx.v4(), { to: uniquePhone(), text: 'ids' });
+  if (!isRecord(sent.response.body)) fail('the send answered no message object', 'the message object', shown(sent.response));
+  note(sent.response.body.id, 'message');
+  if (sent.response.body.chat_id !== undefined) note(sent.response.body.chat_id, 'chat');
+  return ids;
+}
+
+check(
+  {
+    area: 'contacts',
+    name: 'ids-are-unique-across-organizations',
+    title: 'contacts, identities, priorities, messages, chats and channels made in two organizations never share an id',
+    clauses: ['ids.prefix.globally-unique'],
+    needs: ['control'],
+  },
+  async (t) => {
+    // Fault: ids.priorities.per-organization.
+    const first = await idsMadeIn(t, await t.freshOrganization(), 'organization A');
+    const second = await idsMadeIn(t, await t.freshOrganization(), 'organization B');
+    for (const [id, what] of second) {
+      const clash = first.get(id);
+      if (clash !== undefined) fail(`${what} has the id of ${clash}`, 'ids unique across organizations', id);
+    }
+  },
+);

@@ -1,0 +1,154 @@
+// v2 contacts, capabilities, groups and numbers (section 4 "v2 quick-reference endpoints", section 2 "v2
+// message and capability shapes"). Creation bodies and the group list are not shown, so created things are
+// found by their unique name anywhere in what the list answers.
+import { check, path } from '../../harness/check/index.js';
+import { uniquePhone, uniqueToken } from '../_shared/a-values.js';
+import { fail, isRecord, mentions, shown } from '../_shared/b-common.js';
+import { createContactV2, expectSuccess, walkContactsV2 } from '../_shared/c1-v2.js';
+
+const area = 'v2';
+
+// Fault: v2.contacts.no-pagination.
+check(
+  {
+    area,
+    name: 'contacts-offset-pages',
+    title: 'v2 GET /contacts answers {contacts, pagination: {limit, offset, total}} and its offset pages hold every contact',
+    clauses: ['v2.contacts.list-offset-page'],
+    needs: ['v2'],
+  },
+  async (t) => {
+    const fx = await t.fixtures();
+    const v2 = fx.v2();
+    const created = [await createContactV2(v2), await createContactV2(v2), await createContactV2(v2)];
+    const items = await walkContactsV2(v2, 2);
+    for (const contact of created) {
+      const found = items.filter((item) => mentions(item, contact.name)).length;
+      t.expect.that(found, `times the offset walk (limit 2) met the contact named ${contact.name}`).toBe(1);
+    }
+  },
+);
+
+// Fault: v2.contacts.create-not-stored.
+check(
+  {
+    area,
+    name: 'created-contact-is-listed',
+    title: 'a contact made by v2 POST /contacts {identifier, name} is then listed by v2 GET /contacts',
+    clauses: ['v2.contacts.create'],
+    needs: ['v2'],
+    responses: 'schema',
+    concurrent: true,
+  },
+  async (t) => {
+    const fx = await t.fixtures();
+    const v2 = fx.v2();
+    const created = await createContactV2(v2);
+    const items = await walkContactsV2(v2, 50);
+    if (!items.some((item) => mentions(item, created.name))) fail('v2 GET /contacts does not list the contact just created', `a contact named ${created.name}`, `${items.length} contacts listed`);
+  },
+);
+
+// Fault: v2.capabilities.string-booleans.
+check(
+  {
+    area,
+    name: 'capabilities-shape',
+    title: 'v2 GET /contacts/{contactId}/capabilities answers {capabilities: {imessage: boolean, sms: boolean}}',
+    clauses: ['v2.contacts.capabilities-shape'],
+    needs: ['v2'],
+    concurrent: true,
+  },
+  async (t) => {
+    const fx = await t.fixtures();
+    const v2 = fx.v2();
+    const created = await createContactV2(v2);
+    // The form of contactId in v2 is not shown: the created contact's id when the answer has one, else its phone.
+    const body = created.response.body;
+    const id = isRecord(body) ? [body.id, body.contact_id].find((v): v is string => typeof v === 'string') : undefined;
+    const candidates = [...(id === undefined ? [] : [id]), created.identifier];
+    for (const contactId of candidates) {
+      const response = await v2.get(path`/contacts/${contactId}/capabilities`);
+      if (response.status === 404) continue;
+      t.expect.hasStatus(response, 200);
+      const capabilities = isRecord(response.body) ? response.body.capabilities : undefined;
+      if (!isRecord(capabilities) || typeof capabilities.imessage !== 'boolean' || typeof capabilities.sms !== 'boolean') {
+        fail('the capabilities are not the booleans imessage and sms', '{capabilities: {imessage: boolean, sms: boolean}}', shown(response));
+      }
+      return;
+    }
+    fail('v2 capabilities answered 404 for the contact just created, by id and by phone number', '200 {capabilities}', candidates.join(', '));
+  },
+);
+
+// Fault: v2.groups.not-listed.
+check(
+  {
+    area,
+    name: 'created-group-is-listed',
+    title: 'a group made by v2 POST /groups {name, members} is then listed by v2 GET /groups',
+    clauses: ['v2.groups.list-and-create'],
+    needs: ['v2'],
+    responses: 'schema',
+    concurrent: true,
+  },
+  async (t) => {
+    const fx = await t.fixtures();
+    const v2 = fx.v2();
+    const name = `mcs group ${uniqueToken(6)}`;
+    expectSuccess(await v2.post('/groups', { json: { name, members: [uniquePhone(), uniquePhone()] } }), 'v2 POST /groups {name, members}');
+    const listed = await v2.get('/groups', { query: { limit: 100, offset: 0 } });
+    expectSuccess(listed, 'v2 GET /groups');
+    if (!mentions(listed.body, name)) fail('v2 GET /groups does not list the group just created', `a group named ${name}`, shown(listed));
+  },
+);
+
+/** v2 GET /me/numbers as the primary key, and the item of the key's own dedicated line. */
+async function ownLineItem(t: Parameters<Parameters<typeof check>[1]>[0]): Promise<{ item: unknown; items: unknown[] }> {
+  const fx = await t.fixtures();
+  const line = fx.channel('native-dedicated');
+  const response = await fx.v2().get('/me/numbers');
+  t.expect.hasStatus(response, 200);
+  const numbers = isRecord(response.body) ? response.body.numbers : undefined;
+  if (!Array.isArray(numbers)) fail('v2 GET /me/numbers does not answer {numbers: [...]}', '{numbers: [...]}', shown(response));
+  const item = numbers.find((n) => isRecord(n) && n.phone_number === line.address);
+  if (item === undefined) fail("v2 GET /me/numbers does not list the key's own dedicated line", `an item with phone_number ${line.address}`, shown(response));
+  return { item, items: numbers };
+}
+
+// Fault: v2.numbers.wrapped-in-data.
+check(
+  {
+    area,
+    name: 'me-numbers-lists-own-line',
+    title: "v2 GET /me/numbers answers {numbers: [...]} holding the key's own line",
+    clauses: ['v2.me.numbers'],
+    needs: ['v2'],
+    concurrent: true,
+  },
+  async (t) => {
+    await ownLineItem(t);
+  },
+);
+
+// Fault: v2.numbers.plan-id-as-kind.
+check(
+  {
+    area,
+    name: 'number-item-shape',
+    title: 'each v2 /me/numbers item has phone_number, is_active, last_active and a plan_kind; a dedicated line is dedicated',
+    clauses: ['v2.numbers.item-shape'],
+    needs: ['v2'],
+    concurrent: true,
+  },
+  async (t) => {
+    const { item, items } = await ownLineItem(t);
+    for (const number of items) {
+      if (!isRecord(number) || !['phone_number', 'is_active', 'last_active', 'plan_kind'].every((field) => field in number)) {
+        fail('a v2 number item lacks one of its four fields', '{phone_number, is_active, last_active, plan_kind}', JSON.stringify(number));
+      }
+      t.expect.that(['shared', 'dedicated', 'inbound', 'trial', '2fa'], `plan_kind of ${String(number.phone_number)}`).toContain(number.plan_kind);
+    }
+    t.expect.that(isRecord(item) ? item.plan_kind : undefined, 'plan_kind of the dedicated line').toBe('dedicated');
+  },
+);
