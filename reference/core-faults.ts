@@ -64,7 +64,7 @@ export const coreFaults: FaultDecl[] = [
   fault('contacts.merge.identities-stay', 'The source\'s identities are not re-parented.', 'contacts.merge.identities-reparented', 'contacts.merge.returns-survivor'),
   fault('contacts.merge.no-name-fallback', 'An unnamed survivor does not take the source\'s name.', 'contacts.merge.survivor-keeps-name'),
   fault('contacts.merge.repeat-conflicts', 'Merging the same pair again answers 409 instead of 200.', 'contacts.merge.repeat-unchanged-200', 'contacts.merge.idempotent-same-pair'),
-  fault('contacts.merge.no-event', 'Merging does not emit contact.merged.', 'contacts.merge.source-tombstoned'),
+  fault('contacts.merge.no-event', 'Merging does not emit contact.merged.', 'events.contact-merged.emitted', 'contacts.merge.source-tombstoned'),
   // account
   fault('account.call-forwarding.any-country', 'forward_to accepts non-US numbers.', 'me.call-forwarding.forward-to-pattern', 'limits.call-forwarding.us-only'),
   fault('account.call-forwarding.any-source', 'Shared lines and non-native lines may forward calls.', 'me.call-forwarding.owned-dedicated-or-inbound'),

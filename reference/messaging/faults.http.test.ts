@@ -157,10 +157,6 @@ const checks: Record<string, Check> = {
   },
   'messaging.attachment-first-allowed': async (fx) => (await fx.v4('POST', '/messages', { to: fresh(), attachments: ['https://example.com/a.png'] })).status === 400,
   'messaging.inbound-only.not-enforced': async (fx) => (await fx.v4('POST', `/channels/${fx.channels['native-inbound']!.id}/messages`, { to: fresh(), text: 'x' })).status === 403,
-  'messaging.amb.bare-link-accepted': async (fx) => {
-    const chat = (await fx.control('POST', '/inbound/messages', { channel_id: fx.channels.amb!.id, sender: 'customer-bare', text: 'hi' })).body.data.chat_id;
-    return (await fx.v4('POST', `/chats/${chat}/messages`, { text: 'https://example.com' })).status === 422;
-  },
   'messaging.interactive.text-allowed': async (fx) => {
     const chat = (await fx.control('POST', '/inbound/messages', { channel_id: fx.channels.amb!.id, sender: 'customer-text', text: 'hi' })).body.data.chat_id;
     const interactive = { kind: 'quick_reply', items: [{ id: 'a', title: 'A' }, { id: 'b', title: 'B' }] };

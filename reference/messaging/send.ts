@@ -57,7 +57,8 @@ export function prepareSend(app: Pick<App, 'fault'>, org: Org, target: Target, b
   if (body.richLink && !channel.interactive.includes('rich_link')) {
     throw httpError(unsupported, 'send_not_supported', `A ${channel.type} channel does not support rich_link`, { channel_type: channel.type });
   }
-  if (channel.type === 'amb' && isBareLink(body.text) && !app.fault('messaging.amb.bare-link-accepted')) {
+  // No fault switch: the clause (interactive.payload.urls-as-rich-link) is guidance no suite can test.
+  if (channel.type === 'amb' && isBareLink(body.text)) {
     throw httpError(422, 'validation_error', 'On the business-chat channel a URL is shared with rich_link, not as a bare link', {
       field: 'text',
       reason: 'bare_link',

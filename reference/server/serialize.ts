@@ -6,12 +6,18 @@ export function serialize(body: unknown, variant: Variant, success: boolean): st
   return JSON.stringify(transform(body, variant));
 }
 
-function transform(value: unknown, variant: Variant): unknown {
+/**
+ * Maps whose every value has a type (the settings `available` map holds booleans, section 2): an extra
+ * string there would break the description, not just add to it, so the extra field is left out of them.
+ */
+const typedMaps = new Set(['available']);
+
+function transform(value: unknown, variant: Variant, key?: string): unknown {
   if (Array.isArray(value)) return value.map((item) => transform(item, variant));
   if (value === null || typeof value !== 'object') return value;
-  const entries = Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, transform(v, variant)] as const);
+  const entries = Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, transform(v, variant, k)] as const);
   if (variant.shuffleKeys) entries.reverse();
   const out: Record<string, unknown> = Object.fromEntries(entries);
-  if (variant.extraFields) out.x_reference_extra = 'ignore-me';
+  if (variant.extraFields && !(key !== undefined && typedMaps.has(key))) out.x_reference_extra = 'ignore-me';
   return out;
 }

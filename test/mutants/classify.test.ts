@@ -53,12 +53,12 @@ describe('helpers', () => {
     expect(checksCiting(checks, ['a.b.c', 'a.b.d']).map((c) => c.id)).toEqual(['x/one', 'x/three']);
   });
 
-  it('fileBatches runs the file with the fewest selected checks first, then the rest together', () => {
-    const files = { 'a/1': 'suites/a.test.ts', 'a/2': 'suites/a.test.ts', 'b/1': 'suites/b.test.ts', 'c/1': 'suites/c.test.ts', 'c/2': 'suites/c.test.ts', 'c/3': 'suites/c.test.ts' };
-    const ids = (...list: string[]) => list.map((id) => ({ id }));
-    expect(fileBatches(ids('a/1', 'a/2', 'b/1', 'c/1', 'c/2', 'c/3'), files)).toEqual([['suites/b.test.ts'], ['suites/a.test.ts', 'suites/c.test.ts']]);
-    expect(fileBatches(ids('a/1', 'a/2'), files)).toEqual([['suites/a.test.ts']]);
-    expect(fileBatches(ids('a/1', 'x/unplaced'), files)).toBeUndefined();
+  it('fileBatches runs the files of the most specific clause first, then the rest together', () => {
+    const files = { 'a/1': 'suites/a.test.ts', 'a/2': 'suites/a.test.ts', 'b/1': 'suites/b.test.ts', 'c/1': 'suites/c.test.ts' };
+    const citing = [check('a/1', 'passed', 'gen.x.y'), check('a/2', 'passed', 'gen.x.y'), check('b/1', 'passed', 'gen.x.y', 'spec.x.y'), check('c/1', 'passed', 'gen.x.y')];
+    expect(fileBatches(citing, ['gen.x.y', 'spec.x.y', 'uncited.x.y'], files)).toEqual([['suites/b.test.ts'], ['suites/a.test.ts', 'suites/c.test.ts']]);
+    expect(fileBatches(citing.slice(0, 2), ['gen.x.y'], files)).toEqual([['suites/a.test.ts']]);
+    expect(fileBatches([...citing, check('x/unplaced', 'passed', 'gen.x.y')], ['gen.x.y'], files)).toBeUndefined();
   });
 
   it('mergeRuns gives the exit code certify would give both runs together', () => {

@@ -21,7 +21,7 @@ function resultOf<K extends 'faults' | 'variants'>(kind: K, name: string): Mutan
 }
 
 describe('self-verification against faulty and benign variants of the reference', () => {
-  // About 200 s of CPU in all (11 full runs of ~8 s, ~100 fault runs of ~1 s): some 2 minutes on two idle
+  // About 220 s of CPU in all (10 full runs of ~6 s, ~190 fault runs of ~0.9 s): some 2 minutes on two
   // cores. The limit is generous so that a machine busy with other work slows the gate without failing it.
   beforeAll(async () => {
     report = await runMutants();

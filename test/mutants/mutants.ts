@@ -2,14 +2,15 @@
 //  - Baseline: the suites against the clean reference, every check (this is also the benign case "none").
 //    It tells which checks cite which clauses and in which file they live, and which checks already fail
 //    without any fault (those never count as catching one).
-//  - Benign variants: a full `mcs certify` (the real command, in a child process) against the reference
-//    with the variant; it must exit 0 with no failed check.
+//  - Benign variants: a full certification against the reference with the variant; it must pass (what
+//    `mcs certify` answers with exit 0) with no failed check.
 //  - Faults: for each, a reference with that fault alone and the checks citing its clauses (`--only
-//    <clauses>`), loaded from the files that hold them: first the file with the fewest such checks, then, if
-//    the fault is not caught yet, the others. A fault no check cites is MISSED without a run.
-//    By default these runs go through suites-worker.ts (the certify runner, many faults in sequence per
-//    process: under a second of CPU each); `via: 'cli'` runs `mcs certify --only ...` per fault instead
-//    (several seconds each, every file loaded), to show both ways agree.
+//    <clauses>`), loaded from the files that hold them: first those holding the checks of its most specific
+//    clause, then, if the fault is not caught yet, the others. A fault no check cites is MISSED without a run.
+// By default every run goes through suites-worker.ts: the runner `mcs certify` uses, in a worker process that
+// certifies one reference after another (a fault costs about a second of CPU, a full run about 6 s).
+// `via: 'cli'` runs the real `mcs certify` in a child process for each instead (a fault's run then loads every
+// suite file: several seconds each; a full run about 9 s), to show both ways agree.
 // At most `concurrency` runs are in flight (this machine has 2 cores).
 import { baselineVariantName, listFaults, listVariants, type FaultDecl, type NamedVariant } from './catalog.js';
 import { certifyAgainstReference } from './certify-run.js';
@@ -42,7 +43,7 @@ export interface MutantsOptions {
   faults?: readonly string[];
   /** Variant names to run besides the baseline, which always runs (default: every variant). */
   variants?: readonly string[];
-  /** How fault runs are made (default 'worker'). */
+  /** How runs are made: the certify runner in a worker process (default), or the `mcs certify` command. */
   via?: 'worker' | 'cli';
   /** Runs in flight (default 2: this machine's cores). */
   concurrency?: number;
@@ -92,7 +93,10 @@ export async function runMutants(options: MutantsOptions = {}): Promise<MutantsR
       return report({ kind: 'variant', name: baselineVariantName, ms: run.ms, ...classifyVariant(run) });
     }
     if ('variant' in job) {
-      const run = await certifyAgainstReference({ reference: { variant: job.variant.patch }, only: [], seed, timeoutMs });
+      const run =
+        via === 'cli'
+          ? await certifyAgainstReference({ reference: { variant: job.variant.patch }, only: [], seed, timeoutMs })
+          : await lane.run({ faults: [], variant: job.variant.patch, only: [], seed }, timeoutMs);
       return report({ kind: 'variant', name: job.variant.name, ms: run.ms, ...classifyVariant(run) });
     }
     return report(await runFault(job.fault, await baseline, lane, { seed, timeoutMs, via }));
@@ -141,7 +145,7 @@ async function runFault(fault: FaultDecl, clean: SuitesJobResult, lane: SuitesLa
   // A fault is caught as soon as one selected check fails, so the runs stop at the first batch that catches it.
   let run: CertifyRun | undefined;
   let verdict: Classified<FaultVerdict> | undefined;
-  for (const files of fileBatches(citing, clean.files) ?? [undefined]) {
+  for (const files of fileBatches(citing, fault.clauses, clean.files) ?? [undefined]) {
     const next = await lane.run({ faults: [fault.name], variant: {}, only, ...(files ? { files } : {}), seed: settings.seed }, settings.timeoutMs);
     run = run ? mergeRuns(run, next) : next;
     verdict = classifyFault(run, fault.clauses, failingOnBaseline);

@@ -3,8 +3,8 @@
 //   --variant NAME    only this benign variant (repeatable); the baseline ("none") always runs
 //   --seed N          fast-check seed of every run (default 1)
 //   --concurrency N   runs in flight (default 2)
-//   --cli             run each fault through `mcs certify --only ...` in a child process (slower) instead of
-//                     the suites worker (the certify runner, many faults in sequence per process)
+//   --cli             run each fault and variant through the `mcs certify` command in a child process
+//                     (slower) instead of the suites worker (the certify runner, many runs per process)
 //   --json OUT        also write the results as JSON
 // Exit 0 when every fault run is CAUGHT and every variant passes, 1 otherwise, 2 on bad arguments.
 import { writeFile } from 'node:fs/promises';
