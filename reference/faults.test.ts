@@ -8,6 +8,7 @@ import { parse } from 'yaml';
 import { coreFaults } from './core-faults.js';
 import { listFaults } from './faults.js';
 import { faults as v4Faults } from './v4/faults.js';
+import { faults as serverFaults } from './server/faults.js';
 import { startReference } from './index.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -36,15 +37,16 @@ describe('CORE faults', () => {
   it('cite clause ids that exist in spec/clauses.yaml', () => {
     const clauses = parse(readFileSync(join(here, '../spec/clauses.yaml'), 'utf8')) as { clauses: Array<{ id: string }> };
     const ids = new Set(clauses.clauses.map((c) => c.id));
-    for (const fault of [...coreFaults, ...v4Faults]) {
+    for (const fault of [...coreFaults, ...v4Faults, ...serverFaults]) {
       expect(fault.clauses.length, fault.name).toBeGreaterThan(0);
       for (const clause of fault.clauses) expect(ids.has(clause), `${fault.name} -> ${clause}`).toBe(true);
     }
   });
 
   it('are each checked in code, and every check is declared', () => {
-    // reference/v4/faults.ts declares the v4 routes' further switches; they are checked in the same code.
-    const declared = new Set([...coreFaults, ...v4Faults].map((f) => f.name));
+    // reference/v4/faults.ts declares the v4 routes' further switches, reference/server/faults.ts the shared
+    // request handling's; they are checked in the same code.
+    const declared = new Set([...coreFaults, ...v4Faults, ...serverFaults].map((f) => f.name));
     for (const name of declared) expect(checked.has(name), name).toBe(true);
     for (const name of checked) expect(declared.has(name), name).toBe(true);
   });

@@ -11,7 +11,7 @@ export interface FaultDecl {
   clauses: string[];
 }
 
-const optionalFaultFiles = ['messaging/faults.js', 'events/faults.js', 'v4/faults.js'];
+const optionalFaultFiles = ['messaging/faults.js', 'events/faults.js', 'v4/faults.js', 'server/faults.js'];
 
 /** Every declared fault, CORE's first. */
 export async function listFaults(): Promise<FaultDecl[]> {

@@ -13,6 +13,7 @@ import { IdempotencyCache } from '../store/idempotency.js';
 import type { Store } from '../store/store.js';
 import type { Variant } from '../variants.js';
 import { alternateMessage } from './messages.js';
+import { hasAstralText, hasWrongTypedField } from './faults.js';
 
 interface Route {
   handler: Handler;
@@ -97,6 +98,12 @@ export class App {
       shape = shapeOf(route.options.version);
       const auth = authenticate(this, header(req, 'authorization'), route.options);
       const body = await readBody(req, route.options);
+      // Fault: server.500-on-astral-text (an emoji in the body crashes the body handling).
+      if (this.fault('server.500-on-astral-text') && hasAstralText(body.raw)) throw new Error('cannot store text beyond the BMP');
+      // Fault: server.500-on-wrong-type (a field of an unexpected JSON type crashes the handler).
+      if (this.fault('server.500-on-wrong-type') && (await hasWrongTypedField(route.options.version, req.method ?? 'GET', path, body.json))) {
+        throw new TypeError('a body field has an unexpected type');
+      }
       const org = auth.org;
       const ctx: Ctx = {
         app: this,
@@ -116,14 +123,28 @@ export class App {
         now: org ? org.now : Date.now,
         header: (name) => header(req, name),
       };
-      reply = await route.handler(ctx);
+      reply = await this.invoke(route.handler, ctx);
     } catch (error) {
       reply = this.errorReply(error, shape, req);
     }
     this.write(res, reply);
   }
 
+  private async invoke(handler: Handler, ctx: Ctx): Promise<Reply> {
+    try {
+      return await handler(ctx);
+    } catch (error) {
+      // Fault: server.accepts-invalid-body (the handler's refusal of a JSON object body is skipped).
+      if (this.fault('server.accepts-invalid-body') && isBodyRefusal(error) && isJsonObject(ctx.body)) return { status: 200, body: { data: ctx.body } };
+      throw error;
+    }
+  }
+
   private errorReply(error: unknown, shape: ErrorShape, req: IncomingMessage): Reply {
+    // Fault: server.400-for-422 (validation refusals answered with a status several operations do not document).
+    if (error instanceof HttpError && error.status === 422 && this.fault('server.400-for-422')) {
+      return this.errorReply(new HttpError({ status: 400, code: error.code, message: error.message, details: error.details }), shape, req);
+    }
     if (error instanceof HttpError) {
       const body = renderError(this.variant.errorMessages === 'alternate' ? alternateMessage(error) : error, shape);
       return { status: error.status, body, ...(error.headers ? { headers: error.headers } : {}) };
@@ -154,6 +175,14 @@ export class App {
 function versionOf(path: string): Version {
   for (const [prefix, version] of prefixes) if (path === prefix || path.startsWith(`${prefix}/`)) return version;
   return 'v4';
+}
+
+function isBodyRefusal(error: unknown): boolean {
+  return error instanceof HttpError && (error.status === 400 || error.status === 422);
+}
+
+function isJsonObject(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function shapeOf(version: Version): ErrorShape {

@@ -20,6 +20,8 @@ export interface MarkedExchange {
 
 export interface Front {
   base: string;
+  /** Exchanges forwarded to a Prism (not to the control API), answered or not. */
+  readonly forwarded: number;
   marked: MarkedExchange[];
   close(): Promise<void>;
 }
@@ -61,6 +63,7 @@ function endToEnd(headers: IncomingHttpHeaders): IncomingHttpHeaders {
 
 export async function startFront(routes: readonly Route[]): Promise<Front> {
   const marked: MarkedExchange[] = [];
+  let forwarded = 0;
   const server: Server = createServer((req, res) => {
     const target = route(routes, req.url ?? '/');
     if (!target) {
@@ -68,6 +71,7 @@ export async function startFront(routes: readonly Route[]): Promise<Front> {
       return;
     }
     const upstream = new URL(target.upstream);
+    if (target.upstream !== routes[routes.length - 1]?.upstream) forwarded += 1;
     const headers: IncomingHttpHeaders = { ...endToEnd(req.headers), host: upstream.host };
     const forward = httpRequest(
       // agent: false — one connection per request, so no reuse race with Prism's idle-connection timeout.
@@ -88,6 +92,9 @@ export async function startFront(routes: readonly Route[]): Promise<Front> {
   const { port } = server.address() as AddressInfo;
   return {
     base: `http://127.0.0.1:${port}`,
+    get forwarded() {
+      return forwarded;
+    },
     marked,
     close: () =>
       new Promise((resolve) => {

@@ -57,15 +57,18 @@ describe('the reference behind Prism validation proxies', { timeout: 300_000 }, 
   }, 180_000);
   afterAll(() => stopStack(stack));
 
-  it('passes a full certify, and Prism finds no response that breaks the v4 or v2 spec', async () => {
+  // What is asserted is Prism's verdict on the reference's responses, not the suite's verdict: Prism is not a
+  // transparent proxy (it answers some requests it finds invalid itself, and under load it has been seen to
+  // hold a request past the timeout), so a check may fail through it that passes directly. The suite's own
+  // verdict on the reference is test/certify-cli.test.ts's business.
+  it('sees a full certify through it and finds no response that breaks the v4 or v2 spec', async () => {
     const { front, reference } = stack as Stack;
     const reports = await mkdtemp(join(tmpdir(), 'mcs-prism-'));
-    const run = await runMcs(['certify', '--base-url', front.base, '--v2-base-url', `${front.base}/v2`, '--control-url', reference.urls.control, '--reports-dir', reports, '--timeout', '30000', '--skip', bodyRewritingChecks.join(',')], {
+    const run = await runMcs(['certify', '--base-url', front.base, '--v2-base-url', `${front.base}/v2`, '--control-url', reference.urls.control, '--reports-dir', reports, '--timeout', '15000', '--skip', bodyRewritingChecks.join(',')], {
       timeoutMs: 280_000,
     });
-    expect(run.stderr).toBe('');
-    expect(run.code, run.stdout.slice(-3_000)).toBe(0);
-    expect(front.marked.length, 'Prism saw no exchange: the front did not route through it').toBeGreaterThan(0);
+    expect([0, 1], `certify could not run: ${run.stderr}`).toContain(run.code);
+    expect(front.forwarded, 'Prism saw no exchange: the front did not route through it').toBeGreaterThan(100);
     expect(describeMarks(front)).toBe('');
   });
 });

@@ -1,0 +1,76 @@
+// Fault switches of the reference's shared request handling (reference/server/app.ts), for the robustness
+// checks: generic failures of an implementation's body handling rather than of one endpoint.
+import type { FaultDecl } from '../faults.js';
+import type { Version } from './types.js';
+
+export const faults: FaultDecl[] = [
+  {
+    name: 'server.500-on-wrong-type',
+    description: 'a body field of a JSON type its schema does not allow crashes the handler: 500 instead of a 4xx refusal',
+    clauses: ['errors.422.validation'],
+  },
+  {
+    name: 'server.accepts-invalid-body',
+    description: 'body validation is skipped: a 400/422 refusal of a JSON object body is answered 200 with the body echoed',
+    clauses: ['errors.422.validation'],
+  },
+  {
+    name: 'server.500-on-astral-text',
+    description: 'a request body with a character beyond the Basic Multilingual Plane (an emoji) crashes the body handling: 500',
+    clauses: ['errors.status.documented-only'],
+  },
+  {
+    name: 'server.400-for-422',
+    description: 'validation refusals are answered 400 instead of 422, a status several operations do not document',
+    clauses: ['errors.status.documented-only', 'errors.422.validation'],
+  },
+];
+
+/** Characters outside the Basic Multilingual Plane (what a 3-byte "utf8" store cannot hold). */
+export function hasAstralText(raw: Buffer): boolean {
+  return /[\u{10000}-\u{10FFFF}]/u.test(raw.toString('utf8'));
+}
+
+type Validate = ((body: unknown) => boolean) & { errors?: Array<{ keyword: string; instancePath: string }> | null };
+interface BodySchemas {
+  templates: Array<{ method: string; template: string; matcher: RegExp; validate: Validate }>;
+}
+const schemasByVersion = new Map<Version, Promise<BodySchemas>>();
+
+/**
+ * Whether the JSON body has a field (below the top level) of a type its request schema in spec/ does not
+ * allow. Loaded on first use, so a reference without the fault never compiles a schema.
+ */
+export async function hasWrongTypedField(version: Version, method: string, path: string, body: unknown): Promise<boolean> {
+  if (version === 'control' || typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+  let schemas = schemasByVersion.get(version);
+  if (!schemas) {
+    schemas = loadBodySchemas(version);
+    schemasByVersion.set(version, schemas);
+  }
+  const below = path.slice(`/${version}`.length);
+  const entry = (await schemas).templates.find((t) => t.method === method.toLowerCase() && t.matcher.test(below));
+  if (!entry || entry.validate(body)) return false;
+  return (entry.validate.errors ?? []).some((e) => e.keyword === 'type' && e.instancePath !== '');
+}
+
+async function loadBodySchemas(version: 'v4' | 'v2'): Promise<BodySchemas> {
+  const [{ default: Ajv2020 }, { loadOpenApi }] = await Promise.all([import('ajv/dist/2020.js'), import('../../spec/index.js')]);
+  const doc = loadOpenApi(version) as { paths?: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: unknown }> } }>> };
+  const ajv = new Ajv2020.default({ strict: false, allErrors: true, validateFormats: false });
+  ajv.addSchema(doc, version);
+  const templates: BodySchemas['templates'] = [];
+  for (const [template, item] of Object.entries(doc.paths ?? {})) {
+    for (const [method, operation] of Object.entries(item)) {
+      if (operation?.requestBody?.content?.['application/json']?.schema === undefined) continue;
+      const pointer = ['paths', template, method, 'requestBody', 'content', 'application/json', 'schema'].map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+      const validate = ajv.getSchema(`${version}#/${pointer}`);
+      if (!validate) continue;
+      const matcher = new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}/?$`);
+      templates.push({ method, template, matcher, validate: validate as unknown as Validate });
+    }
+  }
+  // Literal segments win over parameters (`/channels/native/purchases` before `/channels/{channel}/...`).
+  templates.sort((a, b) => (a.template.match(/\{/g) ?? []).length - (b.template.match(/\{/g) ?? []).length);
+  return { templates };
+}

@@ -1,0 +1,145 @@
+// Requests of any operation built from the spec for the robustness area: which operations take generated
+// input, path values (real resources of the file's organization where it has them, else generated from the
+// parameter's schema), generated query parameters, a generated Idempotency-Key, and the client to send with.
+import fc from 'fast-check';
+import { hasJsonBody, pathParameterNames, type ApiClient, type Fixtures, type Operation } from '../../harness/check/index.js';
+import type { ApiResponse, QueryValue, RequestOptions } from '../../harness/http/api-client.js';
+import { idempotencyKey } from '../../generators/domain.js';
+import { parameterOf, specDocument, type ApiName } from '../../generators/openapi.js';
+import { arbitraryFor } from '../../generators/schema.js';
+import { authorizedClient, realPathValues } from '../errors/request-values.js';
+
+/** Where a generated webhook URL would send the target's deliveries: the discard port of the loopback. */
+export const loopbackUrl = 'http://127.0.0.1:9/mcs-robustness';
+const urlFields = ['url', 'webhook_url'];
+
+/** The generators' name of the operation's API (the robustness area iterates v4 and v2 only). */
+export function apiOf(operation: Operation): ApiName {
+  if (operation.api === 'control') throw new Error(`${operation.operationId}: the control API is not the suites' to generate for`);
+  return operation.api;
+}
+
+export function queryParameters(operation: Operation): Record<string, unknown>[] {
+  return operation.parameters.filter((p) => p.in === 'query');
+}
+
+/** Operations that take generated input: a JSON body or query parameters. */
+export function takesInput(operation: Operation): boolean {
+  return hasJsonBody(operation) || queryParameters(operation).length > 0;
+}
+
+/**
+ * Operations whose generated valid calls stay harmless to the file's organization. DELETE operations are
+ * left out (they remove the fixtures other checks of the file stand on: channels, keys, contacts).
+ */
+export function generatedInputOperations(operations: readonly Operation[]): Operation[] {
+  return operations.filter((op) => op.method !== 'DELETE' && takesInput(op));
+}
+
+/** Real resources of the file's organization that path parameters can name (created once per file). */
+export interface RealResources {
+  values: Record<string, string>;
+}
+
+const resourcesByFixtures = new WeakMap<Fixtures, Promise<RealResources>>();
+
+/** The fixtures' channel, number and key, plus a contact and a priority created in the file's organization. */
+export function realResources(fx: Fixtures): Promise<RealResources> {
+  let resources = resourcesByFixtures.get(fx);
+  if (!resources) {
+    resources = createResources(fx);
+    resourcesByFixtures.set(fx, resources);
+  }
+  return resources;
+}
+
+async function createResources(fx: Fixtures): Promise<RealResources> {
+  const v4 = fx.v4();
+  const values: Record<string, string> = {};
+  const contact = await v4.post('/contacts', { json: { name: 'Robustness Fixture' } });
+  const contactId = dataId(contact);
+  if (contactId !== undefined) values.contactId = contactId;
+  const priority = await v4.post('/priorities', { json: { name: 'robustness-fixture', is_default: false } });
+  const priorityId = dataId(priority);
+  if (priorityId !== undefined) values.priorityId = priorityId;
+  return { values };
+}
+
+function dataId(response: ApiResponse): string | undefined {
+  const body = response.body as { data?: { id?: unknown } } | undefined;
+  return response.status < 300 && typeof body?.data?.id === 'string' ? body.data.id : undefined;
+}
+
+/** Path values: real ones where the organization has the resource, the rest generated from their schemas. */
+export function pathValuesArbitrary(fx: Fixtures, resources: RealResources, operation: Operation): fc.Arbitrary<Record<string, string>> {
+  const real = { ...realPathValues(fx, operation), ...resources.values };
+  const model: Record<string, fc.Arbitrary<string>> = {};
+  for (const name of pathParameterNames(operation)) {
+    const value = real[name];
+    model[name] = value !== undefined ? fc.constant(value) : generatedSegment(operation, name);
+  }
+  return fc.record(model);
+}
+
+/** A value of the parameter's schema that stays one path segment. */
+function generatedSegment(operation: Operation, name: string): fc.Arbitrary<string> {
+  const schema = parameterOf(apiOf(operation), operation.operationId, name).schema;
+  return arbitraryFor(specDocument(apiOf(operation)), schema)
+    .map((value) => String(value))
+    .filter((s) => s.trim() !== '' && s !== '.' && s !== '..');
+}
+
+/** Each query parameter of the operation present or not, with a value of its schema. */
+export function queryArbitrary(operation: Operation): fc.Arbitrary<Record<string, QueryValue>> {
+  const model: Record<string, fc.Arbitrary<QueryValue>> = {};
+  for (const parameter of queryParameters(operation)) {
+    const name = String(parameter.name);
+    const schema = parameterOf(apiOf(operation), operation.operationId, name).schema;
+    const value = arbitraryFor(specDocument(apiOf(operation)), schema).map(toQueryValue);
+    model[name] = parameter.required === true ? value : fc.option(value, { nil: undefined });
+  }
+  return fc.record(model);
+}
+
+function toQueryValue(value: unknown): QueryValue {
+  if (Array.isArray(value)) return value.map((item) => (typeof item === 'number' ? item : String(item)));
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'string') return value;
+  return JSON.stringify(value);
+}
+
+/** A body whose URL fields (webhook subscriptions) point at the loopback, so the target never posts elsewhere. */
+export function withLoopbackUrls(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const copy: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  for (const field of urlFields) if (typeof copy[field] === 'string' && /^https?:/i.test(copy[field])) copy[field] = loopbackUrl;
+  return copy;
+}
+
+export function hasIdempotencyKey(operation: Operation): boolean {
+  return operation.parameters.some((p) => p.in === 'header' && String(p.name).toLowerCase() === 'idempotency-key');
+}
+
+/** Idempotency-Key values for operations that take one (a fresh key each run), else nothing. */
+export function idempotencyArbitrary(operation: Operation): fc.Arbitrary<string | undefined> {
+  return hasIdempotencyKey(operation) ? idempotencyKey() : fc.constant(undefined);
+}
+
+export interface GeneratedRequest {
+  values: Record<string, string>;
+  query: Record<string, QueryValue>;
+  body?: unknown;
+  idempotencyKey: string | undefined;
+}
+
+/** Sends a generated request to the operation as its authorized caller. */
+export function send(fx: Fixtures, operation: Operation, request: GeneratedRequest): Promise<ApiResponse> {
+  const client: ApiClient = authorizedClient(fx, operation);
+  const options: RequestOptions = { query: request.query };
+  if (request.body !== undefined) options.json = withLoopbackUrls(request.body);
+  if (request.idempotencyKey !== undefined) options.idempotencyKey = request.idempotencyKey;
+  return client.request(operation.method, fillPath(operation, request.values), options);
+}
+
+function fillPath(operation: Operation, values: Record<string, string>): string {
+  return operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? ''));
+}

@@ -1,0 +1,80 @@
+// Request bodies GENERATED INVALID from the spec's schemas (generators/invalid.ts: each case breaks one
+// stated rule, labelled) are refused with a 4xx and the error body of the layer, never accepted and never a
+// 5xx (description section 7: "422 (validation): invalid body"; "400 ... non-object body").
+// Only violations the description makes an error: an unknown key only where it says unknown keys are
+// rejected (channel profile: "unknown keys rejected"; channel settings: 422 `invalid_settings` "unknown key").
+// A non-object body (a wrong type of the body itself) is errors/non-object-body-gets-400's. A field sent as
+// null is left out too: the description does not say whether null is refused or read as "absent" (the
+// channel profile even reads null as "clear the field").
+// Left out: DELETE /channels/{channel} (removeChannel): a body the target wrongly accepted would cancel the
+// fixture line.
+import fc from 'fast-check';
+import { check, hasJsonBody, operationsOf, type CheckContext, type Operation } from '../../harness/check/index.js';
+import { invalidRequestBodyArbitrary, violationKinds, type InvalidCase, type ViolationKind } from '../../generators/invalid.js';
+import { refusesInvalidInput } from '../_shared/r-checks.js';
+import { apiOf, idempotencyArbitrary, pathValuesArbitrary, queryArbitrary, realResources, send } from '../_shared/r-requests.js';
+
+const runsPerOperation = 3;
+/** Operations whose description rejects unknown keys in the body. */
+const closedBodies = new Set(['v4 updateChannelProfile', 'v4 updateChannelSettings']);
+
+function kindsFor(operation: Operation): ViolationKind[] {
+  return violationKinds.filter((kind) => kind !== 'unknown-key' || closedBodies.has(`${operation.api} ${operation.operationId}`));
+}
+
+function invalidCases(operation: Operation): fc.Arbitrary<InvalidCase> | undefined {
+  const cases = invalidRequestBodyArbitrary(apiOf(operation), operation.operationId, { kinds: kindsFor(operation) });
+  return cases?.filter((c) => c.pointer !== '' && !(c.kind === 'wrong-type' && valueAt(c.value, c.pointer) === null));
+}
+
+function valueAt(value: unknown, pointer: string): unknown {
+  let node = value;
+  for (const raw of pointer.split('/').slice(1)) {
+    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[segment] : undefined;
+  }
+  return node;
+}
+
+/** The body of "a body generated invalid is refused with a 4xx error body, never accepted, never a 5xx". */
+function invalidBodyIsRefused(operation: Operation, cases: fc.Arbitrary<InvalidCase>): (t: CheckContext) => Promise<void> {
+  return async (t) => {
+    const fx = await t.fixtures();
+    const resources = await realResources(fx);
+    const requests = fc.record({
+      values: pathValuesArbitrary(fx, resources, operation),
+      query: queryArbitrary(operation),
+      invalid: cases,
+      idempotencyKey: idempotencyArbitrary(operation),
+    });
+    await t.assertProperty(
+      fc.asyncProperty(requests, async ({ invalid, ...request }) => {
+        const response = await send(fx, operation, { ...request, body: invalid.value });
+        refusesInvalidInput(response, operation, invalid.violation);
+      }),
+      { numRuns: runsPerOperation },
+    );
+  };
+}
+
+// Faults: server.accepts-invalid-body (an invalid body answered 2xx), server.500-on-wrong-type (a field of
+// the wrong JSON type crashes into a 500), server.400-for-422 (a refusal with a status the operation does not document).
+for (const api of ['v4', 'v2'] as const) {
+  for (const operation of operationsOf(api).filter((op) => hasJsonBody(op) && op.method !== 'DELETE')) {
+    const cases = invalidCases(operation);
+    if (!cases) continue;
+    check(
+      {
+        area: 'robustness',
+        name: `invalid-body-is-refused.${api}.${operation.operationId}`,
+        title: `${api} ${operation.method} ${operation.path} refuses bodies generated invalid from the spec with a 4xx error body, never a 2xx or 5xx`,
+        clauses: ['errors.422.validation', 'errors.status.documented-only', ...(api === 'v2' ? ['errors.shape.flat'] : ['errors.shape.v4-standard', 'errors.shape.flat'])],
+        needs: api === 'v2' ? ['v2'] : [],
+        // The check judges statuses and error bodies itself; success bodies are other areas' to validate.
+        responses: 'off',
+        concurrent: true,
+      },
+      invalidBodyIsRefused(operation, cases),
+    );
+  }
+}
