@@ -104,6 +104,10 @@ const checks: Record<string, Check> = {
     const sent = await fx.v4('POST', `/chats/${chat}/messages`, { text: 'x' });
     return (await fx.control('POST', `/messages/${sent.body.id}/status`, { status: 'delivered' })).body.data.event_ids.length === 0;
   },
+  'messaging.dry-run.sends': async (fx) => {
+    await fx.v4('POST', `/channels/${fx.channels.sms_provider!.id}/messages`, { to: fresh(), text: 'x', dry_run: true });
+    return (await fx.control('GET', '/messages')).body.data.length === 0;
+  },
   'messaging.send.200-instead-of-201': async (fx) => (await fx.v4('POST', `/channels/${fx.channels.sms_provider!.id}/messages`, { to: fresh(), text: 'x' })).status === 201,
   'messaging.send.id-without-prefix': async (fx) => /^msg_/.test((await fx.v4('POST', '/messages', { to: fresh(), text: 'x' })).body.id),
   'messaging.send.created-at-seconds': async (fx) => (await fx.v4('POST', '/messages', { to: fresh(), text: 'x' })).body.created_at > 1e12,

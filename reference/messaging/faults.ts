@@ -4,6 +4,7 @@ import type { FaultDecl } from '../faults.js';
 
 export const faults: FaultDecl[] = [
   { name: 'messaging.send.wrapped', description: 'A v4 send returns the message object wrapped in {data}.', clauses: ['envelope.send.unwrapped'] },
+  { name: 'messaging.dry-run.sends', description: 'A dry-run send to one recipient answers 200 but the message is sent.', clauses: ['channels.send.status-codes'] },
   { name: 'messaging.send.200-instead-of-201', description: 'An accepted send answers 200 (the dry-run status) instead of 201 (detectable on POST /channels/{channel}/messages).', clauses: ['channels.send.status-codes', 'errors.success.status-codes'] },
   { name: 'messaging.send.id-without-prefix', description: 'The message id is returned without its msg_ prefix.', clauses: ['ids.prefix.per-resource'] },
   { name: 'messaging.send.created-at-seconds', description: 'The message created_at is in seconds, not milliseconds.', clauses: ['time.v4.epoch-milliseconds'] },

@@ -91,7 +91,11 @@ function sendFrom(ctx: Ctx, org: Org, channel: ChannelRecord, peers: string[], b
 }
 
 function finish(ctx: Ctx, org: Org, prepared: PreparedSend, body: SendBody, mode: Mode): Reply {
-  if (body.dryRun) return json(200, preview(prepared, mode));
+  if (body.dryRun && !ctx.app.fault('messaging.dry-run.sends')) return json(200, preview(prepared, mode));
+  if (body.dryRun) {
+    commitSend(org, prepared, body, author(ctx));
+    return json(200, preview(prepared, mode));
+  }
   const { message, chat } = commitSend(org, prepared, body, author(ctx));
   const view = viewOf(ctx.app, message, chat, prepared.target.channel);
   if (prepared.target.chat && ctx.app.fault('messaging.chat-reply.new-thread')) view.chat_id = newId('chat');

@@ -98,8 +98,8 @@ export class App {
       shape = shapeOf(route.options.version);
       const auth = authenticate(this, header(req, 'authorization'), route.options);
       const body = await readBody(req, route.options);
-      // Fault: server.500-on-astral-text (an emoji in the body crashes the body handling).
-      if (this.fault('server.500-on-astral-text') && hasAstralText(body.raw)) throw new Error('cannot store text beyond the BMP');
+      // Fault: server.500-on-astral-text (an emoji in the body or the query crashes the request handling).
+      if (this.fault('server.500-on-astral-text') && hasAstralText(body.raw, q < 0 ? '' : url.slice(q + 1))) throw new Error('cannot store text beyond the BMP');
       // Fault: server.500-on-wrong-type (a field of an unexpected JSON type crashes the handler).
       if (this.fault('server.500-on-wrong-type') && (await hasWrongTypedField(route.options.version, req.method ?? 'GET', path, body.json))) {
         throw new TypeError('a body field has an unexpected type');

@@ -16,7 +16,7 @@ export const faults: FaultDecl[] = [
   },
   {
     name: 'server.500-on-astral-text',
-    description: 'a request body with a character beyond the Basic Multilingual Plane (an emoji) crashes the body handling: 500',
+    description: 'a character beyond the Basic Multilingual Plane (an emoji) in the body or a query parameter crashes the request handling: 500',
     clauses: ['errors.status.documented-only'],
   },
   {
@@ -26,9 +26,10 @@ export const faults: FaultDecl[] = [
   },
 ];
 
-/** Characters outside the Basic Multilingual Plane (what a 3-byte "utf8" store cannot hold). */
-export function hasAstralText(raw: Buffer): boolean {
-  return /[\u{10000}-\u{10FFFF}]/u.test(raw.toString('utf8'));
+/** Characters outside the Basic Multilingual Plane (what a 3-byte "utf8" store cannot hold) in the body or the query. */
+export function hasAstralText(raw: Buffer, query: string): boolean {
+  const astral = /[\u{10000}-\u{10FFFF}]/u;
+  return astral.test(raw.toString('utf8')) || [...new URLSearchParams(query).values()].some((value) => astral.test(value));
 }
 
 type Validate = ((body: unknown) => boolean) & { errors?: Array<{ keyword: string; instancePath: string }> | null };

@@ -38,12 +38,14 @@ export function generatedInputOperations(operations: readonly Operation[]): Oper
 
 /** Real resources of the file's organization that path parameters can name (created once per file). */
 export interface RealResources {
-  values: Record<string, string>;
+  /** Path values by parameter name, for each API (a v2 `chatId` is a phone number, a v4 one a `chat_` id). */
+  v4: Record<string, string>;
+  v2: Record<string, string>;
 }
 
 const resourcesByFixtures = new WeakMap<Fixtures, Promise<RealResources>>();
 
-/** The fixtures' channel, number and key, plus a contact and a priority created in the file's organization. */
+/** The fixtures' channel, number and key, plus a contact (with an identity), a priority and a chat made in the file's organization. */
 export function realResources(fx: Fixtures): Promise<RealResources> {
   let resources = resourcesByFixtures.get(fx);
   if (!resources) {
@@ -53,16 +55,37 @@ export function realResources(fx: Fixtures): Promise<RealResources> {
   return resources;
 }
 
+/** The customer of the fixture chat (a v2 chat id is the customer's number). */
+const customer = '+14155550178';
+
 async function createResources(fx: Fixtures): Promise<RealResources> {
   const v4 = fx.v4();
   const values: Record<string, string> = {};
-  const contact = await v4.post('/contacts', { json: { name: 'Robustness Fixture' } });
-  const contactId = dataId(contact);
-  if (contactId !== undefined) values.contactId = contactId;
-  const priority = await v4.post('/priorities', { json: { name: 'robustness-fixture', is_default: false } });
-  const priorityId = dataId(priority);
-  if (priorityId !== undefined) values.priorityId = priorityId;
-  return { values };
+  // A contact with a phone identity where the target takes that shape (the description does not show the
+  // identity's request fields), else a contact with a name only; the identity id is then generated.
+  let contact = await v4.post('/contacts', { json: { name: 'Robustness Fixture', phone: '+14155550177' } });
+  if (contact.status >= 300) contact = await v4.post('/contacts', { json: { name: 'Robustness Fixture' } });
+  setIf(values, 'contactId', dataId(contact));
+  setIf(values, 'identityId', firstIdentityId(contact));
+  setIf(values, 'priorityId', dataId(await v4.post('/priorities', { json: { name: 'robustness-fixture', is_default: false } })));
+  // A chat needs a customer's first message: only a target with a control API can make one.
+  const channel = fx.channels.find((c) => c.kind === 'native-dedicated');
+  if (fx.source === 'control' && channel) {
+    const chat = await fx.control().call<{ chat_id?: unknown }>('POST', '/inbound/messages', { channel_id: channel.id, sender: customer, text: 'hello' });
+    if (typeof chat.chat_id === 'string') values.chatId = chat.chat_id;
+  }
+  return { v4: values, v2: { chatId: customer } };
+}
+
+function setIf(values: Record<string, string>, name: string, value: string | undefined): void {
+  if (value !== undefined) values[name] = value;
+}
+
+function firstIdentityId(response: ApiResponse): string | undefined {
+  const identities = (response.body as { data?: { identities?: unknown } } | undefined)?.data?.identities;
+  const first: unknown = Array.isArray(identities) ? identities[0] : undefined;
+  const id = typeof first === 'object' && first !== null ? (first as { id?: unknown }).id : undefined;
+  return response.status < 300 && typeof id === 'string' ? id : undefined;
 }
 
 function dataId(response: ApiResponse): string | undefined {
@@ -72,7 +95,7 @@ function dataId(response: ApiResponse): string | undefined {
 
 /** Path values: real ones where the organization has the resource, the rest generated from their schemas. */
 export function pathValuesArbitrary(fx: Fixtures, resources: RealResources, operation: Operation): fc.Arbitrary<Record<string, string>> {
-  const real = { ...realPathValues(fx, operation), ...resources.values };
+  const real = { ...realPathValues(fx, operation), ...resources[apiOf(operation)] };
   const model: Record<string, fc.Arbitrary<string>> = {};
   for (const name of pathParameterNames(operation)) {
     const value = real[name];

@@ -1,7 +1,7 @@
 // POST /channels/{channel}/messages (section 4 Channels; section 8 fan-out limit): 201 with the message
 // object for an accepted send, 207 for a fan-out with mixed results, 200 for a dry-run preview; several
 // recipients form one group thread on group-capable channels (native, whatsapp) and fan out to individual
-// sends, at most 100, elsewhere. The dry-run switch is not shown in the description, so no check relies on one.
+// sends, at most 100, elsewhere. The dry-run switch is not shown in the description: the target names it.
 import { check } from '../../harness/check/index.js';
 import { uniquePhone } from '../_shared/a-values.js';
 import { fail, isRecord, shown } from '../_shared/b-common.js';
@@ -33,13 +33,25 @@ check(
     name: 'channel-send-dry-run-answers-200',
     title: 'a dry-run send to a channel answers 200 with a preview and sends nothing',
     clauses: ['channels.send.status-codes'],
+    needs: ['control'],
   },
   async (t) => {
-    // The description names a 200 dry-run preview but not the switch that asks for one (section 4: "the
-    // dry-run switch ... not shown"); the target's configuration has no place to name it either.
-    t.notVerifiable('the dry-run switch is not shown in the description and the target configuration names none');
+    // Fault: messaging.dry-run.sends. The description names a 200 dry-run preview but not the switch that
+    // asks for one (section 4), so the target names it: MCS_DRY_RUN_FIELD, a body field set to true.
+    const field = dryRunField() ?? t.notVerifiable('the dry-run switch is not shown in the description; set MCS_DRY_RUN_FIELD to the body field that asks the target for one');
+    const fx = await t.fixtures();
+    const line = fx.channels.find((c) => c.kind === 'native-dedicated') ?? t.notVerifiable('needs a native-dedicated channel (none configured)');
+    const { response, records } = await sendOnChannel(fx, fx.v4(), line.id, { to: uniquePhone(), text: 'dry run', [field]: true });
+    t.expect.hasStatus(response, 200);
+    if (records.length > 0) fail('a dry-run send was sent', 'no message recorded by the control API', `${records.length} message(s) recorded`);
   },
 );
+
+/** The body field that asks the target for a dry run, from MCS_DRY_RUN_FIELD (not shown in the description). */
+function dryRunField(): string | undefined {
+  const field = process.env.MCS_DRY_RUN_FIELD?.trim();
+  return field === undefined || field === '' ? undefined : field;
+}
 
 for (const kind of ['native-dedicated', 'whatsapp'] as const) {
   check(

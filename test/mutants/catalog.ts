@@ -13,14 +13,8 @@ export interface NamedVariant {
   patch: Partial<Variant>;
 }
 
-/**
- * Target settings for what the reference serves beyond the description, given to every run as a vendor would
- * configure them for their implementation: the replay endpoint (section 4 names replay, not its path), without
- * which the replay checks are not verifiable and the replay faults could not be caught.
- */
-export const referenceTargetEnv: Record<string, string> = {
-  MCS_WEBHOOK_REPLAY_PATH: '/webhooks/{webhookId}/deliveries/{deliveryId}/replay',
-};
+/** Target settings for what the reference serves beyond the description (reference/target-settings.ts). */
+export { referenceTargetEnv } from '../../reference/target-settings.js';
 
 /** The reference exactly as it is: the baseline every fault is measured against, and a benign case itself. */
 export const baselineVariantName = 'none';
