@@ -4,6 +4,7 @@ import { parseFlags } from '../flags.js';
 import { startReference } from '../../reference/index.js';
 import { namedVariants } from '../../reference/variants.js';
 import { listFaults } from '../../reference/faults.js';
+import { referenceTargetEnv } from '../../reference/target-settings.js';
 
 const USAGE = `Usage: mcs serve [--host 127.0.0.1] [--port 4010] [--no-control] [--fault NAME]... [--variant NAME]... [--list-faults]
 
@@ -42,6 +43,9 @@ export async function run(argv: string[]): Promise<number> {
   const { urls } = reference;
   process.stdout.write(`v4       ${urls.v4}\nv2       ${urls.v2}\ncontrol  ${flags['no-control'] === true ? '(off)' : urls.control}\n`);
   if (faults.length > 0) process.stdout.write(`faults   ${faults.join(', ')}\n`);
+  // What the description leaves for a target to name, as a certify run against this server needs it.
+  const settings = Object.entries(referenceTargetEnv).map(([name, value]) => `${name}='${value}'`);
+  process.stdout.write(`settings ${settings.join(' ')}\n`);
   await untilSignal();
   await reference.close();
   process.stdout.write('stopped\n');
