@@ -1403,7 +1403,8 @@ export interface components {
          */
         Priority: {
             id?: string;
-            name?: string;
+            /** @description The description names the field but not its type or whether a priority must have one; null (no name given) is allowed. */
+            name?: string | null;
             is_default?: boolean;
             channels?: components["schemas"]["PriorityChannel"][];
         };
