@@ -40,7 +40,9 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
   app.bus = await loadEventBus(app);
   await registerAllRoutes(app);
   if (options.control === false) app.disabled.add('/__control');
-  const server = createServer({ keepAliveTimeout: 5_000 }, app.listener);
+  // Idle connections are kept a minute (as common load balancers do), so a client that holds one for a few
+  // seconds under load never sends on a connection the reference is closing.
+  const server = createServer({ keepAliveTimeout: 60_000 }, app.listener);
   const host = options.host ?? '127.0.0.1';
   await listen(server, host, options.port ?? 0);
   const { port } = server.address() as AddressInfo;

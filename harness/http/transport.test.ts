@@ -74,6 +74,11 @@ describe('a reset before any answer', () => {
     expect(response.status).toBe(200);
   });
 
+  it('is retried for any request when the caller allows it (the control API)', async () => {
+    const response = await send({ method: 'POST', url: `${base}/reset-once/any`, body: '{}' }, { timeoutMs: 2_000, retryOnReset: 'any' });
+    expect(response.status).toBe(200);
+  });
+
   it('is reported, not retried, for a request that repeating could apply twice', async () => {
     const error = await transportError(send({ method: 'POST', url: `${base}/reset-once/post`, body: '{}' }, { timeoutMs: 2_000 }));
     expect(error.message).toMatch(/reset|closed/);

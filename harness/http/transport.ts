@@ -12,6 +12,12 @@ export interface TransportOptions {
   timeoutMs: number;
   /** Bytes of response body read at most; the rest is discarded and the exchange marked truncated. */
   maxBodyBytes?: number;
+  /**
+   * Which requests are sent again after a reset before any answer: `safe` (default) only those a repeat
+   * cannot apply twice; `any` also the rest, for the control API's sandbox set-up, where a repeat at worst
+   * makes one more isolated organization or fixture.
+   */
+  retryOnReset?: 'safe' | 'any';
 }
 
 export interface RawRequest {
@@ -74,9 +80,10 @@ const idempotentMethods = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
  * fails with a reset before any answer, through no fault of the target. Such a request is sent once more
  * when repeating it is safe: an idempotent method, or a request carrying an Idempotency-Key.
  */
-export function mayRetryAfterReset(raw: RawRequest, error: unknown): boolean {
+export function mayRetryAfterReset(raw: RawRequest, error: unknown, policy: 'safe' | 'any' = 'safe'): boolean {
   const code = (error as { code?: string }).code;
   if (code !== 'ECONNRESET' && code !== 'UND_ERR_SOCKET' && code !== 'EPIPE') return false;
+  if (policy === 'any') return true;
   const headers = raw.headers ?? {};
   const hasIdempotencyKey = Object.keys(headers).some((name) => name.toLowerCase() === 'idempotency-key');
   return idempotentMethods.has(raw.method.toUpperCase()) || hasIdempotencyKey;
@@ -86,7 +93,7 @@ export async function send(raw: RawRequest, options: TransportOptions): Promise<
   try {
     return await sendOnce(raw, options);
   } catch (error) {
-    if (!(error instanceof TransportError) || !mayRetryAfterReset(raw, error.cause)) throw error;
+    if (!(error instanceof TransportError) || !mayRetryAfterReset(raw, error.cause, options.retryOnReset)) throw error;
     return sendOnce(raw, options);
   }
 }

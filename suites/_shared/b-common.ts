@@ -65,3 +65,16 @@ export const sendAccepted = [200, 201, 202] as const;
 export function isAccepted(response: ApiResponse): boolean {
   return (sendAccepted as readonly number[]).includes(response.status);
 }
+
+/**
+ * The id of a v4 message object (a send answer). The object's fields are not shown: `id` is the v4 resources'
+ * name for an id, `message_id` the name the events and v2 use, so either is taken (`id` first).
+ */
+export function messageIdOf(body: unknown): string | undefined {
+  if (!isRecord(body)) return undefined;
+  for (const field of ['id', 'message_id']) {
+    const value = body[field];
+    if (typeof value === 'string') return value;
+  }
+  return undefined;
+}

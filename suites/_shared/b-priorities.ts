@@ -51,9 +51,23 @@ export async function withChannels(send: (json: Json) => Promise<ApiResponse>, b
   throw new NotVerifiable(`no priority channel entry form was accepted (the entry fields are not shown in the description): ${refused.join('; ')}`);
 }
 
-/** POST /priorities with channels; the created priority's `data`. */
-export async function createPriority(client: ApiClient, body: PriorityBody): Promise<Json> {
-  const response = await withChannels((json) => client.post('/priorities', { json }), body);
+/** A `ch_` id the caller may put in a priority, made or found only when it is needed. */
+export type ChannelSource = () => Promise<string>;
+
+/**
+ * POST /priorities with no channels (`channels: []`). Whether a priority may be empty is not shown, so a
+ * target that refuses it (400 or 422) is asked again with one channel of `channel` at tier 1. Answers the
+ * response of the request that was taken (or the refusal when no channel source is given).
+ */
+export async function postPriority(client: ApiClient, body: Omit<PriorityBody, 'channels'>, channel?: ChannelSource): Promise<ApiResponse> {
+  const bare = await client.post('/priorities', { json: { ...body, channels: [] } });
+  if ((bare.status !== 400 && bare.status !== 422) || channel === undefined) return bare;
+  return withChannels((json) => client.post('/priorities', { json }), { ...body, channels: [{ channel: await channel(), tier: 1 }] });
+}
+
+/** POST /priorities with channels (none: see postPriority); the created priority's `data`. */
+export async function createPriority(client: ApiClient, body: PriorityBody, channel?: ChannelSource): Promise<Json> {
+  const response = body.channels.length === 0 ? await postPriority(client, body, channel) : await withChannels((json) => client.post('/priorities', { json }), body);
   if (response.status !== 201 || !isRecord(response.body) || !isRecord(response.body.data)) {
     fail('POST /priorities did not create the priority', '201 {data: Priority}', shown(response));
   }

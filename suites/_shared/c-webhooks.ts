@@ -42,11 +42,26 @@ export class Hooks {
 
   /** POST /webhooks (v2) of a webhook_type with a fresh endpoint of the receiver. */
   async subscribeV2(client: ApiClient, webhookType: string): Promise<Subscription> {
-    const endpoint = freshEndpointName(`v2${webhookType}`);
-    const url = this.receiver.endpoint(endpoint);
-    const created = await client.post('/webhooks', { json: { webhook_url: url, webhook_type: webhookType } });
+    const { created, endpoint, url } = await this.postV2(client, webhookType);
     if (created.status < 200 || created.status > 299) fail(`v2 POST /webhooks (${webhookType}) did not create the subscription`, 'a 2xx with signing_secret', shown(created));
     return subscription('v2', created, endpoint, url);
+  }
+
+  /**
+   * Like subscribeV2, for a webhook_type the creation row does not list (`poll`, spec/AMBIGUITIES.md v2 1):
+   * undefined when the target refuses it with 400 or 422, which the description allows.
+   */
+  async subscribeV2IfTaken(client: ApiClient, webhookType: string): Promise<Subscription | undefined> {
+    const { created, endpoint, url } = await this.postV2(client, webhookType);
+    if (created.status === 400 || created.status === 422) return undefined;
+    if (created.status < 200 || created.status > 299) fail(`v2 POST /webhooks (${webhookType}) did not create the subscription`, 'a 2xx with signing_secret, or 400/422', shown(created));
+    return subscription('v2', created, endpoint, url);
+  }
+
+  private async postV2(client: ApiClient, webhookType: string): Promise<{ created: ApiResponse; endpoint: string; url: string }> {
+    const endpoint = freshEndpointName(`v2${webhookType}`);
+    const url = this.receiver.endpoint(endpoint);
+    return { created: await client.post('/webhooks', { json: { webhook_url: url, webhook_type: webhookType } }), endpoint, url };
   }
 
   deliveriesTo(sub: Subscription, type?: string): Delivery[] {

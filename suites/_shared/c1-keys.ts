@@ -109,9 +109,12 @@ export async function listedKeys(admin: ApiClient): Promise<{ items: unknown[]; 
   return fail('GET /api-keys: still has_more after 40 pages', 'the walk ends', `${items.length} keys seen`);
 }
 
-/** The listed or read key named `name` (names are unique per check). */
+/**
+ * The listed or read key named `name` (names are unique per check). What a listed key carries is not shown
+ * (spec/AMBIGUITIES.md v4 19), so the name is looked for anywhere in the item, not only in a `name` field.
+ */
 export function keyNamed(items: readonly unknown[], name: string): Json | undefined {
-  return items.find((item): item is Json => isRecord(item) && item.name === name);
+  return items.find((item): item is Json => isRecord(item) && mentions(item, name));
 }
 
 /**

@@ -5,8 +5,9 @@
 import { check, type CheckContext, type Fixtures } from '../../harness/check/index.js';
 import { Contacts } from '../_shared/a-contacts.js';
 import { uniqueEmail, uniquePhone } from '../_shared/a-values.js';
-import { dataOf, fail, isRecord, shown, type Json } from '../_shared/b-common.js';
+import { dataOf, fail, isRecord, messageIdOf, shown, type Json } from '../_shared/b-common.js';
 import { sendMessage } from '../_shared/b-messaging.js';
+import { postPriority } from '../_shared/b-priorities.js';
 
 /** Ids of resources made in `fx`'s organization, each labelled with where it came from. */
 async function idsMadeIn(t: CheckContext, fx: Fixtures, label: string): Promise<Map<string, string>> {
@@ -25,13 +26,13 @@ async function idsMadeIn(t: CheckContext, fx: Fixtures, label: string): Promise<
     for (const identity of contact.identities) note(identity.id, `identity of contact ${i}`);
   }
   for (let i = 0; i < 2; i++) {
-    const response = await fx.v4().post('/priorities', { json: { name: `mcs ids ${i}`, is_default: false, channels: [] } });
+    const response = await postPriority(fx.v4(), { name: `mcs ids ${i}`, is_default: false }, async () => fx.channel('native-dedicated').id);
     t.expect.hasStatus(response, 201);
     note(dataOf<Json>(response).id, `priority ${i}`);
   }
   const sent = await sendMessage(fx, fx.v4(), { to: uniquePhone(), text: 'ids' });
   if (!isRecord(sent.response.body)) fail('the send answered no message object', 'the message object', shown(sent.response));
-  note(sent.response.body.id, 'message');
+  note(messageIdOf(sent.response.body), 'message');
   if (sent.response.body.chat_id !== undefined) note(sent.response.body.chat_id, 'chat');
   return ids;
 }

@@ -4,7 +4,7 @@
 // sends, at most 100, elsewhere. The dry-run switch is not shown in the description: the target names it.
 import { check } from '../../harness/check/index.js';
 import { uniquePhone } from '../_shared/a-values.js';
-import { fail, isRecord, shown } from '../_shared/b-common.js';
+import { fail, isRecord, messageIdOf, shown } from '../_shared/b-common.js';
 import { sendOnChannel } from '../_shared/b-messaging.js';
 
 const area = 'messages';
@@ -23,7 +23,7 @@ check(
     const line = fx.channels.find((c) => c.kind === 'native-dedicated') ?? fx.channels[0] ?? t.notVerifiable('needs a channel (none configured)');
     const { response } = await sendOnChannel(fx, fx.v4(), line.id, { to: uniquePhone(), text: 'hello' });
     t.expect.hasStatus(response, 201);
-    if (!isRecord(response.body) || typeof response.body.id !== 'string' || 'data' in response.body) fail('the 201 answer is not the message object at the top level', '{id: "msg_...", ...} unwrapped', shown(response));
+    if (!isRecord(response.body) || messageIdOf(response.body) === undefined || 'data' in response.body) fail('the 201 answer is not the message object at the top level', '{id (or message_id): "msg_...", ...} unwrapped', shown(response));
   },
 );
 

@@ -2,10 +2,11 @@
 // message object at the top level, not wrapped; one Idempotency-Key makes one message; a brand-new
 // conversation cannot start with attachments only; an inbound-plan number answers only recipients who
 // wrote first; replies through POST /chats/{chatId}/messages stay in the thread; typing starts an indicator.
-// The message object's fields are not shown beyond `id` and `status`: no other field is required.
+// The message object's fields are not shown: its id is read from `id` or `message_id` (b-common messageIdOf),
+// and no other field is required.
 import { check, path } from '../../harness/check/index.js';
 import { uniquePhone } from '../_shared/a-values.js';
-import { fail, idemKey, isRecord, newLine, shown } from '../_shared/b-common.js';
+import { fail, idemKey, isRecord, messageIdOf, newLine, shown } from '../_shared/b-common.js';
 import { expectCarrier, inbound, sendInChat, sendMessage, sentMessages } from '../_shared/b-messaging.js';
 
 const area = 'messages';
@@ -23,8 +24,8 @@ check(
     const fx = await t.fixtures();
     const response = await fx.v4().post('/messages', { json: { to: uniquePhone(), text: 'hello' }, idempotencyKey: idemKey() });
     t.expect.hasStatus(response, 200, 201, 202);
-    const body = response.body;
-    if (!isRecord(body) || typeof body.id !== 'string' || !body.id.startsWith('msg_')) fail('the send answer is not a message object with a msg_ id at the top level', '{id: "msg_...", ...} unwrapped', shown(response));
+    const id = messageIdOf(response.body);
+    if (id === undefined || !id.startsWith('msg_')) fail('the send answer is not a message object with a msg_ id at the top level', '{id (or message_id): "msg_...", ...} unwrapped', shown(response));
   },
 );
 
@@ -66,7 +67,7 @@ check(
       const send = () => fx.v4().post('/messages', { json, idempotencyKey: key });
       const responses = concurrently ? await Promise.all([send(), send(), send()]) : [await send(), await send(), await send()];
       for (const response of responses) t.expect.hasStatus(response, 200, 201, 202);
-      const ids = new Set(responses.map((r) => (isRecord(r.body) ? r.body.id : undefined)));
+      const ids = new Set(responses.map((r) => messageIdOf(r.body)));
       const records = await sentMessages(fx, key);
       const how = concurrently ? 'three concurrent sends' : 'three sends in turn';
       if (records.length !== 1) fail(`${how} with one Idempotency-Key made ${records.length} messages`, 'one message', JSON.stringify(records).slice(0, 500));
@@ -151,7 +152,7 @@ check(
     const outcome = await sendInChat(fx, fx.v4(), chatId, { text: 'a reply' });
     t.expect.hasStatus(outcome.response, 200, 201, 202);
     const body = outcome.response.body;
-    if (!isRecord(body) || typeof body.id !== 'string') fail('the reply answer is not a message object at the top level', '{id: "msg_...", ...}', shown(outcome.response));
+    if (!isRecord(body) || messageIdOf(body) === undefined) fail('the reply answer is not a message object at the top level', '{id (or message_id): "msg_...", ...}', shown(outcome.response));
     if ('chat_id' in body && body.chat_id !== chatId) fail('the reply answer names another chat', `chat_id ${chatId}`, String(body.chat_id));
     const records = outcome.records;
     if (records.length !== 1 || records[0]?.chat_id !== chatId) fail('the reply did not go out in the chat it was sent to', `one message in ${chatId}`, JSON.stringify(records));

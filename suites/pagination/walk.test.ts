@@ -1,6 +1,6 @@
 // Pagination properties (section 4: list responses `{data, has_more, next_cursor}` with `limit` and
 // `cursor`; contacts' offset mode with `pagination: {limit, offset, total}`): for any data set and any
-// `limit`, walking the pages yields every item exactly once, has_more and next_cursor agree on each page,
+// `limit`, walking the pages yields every item exactly once, has_more true comes with a next_cursor,
 // and offset mode reports one consistent total. Page sizes and cursor formats are never assumed.
 import fc from 'fast-check';
 import { CheckFailure, check, path, type CheckContext, type Fixtures } from '../../harness/check/index.js';

@@ -1,19 +1,27 @@
 // Priorities (section 4 Priorities; GET /me/priority in Account): create answers 201, the first priority of
 // a key becomes its default unless `is_default` is false, PATCH replaces the channel set wholesale, delete
 // answers {id, deleted}, the list holds only the calling key's priorities, and /me/priority is null for a
-// key with no default. Checks that need a key with no history make one through the control API.
+// key with no default. Checks that need a key with no history make one through the control API. Whether a
+// priority may have no channels is not shown: a target that refuses `channels: []` gets one channel instead.
 import { check, path, type ApiClient, type CheckContext } from '../../harness/check/index.js';
 import { walkCursor } from '../_shared/a-pages.js';
-import { dataOf, fail, freshKey, shown, type Json } from '../_shared/b-common.js';
-import { channelIdsOf, createPriority, idOf, withChannels } from '../_shared/b-priorities.js';
+import { dataOf, fail, freshKey, newLine, shown, type Json } from '../_shared/b-common.js';
+import { channelIdsOf, createPriority, idOf, postPriority, withChannels, type ChannelSource } from '../_shared/b-priorities.js';
 
 const area = 'priorities';
 
-/** A client of a key with no priorities yet (control API). */
-async function blankKey(t: CheckContext): Promise<ApiClient> {
+/**
+ * A client of a key with no priorities yet (control API), and a line of its own for a target that refuses a
+ * priority without channels (made only then).
+ */
+async function blankKey(t: CheckContext): Promise<{ client: ApiClient; line: ChannelSource }> {
   const fx = await t.fixtures();
-  return fx.v4(await freshKey(fx));
+  const key = await freshKey(fx);
+  return { client: fx.v4(key), line: async () => (await newLine(fx, 'native-dedicated', key)).id };
 }
+
+/** The primary key's native line, for a target that refuses a priority without channels. */
+const primaryLine = (t: CheckContext): ChannelSource => async () => (await t.fixtures()).channel('native-dedicated').id;
 
 async function myPriority(client: ApiClient): Promise<unknown> {
   const response = await client.get('/me/priority');
@@ -30,7 +38,7 @@ check(
   },
   async (t) => {
     const fx = await t.fixtures();
-    const created = await fx.v4().post('/priorities', { json: { name: 'mcs-read-back', is_default: false, channels: [] } });
+    const created = await postPriority(fx.v4(), { name: 'mcs-read-back', is_default: false }, primaryLine(t));
     t.expect.hasStatus(created, 201);
     const priority = dataOf<Json>(created);
     if (priority.name !== 'mcs-read-back') fail('the created priority has another name', 'name mcs-read-back', shown(created));
@@ -48,7 +56,7 @@ check(
     needs: ['control'],
   },
   async (t) => {
-    const client = await blankKey(t);
+    const { client } = await blankKey(t);
     const priority = await myPriority(client);
     if (priority !== null) fail('a key with no priority has a default', 'data: null', JSON.stringify(priority));
   },
@@ -64,8 +72,8 @@ check(
   },
   async (t) => {
     // Fault: priorities.first-not-default.
-    const client = await blankKey(t);
-    const created = await client.post('/priorities', { json: { name: 'mcs-first', channels: [] } });
+    const { client, line } = await blankKey(t);
+    const created = await postPriority(client, { name: 'mcs-first' }, line);
     t.expect.hasStatus(created, 201);
     const priority = dataOf<Json>(created);
     if (priority.is_default !== true) fail('the first priority of a key is not its default', 'is_default: true', shown(created));
@@ -84,8 +92,8 @@ check(
   },
   async (t) => {
     // Fault: priorities.is-default-false-ignored.
-    const client = await blankKey(t);
-    const created = await client.post('/priorities', { json: { name: 'mcs-not-default', is_default: false, channels: [] } });
+    const { client, line } = await blankKey(t);
+    const created = await postPriority(client, { name: 'mcs-not-default', is_default: false }, line);
     t.expect.hasStatus(created, 201);
     if (dataOf<Json>(created).is_default !== false) fail('is_default false was not kept', 'is_default: false', shown(created));
     const mine = await myPriority(client);
@@ -103,7 +111,12 @@ check(
   async (t) => {
     // Fault: priorities.patch-merges-channels.
     const fx = await t.fixtures();
-    const [a, b, c] = fx.channels;
+    // Whether a priority may hold channels its key does not own is not shown: the key's own lines are used
+    // (made with the control API; else the configured ones, the key's own first).
+    const primary = fx.apiKey();
+    const [a, b, c] = t.hasControl
+      ? [await newLine(fx, 'native-dedicated', primary), await newLine(fx, 'sms_provider', primary), await newLine(fx, 'native-dedicated', primary)]
+      : [...fx.channels].sort((x, y) => Number(y.owner_api_key === primary) - Number(x.owner_api_key === primary));
     if (!a || !b || !c) return t.notVerifiable('needs three channels (fewer configured)');
     const priority = await createPriority(fx.v4(), { name: 'mcs-replace', is_default: false, channels: [{ channel: a.id, tier: 1 }, { channel: b.id, tier: 2 }] });
     const id = idOf(priority);
@@ -125,7 +138,7 @@ check(
   },
   async (t) => {
     const fx = await t.fixtures();
-    const priority = await createPriority(fx.v4(), { name: 'mcs-before', is_default: false, channels: [] });
+    const priority = await createPriority(fx.v4(), { name: 'mcs-before', is_default: false, channels: [] }, primaryLine(t));
     const patched = await fx.v4().patch(path`/priorities/${idOf(priority)}`, { json: { name: 'mcs-after' } });
     t.expect.hasStatus(patched, 200);
     if (dataOf<Json>(patched).name !== 'mcs-after') fail('the name was not changed', 'name mcs-after', shown(patched));
@@ -144,7 +157,7 @@ check(
   async (t) => {
     // Fault: priorities.delete-keeps.
     const fx = await t.fixtures();
-    const id = idOf(await createPriority(fx.v4(), { name: 'mcs-gone', is_default: false, channels: [] }));
+    const id = idOf(await createPriority(fx.v4(), { name: 'mcs-gone', is_default: false, channels: [] }, primaryLine(t)));
     const deleted = await fx.v4().delete(path`/priorities/${id}`);
     t.expect.hasStatus(deleted, 200);
     const data = dataOf<Json>(deleted);
@@ -163,8 +176,9 @@ check(
   async (t) => {
     // Fault: priorities.list-all-keys.
     const fx = await t.fixtures();
-    const mine = idOf(await createPriority(fx.v4(fx.apiKey('primary')), { name: 'mcs-mine', is_default: false, channels: [] }));
-    const theirs = idOf(await createPriority(fx.v4(fx.apiKey('secondary')), { name: 'mcs-theirs', is_default: false, channels: [] }));
+    const secondaryLine: ChannelSource = async () => (await newLine(fx, 'native-dedicated', fx.apiKey('secondary'))).id;
+    const mine = idOf(await createPriority(fx.v4(fx.apiKey('primary')), { name: 'mcs-mine', is_default: false, channels: [] }, primaryLine(t)));
+    const theirs = idOf(await createPriority(fx.v4(fx.apiKey('secondary')), { name: 'mcs-theirs', is_default: false, channels: [] }, secondaryLine));
     const { items } = await walkCursor<Json>(fx.v4(fx.apiKey('primary')), '/priorities', {}, 5, 200);
     const ids = items.map((p) => p.id);
     if (!ids.includes(mine)) fail('GET /priorities leaves out a priority of the calling key', `${mine} listed`, JSON.stringify(ids));

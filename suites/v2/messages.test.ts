@@ -2,7 +2,7 @@
 // message and capability shapes"), and how a v2 send maps onto the v4 conversation (section 9 item 4).
 import { check, path } from '../../harness/check/index.js';
 import { uniqueEmail, uniquePhone } from '../_shared/a-values.js';
-import { isRecord, shown, fail, idemKey } from '../_shared/b-common.js';
+import { isRecord, shown, fail, idemKey, messageIdOf } from '../_shared/b-common.js';
 import { inbound, sentMessages } from '../_shared/b-messaging.js';
 import { expectSuccess, firstIdWith, queued, sendV2 } from '../_shared/c1-v2.js';
 
@@ -151,7 +151,7 @@ check(
     const recipient = uniquePhone();
     const started = await fx.v4().post('/messages', { json: { to: recipient, text: 'v4 starts' }, idempotencyKey: idemKey() });
     if (started.status < 200 || started.status > 299) fail('v4 POST /messages was not accepted', 'an accepted send', shown(started));
-    const startedId = isRecord(started.body) && typeof started.body.id === 'string' ? started.body.id : undefined;
+    const startedId = messageIdOf(started.body);
     const v4Chat = startedId === undefined ? undefined : await chatOf(startedId);
     if (v4Chat === undefined) fail('the control API does not know the chat of the v4 send', 'a sent record with its chat_id', shown(started));
     t.expect.that(await chatOf(await queued(v2, recipient)), 'chat of the v2 send to the number v4 started a conversation with').toBe(v4Chat);
