@@ -91,11 +91,6 @@ export const probes: Record<string, Probe> = {
     (await settings(h, org, 'native-shared', { auto_mark_read: true })).body.error.code === 'auto_mark_read_not_allowed',
   'channels.profile.accept-unknown-keys': async (h, org) =>
     (await h.call('PUT', `/v4/channels/${org.channel('rcs').id}/profile`, { token: org.primary, body: { colour: 'red' } })).status === 422,
-  'channels.profile.empty-string-kept': async (h, org) => {
-    const path = `/v4/channels/${org.channel('rcs').id}/profile`;
-    await h.call('PUT', path, { token: org.primary, body: { about: 'x' } });
-    return (await h.call('PUT', path, { token: org.primary, body: { about: '' } })).body.data.profile.about === null;
-  },
   'numbers.feature-check-skipped': async (h, org) => {
     await h.control('PATCH', `/organizations/${org.id}/plan`, { number_purchase_enabled: false });
     return (await h.call('GET', '/v4/channels/native/available', { token: org.primary })).status === 403;

@@ -37,7 +37,6 @@ export const coreFaults: FaultDecl[] = [
   fault('channels.settings.empty-accepted', 'An empty settings update answers 200 instead of 422 no_settings_provided.', 'errors.422.no-settings-provided'),
   fault('channels.settings.generic-forbidden-code', 'Refusing auto_mark_read answers code forbidden instead of auto_mark_read_not_allowed.', 'errors.403.auto-mark-read-not-allowed'),
   fault('channels.profile.accept-unknown-keys', 'Unknown profile keys are accepted.', 'channels.profile.unknown-keys-rejected'),
-  fault('channels.profile.empty-string-kept', 'An empty string is stored instead of clearing the profile field.', 'channels.profile.partial-clear'),
   // numbers
   fault('numbers.feature-check-skipped', 'Number browsing and purchase work although the feature is off.', 'channels.available.feature-required'),
   fault('numbers.inventory.full-number', 'Browse mode returns the full number in masked_national.', 'numbers.inventory.never-full-number', 'numbers.inventory.row-shape'),

