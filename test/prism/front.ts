@@ -20,7 +20,7 @@ export interface MarkedExchange {
 
 export interface Front {
   base: string;
-  /** Exchanges forwarded to a Prism (not to the control API), answered or not. */
+  /** Exchanges forwarded by a prefixed route (to a Prism, not the control API), answered or not. */
   readonly forwarded: number;
   marked: MarkedExchange[];
   close(): Promise<void>;
@@ -43,12 +43,13 @@ export function parseViolations(header: string | string[] | undefined): Violatio
   }
 }
 
-export function route(routes: readonly Route[], path: string): { upstream: string; path: string } | undefined {
+/** The first route whose prefix matches (an empty prefix matches everything), with the prefix removed. */
+export function route(routes: readonly Route[], path: string): { route: Route; path: string } | undefined {
   for (const r of routes) {
-    if (r.prefix === '' ) return { upstream: r.upstream, path };
+    if (r.prefix === '') return { route: r, path };
     if (path === r.prefix || path.startsWith(`${r.prefix}/`) || path.startsWith(`${r.prefix}?`)) {
       const rest = path.slice(r.prefix.length);
-      return { upstream: r.upstream, path: rest === '' || rest.startsWith('?') ? `/${rest}` : rest };
+      return { route: r, path: rest === '' || rest.startsWith('?') ? `/${rest}` : rest };
     }
   }
   return undefined;
@@ -70,8 +71,8 @@ export async function startFront(routes: readonly Route[]): Promise<Front> {
       res.writeHead(502).end();
       return;
     }
-    const upstream = new URL(target.upstream);
-    if (target.upstream !== routes[routes.length - 1]?.upstream) forwarded += 1;
+    const upstream = new URL(target.route.upstream);
+    if (target.route.prefix !== '') forwarded += 1;
     const headers: IncomingHttpHeaders = { ...endToEnd(req.headers), host: upstream.host };
     const forward = httpRequest(
       // agent: false — one connection per request, so no reuse race with Prism's idle-connection timeout.
