@@ -1,8 +1,15 @@
 // What a target must name for the suite where the description is silent, as the reference serves it: the
 // webhook replay endpoint (section 4 names replay, not its path) and the dry-run switch (section 4 names a
-// 200 preview, not how to ask for one). `mcs certify` sets these for the embedded reference, as a vendor
-// would for their implementation; without them those checks are "not verifiable".
+// 200 preview, not how to ask for one). The control API announces them (GET /__control, `target_settings`);
+// `mcs serve` prints them as the environment variables that name them for a target without a control API.
+import type { components } from '../spec/types/control.js';
+
+export const referenceTargetSettings: Required<components['schemas']['TargetSettings']> = {
+  webhook_replay_path: '/webhooks/{webhookId}/deliveries/{deliveryId}/replay',
+  dry_run_field: 'dry_run',
+};
+
 export const referenceTargetEnv: Readonly<Record<string, string>> = {
-  MCS_WEBHOOK_REPLAY_PATH: '/webhooks/{webhookId}/deliveries/{deliveryId}/replay',
-  MCS_DRY_RUN_FIELD: 'dry_run',
+  MCS_WEBHOOK_REPLAY_PATH: referenceTargetSettings.webhook_replay_path,
+  MCS_DRY_RUN_FIELD: referenceTargetSettings.dry_run_field,
 };

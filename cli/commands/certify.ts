@@ -36,9 +36,9 @@ Target (flags > MCS_* environment > config file):
   --webhook-public-url URL     the receiver's address as the target reaches it (tunnel)  MCS_WEBHOOK_PUBLIC_URL
   (environment only) MCS_WEBHOOK_REPLAY_PATH: the target's webhook replay path under /v4, which the
     description does not give, e.g. /webhooks/{webhookId}/deliveries/{deliveryId}/replay; without it the
-    replay checks are not verifiable
+    replay checks are not verifiable (a control API may announce it: GET /__control target_settings)
   (environment only) MCS_DRY_RUN_FIELD: the body field that asks the target for a dry-run send (not shown
-    in the description), e.g. dry_run; without it the dry-run check is not verifiable
+    in the description), e.g. dry_run; without it the dry-run check is not verifiable (or announced likewise)
 Container image (instead of the URLs; needs a Docker engine; the container is always removed):
   --image NAME[:TAG]    start this image and certify it; its logs go into the report
   --container-port N    the port the service listens on inside it (default 8080)
@@ -207,9 +207,6 @@ async function startEmbedded(timeoutMs: number): Promise<Embedded> {
   const { startReference } = (await import('../../reference/index.js')) as typeof import('../../reference/index.js');
   const logs: string[] = [];
   const reference = await startReference({ log: (line) => logs.length < 1_000 && logs.push(line) });
-  // Not in the description, so a target names them (reference/target-settings.ts); the user's own win.
-  const { referenceTargetEnv } = (await import('../../reference/target-settings.js')) as typeof import('../../reference/target-settings.js');
-  for (const [name, value] of Object.entries(referenceTargetEnv)) process.env[name] ??= value;
   return {
     target: { baseUrl: reference.urls.base, v4Url: reference.urls.v4, v2Url: reference.urls.v2, controlUrl: reference.urls.control, timeoutMs, fixtures: {} },
     async close() {

@@ -1,7 +1,7 @@
 // Before any check runs: is the target there at all (exit 2 with one line if not), and does it have a
 // control API? A connection failure of the v4 root is "unreachable"; any HTTP answer means it is up.
 import type { TargetConfig } from '../config/types.js';
-import { ControlClient } from '../fixtures/control-client.js';
+import { ControlClient, type TargetSettings } from '../fixtures/control-client.js';
 import { transportOf } from '../fixtures/fixtures.js';
 import { send, TransportError } from '../http/transport.js';
 
@@ -11,6 +11,8 @@ export class TargetUnreachable extends Error {
 
 export interface ProbeResult {
   control: boolean;
+  /** What the control API announces for the description's silent spots (spec/control.openapi.yaml). */
+  targetSettings?: TargetSettings;
 }
 
 export async function probeTarget(target: TargetConfig): Promise<ProbeResult> {
@@ -19,7 +21,8 @@ export async function probeTarget(target: TargetConfig): Promise<ProbeResult> {
   if (target.controlUrl === undefined) return { control: false };
   const control = new ControlClient(target.controlUrl, transportOf(target));
   try {
-    if (await control.isPresent()) return { control: true };
+    const info = await control.info();
+    if (info) return { control: true, targetSettings: info.targetSettings };
   } catch (error) {
     if (error instanceof TransportError) throw new TargetUnreachable(`control URL ${target.controlUrl}: ${error.message.replace(/^[A-Z]+ \S+: /, '')}`);
     throw error;
@@ -34,4 +37,13 @@ async function expectAnswer(what: string, url: string, target: TargetConfig): Pr
     if (error instanceof TransportError) throw new TargetUnreachable(`${what} unreachable: ${error.message}`);
     throw error;
   }
+}
+
+/**
+ * The environment the suites read the target settings from: what the user set wins, what the control API
+ * announced fills the rest. Set before the suites start, so their workers inherit it.
+ */
+export function applyTargetSettings(settings: TargetSettings | undefined, env: NodeJS.ProcessEnv = process.env): void {
+  if (settings?.webhook_replay_path !== undefined) env.MCS_WEBHOOK_REPLAY_PATH ||= settings.webhook_replay_path;
+  if (settings?.dry_run_field !== undefined) env.MCS_DRY_RUN_FIELD ||= settings.dry_run_field;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Clause } from '../../spec/index.js';
 import type { CheckResult } from '../../reports/model.js';
 import { coverageFromResults as computeCoverage, unknownClauseIds } from '../../reports/coverage.js';
+import { applyTargetSettings } from './probe.js';
 import { isSelected, parseSelectionList } from './selection.js';
 import { areaTable, describeFailures, notVerifiableReasons } from './summary.js';
 
@@ -105,5 +106,20 @@ describe('summary', () => {
     expect(text).toContain("reproduce: curl -sS -X GET 'http://h/v4/x'");
     expect(text).toContain('replay: mcs certify --seed 42 --replay-path 3:1 --only a/y');
     expect(text).not.toContain('a/x');
+  });
+});
+
+describe('target settings', () => {
+  it('fills what the control API announces and keeps what the user set', () => {
+    const env: NodeJS.ProcessEnv = { MCS_DRY_RUN_FIELD: 'preview' };
+    applyTargetSettings({ webhook_replay_path: '/webhooks/{webhookId}/deliveries/{deliveryId}/replay', dry_run_field: 'dry_run' }, env);
+    expect(env).toEqual({ MCS_DRY_RUN_FIELD: 'preview', MCS_WEBHOOK_REPLAY_PATH: '/webhooks/{webhookId}/deliveries/{deliveryId}/replay' });
+  });
+
+  it('leaves the environment alone when nothing is announced', () => {
+    const env: NodeJS.ProcessEnv = {};
+    applyTargetSettings(undefined, env);
+    applyTargetSettings({}, env);
+    expect(env).toEqual({});
   });
 });

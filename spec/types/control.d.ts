@@ -439,6 +439,18 @@ export interface components {
          * @enum {string}
          */
         ChannelKind: "native-shared" | "native-dedicated" | "native-dedicated-nocard" | "native-inbound" | "sms_provider" | "whatsapp" | "rcs" | "amb";
+        /**
+         * @description What the description leaves for an implementation to name, so that the checks relying on it can run:
+         *     the webhook replay endpoint (section 4 names replay, not its path) and the dry-run switch (section 4
+         *     names a 200 dry-run preview, not how to ask for one). Each is optional; an absent one leaves its checks
+         *     "not verifiable". The suite's MCS_WEBHOOK_REPLAY_PATH and MCS_DRY_RUN_FIELD override them.
+         */
+        TargetSettings: {
+            /** @description A path under the v4 root with `{webhookId}` and `{deliveryId}`, answering a replay of that delivery. */
+            webhook_replay_path?: string;
+            /** @description A send body field that, set to true, asks for a dry run (200, nothing sent). */
+            dry_run_field?: string;
+        };
         PlanFacts: {
             /** @description Whether the plan has number pools (without them a key may own at most one line). */
             number_pools: boolean;
@@ -578,6 +590,7 @@ export interface operations {
                         data: {
                             /** @constant */
                             version: "1";
+                            target_settings?: components["schemas"]["TargetSettings"];
                         };
                     };
                 };
