@@ -91,6 +91,11 @@ export const probes: Record<string, Probe> = {
     (await settings(h, org, 'native-shared', { auto_mark_read: true })).body.error.code === 'auto_mark_read_not_allowed',
   'channels.profile.accept-unknown-keys': async (h, org) =>
     (await h.call('PUT', `/v4/channels/${org.channel('rcs').id}/profile`, { token: org.primary, body: { colour: 'red' } })).status === 422,
+  'numbers.purchase.outcome-not-emitted': async (h, org) => {
+    const bought = await buy(h, org, { plan: 'dedicated_com', quantity: 1 }, 'probe-outcome');
+    await h.control('POST', `/organizations/${org.id}/purchases/${bought.body.data.purchase_id}/confirm`, {});
+    return (await events(h, org, 'number.purchase.completed')) === 1;
+  },
   'numbers.feature-check-skipped': async (h, org) => {
     await h.control('PATCH', `/organizations/${org.id}/plan`, { number_purchase_enabled: false });
     return (await h.call('GET', '/v4/channels/native/available', { token: org.primary })).status === 403;
@@ -137,6 +142,11 @@ export const probes: Record<string, Probe> = {
   'contacts.create.duplicate-allowed': async (h, org) => {
     await contact(h, org, { phone: '+15550001234' });
     return (await h.call('POST', '/v4/contacts', { token: org.primary, body: { phone: '+15550001234' } })).status === 409;
+  },
+  'contacts.identity.duplicate-allowed': async (h, org) => {
+    await contact(h, org, { phone: '+15550001236' });
+    const other = await contact(h, org, { name: 'Claimant' });
+    return (await h.call('POST', `/v4/contacts/${other.id}/identities`, { token: org.primary, body: { phone: '+15550001236' } })).status === 409;
   },
   'contacts.delete.identities-kept': async (h, org) => {
     const c = await contact(h, org, { phone: '+15550001235' });

@@ -56,6 +56,8 @@ export const coreFaults: FaultDecl[] = [
   fault('contacts.list.offset-with-cursor-allowed', 'offset combined with cursor is accepted.', 'contacts.list.offset-excludes-cursor'),
   fault('contacts.list.cursor-stops-early', 'Cursor mode says has_more false and next_cursor null on a full page.', 'contacts.list.cursor-default', 'envelope.list.cursor-page'),
   fault('contacts.create.duplicate-allowed', 'A contact with an existing identity is created instead of 409.', 'errors.409.duplicate-contact-or-identity'),
+  fault('numbers.purchase.outcome-not-emitted', 'A confirmed or failed purchase emits neither number.purchase.completed nor number.purchase.failed.', 'events.number-purchase-completed.emitted', 'events.number-purchase-failed.emitted'),
+  fault('contacts.identity.duplicate-allowed', 'Attaching an identity another contact holds is accepted instead of 409.', 'errors.409.duplicate-contact-or-identity'),
   fault('contacts.delete.identities-kept', 'Soft delete keeps the identities (they still conflict and match).', 'contacts.delete.soft-removes-identities'),
   fault('errors.validation-as-400', 'A PATCH /contacts without name answers 400 instead of 422.', 'contacts.patch.name-required', 'errors.422.validation'),
   fault('contacts.merge.no-tombstone', 'The merge source does not get merged_into.', 'contacts.merge.source-tombstoned'),

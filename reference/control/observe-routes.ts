@@ -13,8 +13,9 @@ export function registerObserveRoutes(app: App): void {
     const purchase = org.purchases.get(ctx.params.purchaseId ?? '');
     if (!purchase) throw httpError(404, 'not_found', 'Unknown purchase');
     const outcome = ctx.params.outcome;
-    if (outcome === 'confirm') completePurchase(org, ctx.app.bus, purchase);
-    else if (outcome === 'fail') failPurchase(org, ctx.app.bus, purchase);
+    const emit = !ctx.app.fault('numbers.purchase.outcome-not-emitted');
+    if (outcome === 'confirm') completePurchase(org, ctx.app.bus, purchase, emit);
+    else if (outcome === 'fail') failPurchase(org, ctx.app.bus, purchase, emit);
     else throw httpError(404, 'not_found', 'outcome must be confirm or fail');
     return ok({ purchase_id: purchase.id, status: purchase.status });
   }, opts);

@@ -25,6 +25,7 @@ export const faults: FaultDecl[] = [
   { name: 'events.delivered-for-groups', description: 'message.delivered is emitted for group chats.', clauses: ['events.message-delivered.never-for-group-chats'] },
   { name: 'events.read-without-receipts', description: 'message.read is emitted for chats without read receipts (or groups, or non-iMessage).', clauses: ['messages.read.receipts-1to1-imessage-only'] },
   { name: 'events.typing.non-imessage', description: 'typing events are emitted for non-iMessage chats.', clauses: ['events.typing.imessage-only'] },
+  { name: 'events.poll.non-imessage', description: 'poll events are emitted for polls outside iMessage chats.', clauses: ['events.poll.native-imessage'] },
   { name: 'events.contact-shared.no-upsert', description: 'contact.shared does not create or update the matching contact.', clauses: ['events.contact-shared.upserts-contact'] },
   { name: 'events.delivery.method-put', description: 'Deliveries are sent with PUT instead of POST.', clauses: ['events.delivery.http-post'] },
   { name: 'events.deliveries.list-empty', description: 'GET /v4/webhooks/{id}/deliveries lists nothing, whatever was delivered.', clauses: ['webhooks.v4.deliveries-list'] },

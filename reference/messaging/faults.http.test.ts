@@ -280,6 +280,11 @@ const checks: Record<string, Check> = {
     const chat = (await inbound(fx, { protocol: 'sms' })).body.data.chat_id;
     return (await fx.control('POST', '/inbound/typing', { chat_id: chat, state: 'started' })).body.data.event_ids.length === 0;
   },
+  'events.poll.non-imessage': async (fx) => {
+    const chat = (await inbound(fx, { protocol: 'sms' })).body.data.chat_id;
+    await fx.control('POST', '/inbound/polls', { chat_id: chat, sender: 'customer-poll', title: 'Lunch?', options: ['yes', 'no'] });
+    return (await fx.control('GET', '/events?type=poll.received')).body.data.length === 0;
+  },
   'events.contact-shared.no-upsert': async (fx) => {
     const address = fresh();
     await fx.control('POST', '/inbound/contact-shares', { channel_id: fx.channels['native-dedicated']!.id, address, display_name: 'Ada' });

@@ -181,7 +181,7 @@ export function inboundPoll(app: App, org: Org, body: Body): { poll_id: string }
   if (origin !== 'received' && origin !== 'created') throw bad('origin must be received or created');
   const poll: PollRecord = { id: newId('pl'), chatId: chat.id, messageId: newId('msg'), title, options, sender, votes: new Map() };
   messagingState(org).polls.set(poll.id, poll);
-  if (chat.protocol === 'imessage') {
+  if (chat.protocol === 'imessage' || app.fault('events.poll.non-imessage')) {
     const fields = { poll_id: poll.id, sender, title, options, is_group: chat.isGroup };
     emitChatEvent(app, org, `poll.${origin}`, chat, poll.messageId, origin === 'received' ? { ...fields, ...groupFields(org, chat) } : fields);
   }

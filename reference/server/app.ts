@@ -97,7 +97,11 @@ export class App {
       const { route, params } = found.match;
       shape = shapeOf(route.options.version);
       const auth = authenticate(this, header(req, 'authorization'), route.options);
-      const body = await readBody(req, route.options);
+      // Fault: server.500-on-malformed-json (the JSON parse error escapes the body reader as a crash).
+      const body = await readBody(req, route.options).catch((error: unknown) => {
+        if (this.fault('server.500-on-malformed-json') && error instanceof HttpError && error.code === 'invalid_json') throw new SyntaxError('unparsable body');
+        throw error;
+      });
       // Fault: server.500-on-astral-text (an emoji in the body or the query crashes the request handling).
       if (this.fault('server.500-on-astral-text') && hasAstralText(body.raw, q < 0 ? '' : url.slice(q + 1))) throw new Error('cannot store text beyond the BMP');
       // Fault: server.500-on-wrong-type (a field of an unexpected JSON type crashes the handler).

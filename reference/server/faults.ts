@@ -20,6 +20,11 @@ export const faults: FaultDecl[] = [
     clauses: ['errors.status.documented-only'],
   },
   {
+    name: 'server.500-on-malformed-json',
+    description: 'a body that is not valid JSON crashes the request handling: 500 instead of a 4xx refusal',
+    clauses: ['errors.422.validation'],
+  },
+  {
     name: 'server.400-for-422',
     description: 'validation refusals are answered 400 instead of 422, a status several operations do not document',
     clauses: ['errors.status.documented-only', 'errors.422.validation'],

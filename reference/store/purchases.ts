@@ -64,7 +64,8 @@ export function placeOrder(org: Org, bus: EventBus, order: PurchaseOrder, idempo
 }
 
 /** The payment provider confirms: lines are provisioned as native channels and the order completes. */
-export function completePurchase(org: Org, bus: EventBus, purchase: PurchaseRecord): void {
+/** `emit` false leaves out the event (fault numbers.purchase.outcome-not-emitted). */
+export function completePurchase(org: Org, bus: EventBus, purchase: PurchaseRecord, emit = true): void {
   assertOpen(purchase);
   const line = planLines[purchase.plan] ?? 'dedicated';
   for (let i = 0; i < purchase.quantity; i++) {
@@ -75,14 +76,14 @@ export function completePurchase(org: Org, bus: EventBus, purchase: PurchaseReco
   }
   purchase.status = 'completed';
   purchase.actionUrl = null;
-  bus.emit(org, 'number.purchase.completed', { purchase_id: purchase.id, status: 'completed', allocations: purchase.allocations }, { messageId: null });
+  if (emit) bus.emit(org, 'number.purchase.completed', { purchase_id: purchase.id, status: 'completed', allocations: purchase.allocations }, { messageId: null });
 }
 
-export function failPurchase(org: Org, bus: EventBus, purchase: PurchaseRecord): void {
+export function failPurchase(org: Org, bus: EventBus, purchase: PurchaseRecord, emit = true): void {
   assertOpen(purchase);
   purchase.status = 'failed';
   purchase.actionUrl = null;
-  bus.emit(org, 'number.purchase.failed', { purchase_id: purchase.id, status: 'failed', error_code: 'provisioning_failed' }, { messageId: null });
+  if (emit) bus.emit(org, 'number.purchase.failed', { purchase_id: purchase.id, status: 'failed', error_code: 'provisioning_failed' }, { messageId: null });
 }
 
 function assertOpen(purchase: PurchaseRecord): void {

@@ -27,8 +27,7 @@ check(
   },
 );
 
-// Caught by: contacts.create.duplicate-allowed shares the duplicate rule; attach needs its own fault
-// (`contacts.identity.duplicate-allowed`, not in the catalogue yet).
+// Fault: contacts.identity.duplicate-allowed.
 check(
   {
     area,

@@ -39,9 +39,8 @@ function nonObjectBodyGets400(operation: Operation, layer: ErrorLayer): (t: Chec
 }
 
 // The metadata of each check is spelled out (v4 and v2 apart) so that `mcs coverage` reads the clauses.
-// Faults: priorities.create.non-object-body-accepted (non-object bodies, v4); malformed JSON is refused by the
-// reference's body reader before any route, so the v4 malformed-JSON checks need a fault there
-// (server.malformed-json-accepted, missing: reference/server is not the suites' to change).
+// Faults: priorities.create.non-object-body-accepted (non-object bodies, v4); server.500-on-malformed-json
+// (malformed JSON, v4 and v2).
 for (const operation of operationsOf('v4').filter(hasJsonBody)) {
   check(
     {

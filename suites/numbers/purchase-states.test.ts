@@ -15,8 +15,8 @@ async function provisioning(t: CheckContext) {
   return { fx, bought };
 }
 
-// Caught by: a confirmation that emits nothing (would need `numbers.purchase.no-completed-event`); a
-// completion without allocations by the schema.
+// Fault: numbers.purchase.outcome-not-emitted (a confirmation that emits nothing); a completion without
+// allocations is caught by the schema.
 check(
   {
     area,
@@ -38,7 +38,7 @@ check(
   },
 );
 
-// Caught by: a failure that emits nothing (would need `numbers.purchase.no-failed-event`).
+// Fault: numbers.purchase.outcome-not-emitted (a failure that emits nothing).
 check(
   {
     area,

@@ -123,7 +123,7 @@ check(
     needs,
   },
   async (t) => {
-    // Fault needed: events.poll.non-imessage (reference/messaging/simulate.ts; see the webhooks report).
+    // Fault: events.poll.non-imessage.
     const fx = await t.fixtures();
     const hooks = await hooksOf(t);
     const sub = await hooks.subscribeV4(fx.v4());

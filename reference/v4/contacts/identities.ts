@@ -25,7 +25,7 @@ export function registerIdentityRoutes(app: App): void {
     const input = identityInput(objectBody(ctx.body));
     if (!input) throw validation('An identity needs a phone or an email', { fields: ['phone', 'email'] });
     contact.updatedAt = org.now();
-    return created(identityView(attachIdentity(org, contact, input)));
+    return created(identityView(attachIdentity(org, contact, input, ctx.app.fault('contacts.identity.duplicate-allowed'))));
   }, either);
 
   app.route('PATCH', '/v4/contacts/:contactId/identities/:identityId', (ctx) => {
