@@ -14,6 +14,8 @@ export const faults: FaultDecl[] = [
   fault('location.contact.phone-not-decoded', 'A handle given as an E.164 phone (`%2B` in the path) is looked up still encoded, so it is never found.', 'location.contact.unknown-handle-404'),
   fault('location.contact.no-details', 'The 404 of an unknown location handle is {error: {code, message}} without details.', 'errors.shape.v4-standard', 'location.contact.unknown-handle-404'),
   // channels
+  fault('channels.list.filters-ignored', 'GET /channels accepts type and status but lists every channel.', 'channels.list.page-of-channels'),
+  fault('channels.list.status-filter-native-only', 'GET /channels?status=S leaves out every non-native channel with status S.', 'channels.list.page-of-channels'),
   fault('channels.get.unknown-200', 'GET /channels/{channel} and its capabilities answer 200 {data: null} for an unknown channel.', 'errors.404.not-found', 'channels.get.item', 'channels.capabilities.shape'),
   fault('channels.profile.replaces-whole', 'PUT profile replaces the whole profile: fields not sent are cleared.', 'channels.profile.partial-clear'),
   fault('channels.remove.e164-not-accepted', 'DELETE /channels/{channel} takes only ch_ ids: an E.164 number answers 404.', 'channels.delete.result-and-event'),

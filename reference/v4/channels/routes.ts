@@ -34,7 +34,13 @@ export function registerChannelRoutes(app: App): void {
     const type = ctx.query.get('type');
     const status = ctx.query.get('status');
     if (type !== null && !channelTypes.has(type)) throw httpError(400, 'invalid_parameter', 'type is not a channel type', { type });
-    const channels = [...orgOf(ctx).channels.values()].filter((c) => (type === null || c.type === type) && (status === null || c.status === status));
+    // Faults: channels.list.filters-ignored (type and status are accepted but do not filter),
+    // channels.list.status-filter-native-only (a status filter also drops every non-native channel).
+    const filtered = !ctx.app.fault('channels.list.filters-ignored');
+    const nativeOnly = status !== null && ctx.app.fault('channels.list.status-filter-native-only');
+    const channels = [...orgOf(ctx).channels.values()].filter(
+      (c) => !filtered || ((type === null || c.type === type) && (status === null || c.status === status) && (!nativeOnly || c.type === 'native')),
+    );
     const result = cursorPage(channels.map((c) => present(ctx, c)), ctx.query, ctx.app.variant);
     // The fault drops the last item of every page that has more: the cursor still moves past it.
     if (ctx.app.fault('pagination.channels-skip') && result.has_more) result.data = result.data.slice(0, -1);
