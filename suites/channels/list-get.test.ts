@@ -105,6 +105,27 @@ check(
 check(
   {
     area,
+    name: 'get-answers-the-channel',
+    title: 'GET /channels/{channel} answers {data: Channel} with the same id and type as the list',
+    clauses: ['channels.get.item', 'envelope.item.data-wrapped', 'channels.object.fields'],
+    concurrent: true,
+  },
+  async (t) => {
+    const fx = await t.fixtures();
+    if (fx.channels.length === 0) t.notVerifiable('needs channels in the organization (none configured)');
+    for (const channel of fx.channels) {
+      const response = await fx.v4().get(path`/channels/${channel.id}`);
+      t.expect.hasStatus(response, 200);
+      const item = dataOf<ChannelItem>(response);
+      if (item.id !== channel.id) fail(`GET /channels/${channel.id} answered another channel`, `data.id = ${channel.id}`, String(item.id));
+      if (channel.type !== '' && item.type !== channel.type) fail(`GET /channels/${channel.id}: type ${item.type}`, `type ${channel.type} (the fixture's type)`, item.type);
+    }
+  },
+);
+
+check(
+  {
+    area,
     name: 'capabilities-name-the-channel',
     title: 'GET /channels/{channel}/capabilities answers {data: {channel_id, type, capabilities: {protocols, content}}} of that channel',
     clauses: ['channels.capabilities.shape', 'channels.object.capabilities-shape'],
