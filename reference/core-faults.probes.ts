@@ -19,6 +19,19 @@ const forward = (h: Harness, org: Org, kind: string, forward_to: string) =>
 export const probes: Record<string, Probe> = {
   'auth.401-standard-shape': async (h) => typeof (await h.call('GET', '/v4/me')).body.error === 'string',
   'auth.ignore-scopes': async (h, org) => (await h.call('GET', '/v4/api-keys', { token: org.token([]) })).status === 403,
+  'auth.read-scope-needs-manage': async (h, org) => (await h.call('GET', '/v4/api-keys', { token: org.token(['apikeys:read']) })).status === 200,
+  'auth.scope-refusal-400': async (h, org) => (await h.call('GET', '/v4/api-keys', { token: org.token([]) })).status === 403,
+  'contacts.list.identifier-ignored': async (h, org) => {
+    await contact(h, org, { name: 'Other' });
+    const owner = await contact(h, org, { name: 'Owner', identity: { kind: 'phone', value: '+12025550177' } });
+    const listed = (await h.call('GET', '/v4/contacts?identifier=%2B12025550177', { token: org.primary })).body.data as Array<{ id: string }>;
+    return listed.length === 1 && listed[0]?.id === owner.id;
+  },
+  'numbers.purchase.created-201': async (h, org) => (await buy(h, org, { plan: 'dedicated_com', quantity: 1 }, 'probe-201')).status === 202,
+  'numbers.purchase.poll-unwrapped': async (h, org) => {
+    const id = (await buy(h, org, { plan: 'dedicated_com', quantity: 1 }, 'probe-poll')).body.data.purchase_id as string;
+    return (await h.call('GET', `/v4/channels/native/purchases/${id}`, { token: org.primary })).body.data?.purchase_id === id;
+  },
   'apikeys.accept-api-key': async (h, org) => (await h.call('GET', '/v4/api-keys', { token: org.primary })).status === 403,
   'apikeys.deprecated-still-authenticates': async (h, org) => {
     await h.call('DELETE', keyPath(org.secondary), { token: org.admin });

@@ -7,6 +7,8 @@ export const coreFaults: FaultDecl[] = [
   // authentication and scopes
   fault('auth.401-standard-shape', 'Authentication failures answer 401 with the v4 standard body instead of the flat one.', 'auth.failure.flat-401', 'errors.401.flat-credentials'),
   fault('auth.ignore-scopes', 'App tokens are not checked for the scope an endpoint needs.', 'auth.scope.apikeys-read', 'auth.scope.apikeys-manage', 'auth.scope.numbers-read', 'auth.scope.numbers-manage'),
+  fault('auth.read-scope-needs-manage', 'Read operations also require the manage scope of their area: a token holding only apikeys:read or numbers:read is refused.', 'auth.scope.apikeys-read', 'auth.scope.numbers-read'),
+  fault('auth.scope-refusal-400', 'A token lacking the scope gets 400 bad_request instead of 403 insufficient_scope.', 'auth.scope.apikeys-read', 'auth.scope.apikeys-manage', 'auth.scope.numbers-read', 'auth.scope.numbers-manage'),
   fault('apikeys.accept-api-key', 'API-key management accepts an API key instead of answering 403 oauth_token_required.', 'auth.apikeys.app-token-only', 'auth.apikeys.key-cannot-create-keys', 'errors.403.oauth-token-required'),
   // API keys
   fault('apikeys.deprecated-still-authenticates', 'A deprecated API key keeps authenticating.', 'apikeys.delete.stops-authenticating'),
@@ -45,12 +47,15 @@ export const coreFaults: FaultDecl[] = [
   fault('numbers.purchase.charge-per-request', 'Every purchase request charges and creates a purchase, whatever its key.', 'purchases.state.charge-once-per-key', 'purchases.create.replay-same-purchase'),
   fault('numbers.purchase.no-line-cap', 'Orders above the line cap are accepted.', 'limits.purchase.lines-per-order-10', 'errors.400.line-limit-exceeded'),
   fault('numbers.purchase.shared-limit-unchecked', 'A second shared line can be ordered.', 'limits.purchase.shared-plan-one-line', 'errors.409.shared-number-limit'),
+  fault('numbers.purchase.created-201', 'A purchase paid by a valid card answers 201 instead of 202.', 'purchases.create.accepted-202'),
+  fault('numbers.purchase.poll-unwrapped', 'GET /channels/native/purchases/{id} answers the bare purchase instead of {data: {...}}.', 'purchases.get.shape'),
   fault('numbers.purchase.sca-no-action-url', 'A purchase needing 3DS answers action_url null.', 'purchases.object.action-url-when-action-required', 'purchases.state.sca-action-required'),
   // priorities
   fault('priorities.first-not-default', 'The first priority of a key does not become its default.', 'priorities.default.first-created'),
   fault('priorities.patch-merges-channels', 'PATCH merges the channels into the old set instead of replacing it.', 'priorities.patch.replaces-channels'),
   fault('priorities.list-all-keys', 'GET /priorities lists the priorities of every key of the organization.', 'priorities.list.owned-by-key'),
   // contacts
+  fault('contacts.list.identifier-ignored', 'The identifier filter is ignored: every contact is listed.', 'contacts.list.identifier-filter'),
   fault('contacts.list.q-case-sensitive', 'q matches case-sensitively.', 'contacts.list.q-case-insensitive'),
   fault('contacts.list.no-pagination-block', 'Offset mode omits the pagination block.', 'contacts.list.offset-mode'),
   fault('contacts.list.offset-with-cursor-allowed', 'offset combined with cursor is accepted.', 'contacts.list.offset-excludes-cursor'),

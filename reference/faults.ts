@@ -1,8 +1,10 @@
-// Every fault switch of the reference: CORE's (reference/core-faults.ts) and MESSAGING's
-// (reference/messaging/faults.ts, reference/events/faults.ts, each exporting `faults: FaultDecl[]`), and the
-// v4 routes' own (reference/v4/faults.ts).
+// Every fault switch of the reference: the core ones (reference/core-faults.ts), messaging's, events', the v4
+// routes' and the server's (each file exporting `faults: FaultDecl[]`).
 import { coreFaults } from './core-faults.js';
-import { importOptional } from './server/optional-module.js';
+import { faults as messagingFaults } from './messaging/faults.js';
+import { faults as eventFaults } from './events/faults.js';
+import { faults as v4Faults } from './v4/faults.js';
+import { faults as serverFaults } from './server/faults.js';
 
 export interface FaultDecl {
   name: string;
@@ -11,16 +13,9 @@ export interface FaultDecl {
   clauses: string[];
 }
 
-const optionalFaultFiles = ['messaging/faults.js', 'events/faults.js', 'v4/faults.js', 'server/faults.js'];
-
-/** Every declared fault, CORE's first. */
+/** Every declared fault, the core ones first. */
 export async function listFaults(): Promise<FaultDecl[]> {
-  const all = [...coreFaults];
-  for (const file of optionalFaultFiles) {
-    const module = await importOptional<{ faults?: FaultDecl[] }>(file);
-    if (module?.faults) all.push(...module.faults);
-  }
-  return all;
+  return [...coreFaults, ...messagingFaults, ...eventFaults, ...v4Faults, ...serverFaults];
 }
 
 /** Throws when a name is not a declared fault. */

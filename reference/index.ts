@@ -7,7 +7,8 @@ import { createRecordingBus } from './server/event-bus.js';
 import { Store } from './store/store.js';
 import { resolveVariant, type Variant } from './variants.js';
 import { checkFaultNames } from './faults.js';
-import { registerAllRoutes, loadEventBus } from './routes.js';
+import { registerAllRoutes } from './routes.js';
+import { createEventBus } from './events/bus.js';
 
 export interface ReferenceOptions {
   host?: string;
@@ -37,8 +38,8 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
     faults: new Set(faults),
     ...(options.log ? { log: options.log } : {}),
   });
-  app.bus = await loadEventBus(app);
-  await registerAllRoutes(app);
+  app.bus = createEventBus(app);
+  registerAllRoutes(app);
   if (options.control === false) app.disabled.add('/__control');
   // Idle connections are kept a minute (as common load balancers do), so a client that holds one for a few
   // seconds under load never sends on a connection the reference is closing.

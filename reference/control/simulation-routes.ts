@@ -1,14 +1,14 @@
-// Control API simulations: validated here (400/404), carried out by MESSAGING's reference/messaging/simulate.ts.
+// Control API simulations: validated here (400/404), carried out by reference/messaging/simulate.ts.
 import type { App } from '../server/app.js';
 import { httpError } from '../server/errors.js';
-import { importOptional } from '../server/optional-module.js';
+import * as simulate from '../messaging/simulate.js';
 import { created, ok } from '../server/reply.js';
 import type { Ctx, Reply } from '../server/types.js';
 import type { Org } from '../store/types.js';
 import { controlBody, controlOrg, type Body } from './check.js';
 
 type Simulation = (app: App, org: Org, ...args: unknown[]) => unknown;
-type SimulateModule = Partial<Record<string, Simulation>>;
+const simulations = simulate as unknown as Partial<Record<string, Simulation>>;
 
 const opts = { auth: 'none', version: 'control' } as const;
 
@@ -31,10 +31,8 @@ const specs: Spec[] = [
 ];
 
 export function registerSimulationRoutes(app: App): void {
-  let loaded: Promise<SimulateModule | undefined> | undefined;
-  const simulations = () => (loaded ??= importOptional<SimulateModule>('messaging/simulate.js'));
   const call = async (name: string, ...args: unknown[]): Promise<unknown> => {
-    const fn = (await simulations())?.[name];
+    const fn = simulations[name];
     if (!fn) throw httpError(501, 'not_implemented', `The simulation ${name} is not implemented yet`);
     return fn(app, ...(args as [Org, ...unknown[]]));
   };

@@ -2,8 +2,8 @@
 // (store, event bus, idempotency cache, faults, variant). One App per startReference() call.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { authenticate } from './auth.js';
-import { readBody } from './body.js';
-import { HttpError, renderError, type ErrorShape } from './errors.js';
+import { readBody, type ParsedBody } from './body.js';
+import { HttpError, renderError, validation, type ErrorShape } from './errors.js';
 import { maskLine } from './mask.js';
 import { Router } from './router.js';
 import { serialize } from './serialize.js';
@@ -98,10 +98,20 @@ export class App {
       shape = shapeOf(route.options.version);
       const auth = authenticate(this, header(req, 'authorization'), route.options);
       // Fault: server.500-on-malformed-json (the JSON parse error escapes the body reader as a crash).
-      const body = await readBody(req, route.options).catch((error: unknown) => {
+      let body: ParsedBody;
+      try {
+        body = await readBody(req, route.options);
+      } catch (error) {
         if (this.fault('server.500-on-malformed-json') && error instanceof HttpError && error.code === 'invalid_json') throw new SyntaxError('unparsable body');
         throw error;
-      });
+      }
+      // Fault: server.non-object-body-422 (an array, string, number or null body refused as a validation error).
+      if (this.fault('server.non-object-body-422') && body.json !== undefined && !isJsonObject(body.json)) throw validation('The body must be a JSON object');
+      // Fault: server.500-on-read-operations, server.500-on-write-operations (an operation crashes whatever its input).
+      if (route.options.auth !== 'none' && route.options.version !== 'control') {
+        const crashes = req.method === 'GET' ? this.fault('server.500-on-read-operations') : this.fault('server.500-on-write-operations');
+        if (crashes) throw new Error(`${req.method} ${path} crashed`);
+      }
       // Fault: server.500-on-astral-text (an emoji in the body or the query crashes the request handling).
       if (this.fault('server.500-on-astral-text') && hasAstralText(body.raw, q < 0 ? '' : url.slice(q + 1))) throw new Error('cannot store text beyond the BMP');
       // Fault: server.500-on-wrong-type (a field of an unexpected JSON type crashes the handler).
@@ -148,6 +158,10 @@ export class App {
     // Fault: server.400-for-422 (validation refusals answered with a status several operations do not document).
     if (error instanceof HttpError && error.status === 422 && this.fault('server.400-for-422')) {
       return this.errorReply(new HttpError({ status: 400, code: error.code, message: error.message, details: error.details }), shape, req);
+    }
+    // Fault: server.404-as-400 (an unknown resource answered as a bad request).
+    if (error instanceof HttpError && error.status === 404 && this.fault('server.404-as-400')) {
+      return this.errorReply(new HttpError({ status: 400, code: 'bad_request', message: error.message, details: error.details }), shape, req);
     }
     if (error instanceof HttpError) {
       const body = renderError(this.variant.errorMessages === 'alternate' ? alternateMessage(error) : error, shape);

@@ -25,6 +25,26 @@ export const faults: FaultDecl[] = [
     clauses: ['errors.422.validation'],
   },
   {
+    name: 'server.non-object-body-422',
+    description: 'a JSON body that is not an object (an array, a string, a number, null) is refused with 422 validation_error instead of 400',
+    clauses: ['errors.400.non-object-body'],
+  },
+  {
+    name: 'server.404-as-400',
+    description: 'a request for an unknown resource is answered 400 bad_request instead of 404 not_found',
+    clauses: ['errors.404.not-found'],
+  },
+  {
+    name: 'server.500-on-read-operations',
+    description: 'every GET of an authenticated v4 or v2 operation crashes with 500 (valid input then gets an undocumented status)',
+    clauses: ['errors.status.documented-only'],
+  },
+  {
+    name: 'server.500-on-write-operations',
+    description: 'every POST, PUT, PATCH and DELETE of an authenticated v4 or v2 operation crashes with 500',
+    clauses: ['errors.status.documented-only'],
+  },
+  {
     name: 'server.400-for-422',
     description: 'validation refusals are answered 400 instead of 422, a status several operations do not document',
     clauses: ['errors.status.documented-only', 'errors.422.validation'],

@@ -16,7 +16,17 @@ export const faults: FaultDecl[] = [
   // channels
   fault('channels.list.filters-ignored', 'GET /channels accepts type and status but lists every channel.', 'channels.list.page-of-channels'),
   fault('channels.list.status-filter-native-only', 'GET /channels?status=S leaves out every non-native channel with status S.', 'channels.list.page-of-channels'),
+  // contacts, identities, priorities
+  fault('contacts.create.200', 'POST /contacts answers 200 instead of 201.', 'contacts.create.201'),
+  fault('contacts.identities.list-empty', 'GET /contacts/{id}/identities answers an empty page whatever the contact holds.', 'identities.list.page'),
+  fault('priorities.create.200', 'POST /priorities answers 200 instead of 201.', 'priorities.create.201'),
+  fault('priorities.patch.name-ignored', 'PATCH /priorities/{id} ignores a new name.', 'priorities.patch.replaces-channels'),
+  fault('account.me-priority.empty-object', 'GET /me/priority answers {data: {}} instead of {data: null} for a key with no priority.', 'me.priority.null-means-implicit-pool'),
+  fault('channels.list.key-owned-omitted', 'GET /channels leaves out the channels assigned to an API key: only unassigned channels are listed.', 'channels.list.page-of-channels'),
+  fault('channels.capabilities.type-native', 'GET /channels/{channel}/capabilities says type native whatever the channel\'s type.', 'channels.capabilities.shape'),
   fault('channels.get.unknown-200', 'GET /channels/{channel} and its capabilities answer 200 {data: null} for an unknown channel.', 'errors.404.not-found', 'channels.get.item', 'channels.capabilities.shape'),
+  fault('channels.profile.answers-old-profile', 'PUT profile stores the update but answers the channel with its profile as it was before.', 'channels.profile.returns-channel-with-profile'),
+  fault('channels.profile.null-ignored', 'PUT profile ignores null and "" for a field instead of clearing it.', 'channels.profile.partial-clear'),
   fault('channels.profile.replaces-whole', 'PUT profile replaces the whole profile: fields not sent are cleared.', 'channels.profile.partial-clear'),
   fault('channels.remove.e164-not-accepted', 'DELETE /channels/{channel} takes only ch_ ids: an E.164 number answers 404.', 'channels.delete.result-and-event'),
   fault('channels.remove.reasons-optional', 'DELETE /channels/{channel} without reasons removes the line instead of 400.', 'channels.delete.reasons-required'),
@@ -34,6 +44,8 @@ export const faults: FaultDecl[] = [
   fault('channels.settings.share-on-any-line', 'auto_share_contact can be enabled on shared and inbound lines.', 'channels.settings.auto-share-contact-dedicated-with-card', 'errors.403.auto-share-contact-not-allowed'),
   fault('channels.settings.share-refused-with-card', 'auto_share_contact is refused with contact_card_not_set_up even when the line has a contact card.', 'channels.settings.auto-share-contact-dedicated-with-card'),
   fault('channels.settings.unknown-keys-ignored', 'Unknown settings keys are ignored instead of 422 invalid_settings.', 'errors.422.invalid-settings'),
+  fault('channels.settings.false-omitted', 'Settings answers (GET and PATCH) leave out the keys that are off instead of showing them false.', 'channels.settings.native-keys', 'channels.settings.patch-returns-updated'),
+  fault('channels.settings.available-inverted', 'The available map says the opposite of the rules: what the line may turn on is false, what it may not is true.', 'channels.settings.available-map'),
   fault('channels.settings.truthy-values-accepted', 'Non-boolean settings values are read as truthy or falsy instead of 422 invalid_settings.', 'errors.422.invalid-settings'),
   // account
   fault('account.me.unwrapped', 'GET /me answers the account object without the {data} wrapper.', 'me.get.data-object', 'envelope.item.data-wrapped'),
@@ -41,6 +53,9 @@ export const faults: FaultDecl[] = [
   fault('account.contact-card.not-stored', 'PUT contact-card answers the new card but does not store it.', 'me.contact-card.put.fields'),
   fault('account.contact-card.empty-accepted', 'PUT contact-card with no field answers 200 instead of 422.', 'me.contact-card.put.at-least-one-field'),
   fault('account.contact-card.enums-unchecked', 'sharing.audience and sharing.name_format take any value, not only 0 and 1.', 'me.contact-card.put.fields'),
+  fault('account.contact-card.get-unwrapped', 'GET contact-card answers the bare card instead of {data: {...}}.', 'me.contact-card.put.fields'),
+  fault('account.contact-card.enum-zero-refused', 'sharing.audience and sharing.name_format refuse 0 with 422: only 1 is taken.', 'me.contact-card.put.fields'),
+  fault('account.avatar.file-optional', 'The avatar upload without the avatar part answers 200 and updates only the names.', 'me.contact-card.avatar.multipart'),
   fault('account.avatar.refused', 'The avatar upload refuses every photo with 400.', 'me.contact-card.avatar.multipart'),
   fault('account.avatar.no-size-limit', 'Avatars over 10 MB are accepted.', 'limits.avatar.upload-10mb'),
   // call forwarding

@@ -1,7 +1,7 @@
 // The verdicts of the self-verification, the known-gaps gate and the pool, on hand-made runs.
 import { describe, expect, it } from 'vitest';
-import { checksCiting, classifyFault, classifyVariant, fileBatches, listSome, mergeRuns, type CertifyRun, type ReportCheck } from './classify.js';
-import { faultProblem, gateProblems, staleNames, variantProblem } from './known-gaps.js';
+import { checksCiting, checksNoFaultFails, classifyFault, classifyVariant, fileBatches, listSome, mergeRuns, type CertifyRun, type ReportCheck } from './classify.js';
+import { faultProblem, gateProblems, staleNames, uncheckedProblems, variantProblem } from './known-gaps.js';
 import type { FaultResult, VariantResult } from './mutants.js';
 import { runPool } from './pool.js';
 
@@ -114,11 +114,29 @@ describe('the known-gaps gate', () => {
     expect(variantProblem(variant('v', 'FAIL'), false)).toMatch(/did not pass/);
     expect(variantProblem(variant('v', 'PASS'), true)).toMatch(/passes now/);
     expect(variantProblem(variant('v', 'ERROR'), true)).toMatch(/errored/);
-    const gaps = { faults: new Map([['f.gone', 'old'], ['f.b', 'not checked']]), variants: new Map([['v.gone', 'old']]) };
+    const gaps = { faults: new Map([['f.gone', 'old'], ['f.b', 'not checked']]), variants: new Map([['v.gone', 'old']]), checks: new Map<string, string>() };
     expect(staleNames(gaps.faults, ['f.a', 'f.b'])).toEqual(['f.gone']);
     expect(gateProblems({ faults: [fault('f.a', 'CAUGHT'), fault('f.b', 'MISSED')], variants: [variant('v', 'PASS')] }, gaps, { faults: ['f.a', 'f.b'], variants: ['v'] })).toEqual([
       'known-gaps.yaml lists f.gone, which is not a fault of the reference',
       'known-gaps.yaml lists v.gone, which is not a benign variant',
     ]);
+  });
+
+  it('refuses a check no fault fails unless listed, a listed check a fault fails now, and listed ids that are no check', () => {
+    const listed = new Map([['c.listed', 'why'], ['c.fixed', 'why'], ['c.gone', 'why']]);
+    expect(uncheckedProblems(['c.listed', 'c.new'], listed, ['c.listed', 'c.new', 'c.fixed'])).toEqual([
+      'no fault of the reference fails c.new, and known-gaps.yaml does not list it: add a fault that breaks what it checks',
+      'c.fixed is failed by a fault now: remove it from known-gaps.yaml unproven-checks',
+      'known-gaps.yaml lists c.gone, which is not a check',
+    ]);
+  });
+
+  it('names the checks that pass on the clean reference and that no fault fails', () => {
+    const clean = [
+      { id: 'a', outcome: 'passed' as const },
+      { id: 'b', outcome: 'passed' as const },
+      { id: 'c', outcome: 'not-verifiable' as const },
+    ];
+    expect(checksNoFaultFails(clean, [{ failed: [{ id: 'a' }] }, { failed: [] }])).toEqual(['b']);
   });
 });

@@ -110,3 +110,9 @@ export function fileBatches(citing: readonly Pick<ReportCheck, 'id' | 'clauses'>
   const rest = [...new Set(citing.map((check) => fileOf[check.id] as string))].filter((file) => !first.includes(file));
   return rest.length === 0 ? [first] : [first, rest];
 }
+
+/** Checks that pass on the clean reference and that no fault run failed: nothing shows they can fail. */
+export function checksNoFaultFails(clean: readonly Pick<ReportCheck, 'id' | 'outcome'>[], faults: readonly { failed: readonly Pick<FailedCheck, 'id'>[] }[]): string[] {
+  const failedSomewhere = new Set(faults.flatMap((f) => f.failed.map((c) => c.id)));
+  return clean.filter((c) => c.outcome === 'passed' && !failedSomewhere.has(c.id)).map((c) => c.id);
+}

@@ -1,6 +1,7 @@
-// test/mutants/known-gaps.yaml: the faults the suites do not catch yet (`gaps`) and the benign variants that
-// still fail (`false-failures`), each with a one-line reason. Both lists only shrink: the gate fails on a
-// fault missed (or a variant failing) that is not listed, and on a listed one that now behaves.
+// test/mutants/known-gaps.yaml: the faults the suites do not catch yet (`gaps`), the benign variants that
+// still fail (`false-failures`) and the checks no fault of the reference fails yet (`unproven-checks`), each
+// with a one-line reason. The lists only shrink: the gate fails on a fault missed (a variant failing, a check
+// no fault fails) that is not listed, and on a listed one that now behaves.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
@@ -16,11 +17,17 @@ export interface KnownGaps {
   faults: Listed;
   /** Benign variants that still fail (false failures of the suite, or a variant that is not benign). */
   variants: Listed;
+  /** Checks that no fault of the reference fails yet (nothing shows they can fail). */
+  checks: Listed;
 }
 
 export function parseKnownGaps(text: string): KnownGaps {
   const doc = (parse(text) ?? {}) as Record<string, unknown>;
-  return { faults: mapping(doc.gaps, 'gaps'), variants: mapping(doc['false-failures'], 'false-failures') };
+  return {
+    faults: mapping(doc.gaps, 'gaps'),
+    variants: mapping(doc['false-failures'], 'false-failures'),
+    checks: mapping(doc['unproven-checks'], 'unproven-checks'),
+  };
 }
 
 function mapping(value: unknown, key: string): Listed {
@@ -52,6 +59,16 @@ export function variantProblem(variant: Pick<VariantResult, 'name' | 'verdict' |
   if (variant.verdict === 'PASS' && listed) return `benign variant ${variant.name} passes now: remove it from known-gaps.yaml false-failures`;
   if (variant.verdict !== 'PASS' && !listed) return `benign variant ${variant.name} did not pass and is not listed in known-gaps.yaml: ${variant.detail}`;
   return undefined;
+}
+
+/** What is wrong with the checks no fault fails against the list: unlisted ones, and listed ones now failed. */
+export function uncheckedProblems(unproven: readonly string[], listed: Listed, allChecks: readonly string[]): string[] {
+  const now = new Set(unproven);
+  return [
+    ...unproven.filter((id) => !listed.has(id)).map((id) => `no fault of the reference fails ${id}, and known-gaps.yaml does not list it: add a fault that breaks what it checks`),
+    ...[...listed.keys()].filter((id) => !now.has(id) && allChecks.includes(id)).map((id) => `${id} is failed by a fault now: remove it from known-gaps.yaml unproven-checks`),
+    ...staleNames(listed, allChecks).map((id) => `known-gaps.yaml lists ${id}, which is not a check`),
+  ];
 }
 
 /** Listed names that are no fault (or variant) any more: a renamed or removed one must leave the list too. */

@@ -2,10 +2,12 @@
 // it breaks, and every benign variant passes a full certify. Faults the suites cannot catch yet are listed in
 // known-gaps.yaml with a reason; that list only shrinks (a listed fault that is caught fails this test until
 // its line goes); benign variants that still fail are listed there too (false-failures), with the same rule.
+// The fault runs are exhaustive (each runs every check citing its clauses), so the run also names the checks
+// no fault fails; those too must be listed (`unproven-checks`), shrink-only.
 // `npm run mutants` prints the same run as a table with the true rates.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listFaults, listVariants } from './catalog.js';
-import { faultProblem, loadKnownGaps, staleNames, variantProblem } from './known-gaps.js';
+import { faultProblem, loadKnownGaps, staleNames, uncheckedProblems, variantProblem } from './known-gaps.js';
 import { certifyFaultViaCli, runMutants, type MutantsReport } from './mutants.js';
 import { rateLines } from './table.js';
 
@@ -24,7 +26,7 @@ describe('self-verification against faulty and benign variants of the reference'
   // About 220 s of CPU in all (10 full runs of ~6 s, ~190 fault runs of ~0.9 s): some 2 minutes on two
   // cores. The limit is generous so that a machine busy with other work slows the gate without failing it.
   beforeAll(async () => {
-    report = await runMutants();
+    report = await runMutants({ exhaustive: true });
   }, 900_000);
 
   afterAll(() => {
@@ -51,6 +53,11 @@ describe('self-verification against faulty and benign variants of the reference'
     // The worker stops at the first batch of files that catches the fault: its failures are among the CLI's.
     expect(viaCli.failed.map((c) => c.id)).toEqual(expect.arrayContaining(caught.failed.map((c) => c.id)));
   }, 180_000);
+
+  it('every check that passes on the clean reference is failed by some fault (or listed as unproven)', () => {
+    if (report?.unproven === undefined || report.checkIds === undefined) throw new Error('the self-verification run did not name the checks no fault fails');
+    expect(uncheckedProblems(report.unproven, gaps.checks, report.checkIds)).toEqual([]);
+  });
 
   it.each(variantNames)('benign variant %s passes a full certify (or is listed as a known false failure and still fails)', (name) => {
     expect(variantProblem(resultOf('variants', name), gaps.variants.has(name)) ?? 'ok').toBe('ok');

@@ -7,6 +7,9 @@
 //  - Faults: for each, a reference with that fault alone and the checks citing its clauses (`--only
 //    <clauses>`), loaded from the files that hold them: first those holding the checks of its most specific
 //    clause, then, if the fault is not caught yet, the others. A fault no check cites is MISSED without a run.
+//    With `exhaustive`, every batch runs even after a catch, so each fault's `failed` lists every check it
+//    fails: then the report also names the checks no fault fails (DEVELOPERS.md: every check must be shown
+//    to fail against a faulty implementation).
 // By default every run goes through suites-worker.ts: the runner `mcs certify` uses, in a worker process that
 // certifies one reference after another (a fault costs about a second of CPU, a full run about 6 s).
 // `via: 'cli'` runs the real `mcs certify` in a child process for each instead (a fault's run then loads every
@@ -14,7 +17,7 @@
 // At most `concurrency` runs are in flight (this machine has 2 cores).
 import { baselineVariantName, listFaults, listVariants, type FaultDecl, type NamedVariant } from './catalog.js';
 import { certifyAgainstReference } from './certify-run.js';
-import { checksCiting, classifyFault, classifyVariant, fileBatches, mergeRuns, uncitedFault, type CertifyRun, type Classified, type FaultVerdict, type VariantVerdict } from './classify.js';
+import { checksCiting, checksNoFaultFails, classifyFault, classifyVariant, fileBatches, mergeRuns, uncitedFault, type CertifyRun, type Classified, type FaultVerdict, type VariantVerdict } from './classify.js';
 import { runPool } from './pool.js';
 import { SuitesLane } from './suites-lane.js';
 import type { SuitesJobResult } from './suites-worker.js';
@@ -51,6 +54,8 @@ export interface MutantsOptions {
   seed?: number;
   /** Time limit of one run (ms). */
   timeoutMs?: number;
+  /** Run every file batch of a fault, not only up to the first that catches it (needed for `unproven`). */
+  exhaustive?: boolean;
   onResult?(result: MutantResult): void;
 }
 
@@ -63,6 +68,10 @@ export interface MutantsReport {
   catchRate: number;
   /** PASS variants / variants run (baseline included). */
   benignPassRate: number;
+  /** With `exhaustive` over every fault: checks that pass on the clean reference and that no fault fails. */
+  unproven?: string[];
+  /** Every check of the clean run. */
+  checkIds?: string[];
   ms: number;
 }
 
@@ -99,7 +108,7 @@ export async function runMutants(options: MutantsOptions = {}): Promise<MutantsR
           : await lane.run({ faults: [], variant: job.variant.patch, only: [], seed }, timeoutMs);
       return report({ kind: 'variant', name: job.variant.name, ms: run.ms, ...classifyVariant(run) });
     }
-    return report(await runFault(job.fault, await baseline, lane, { seed, timeoutMs, via }));
+    return report(await runFault(job.fault, await baseline, lane, { seed, timeoutMs, via, exhaustive: options.exhaustive === true }));
   };
 
   // The full runs first: they are the longest, and the faults need the baseline.
@@ -113,6 +122,8 @@ export async function runMutants(options: MutantsOptions = {}): Promise<MutantsR
   }
   const faultResults = results.filter((r): r is FaultResult => r.kind === 'fault');
   const variantResults = results.filter((r): r is VariantResult => r.kind === 'variant');
+  const everyFault = options.faults === undefined;
+  const clean = (await baseline).checks;
   return {
     seed,
     via,
@@ -120,6 +131,8 @@ export async function runMutants(options: MutantsOptions = {}): Promise<MutantsR
     variants: variantResults,
     catchRate: rate(faultResults, (r) => r.verdict === 'CAUGHT'),
     benignPassRate: rate(variantResults, (r) => r.verdict === 'PASS'),
+    ...(clean ? { checkIds: clean.map((c) => c.id) } : {}),
+    ...(options.exhaustive && everyFault && clean ? { unproven: checksNoFaultFails(clean, faultResults) } : {}),
     ms: Math.round(performance.now() - started),
   };
 }
@@ -130,7 +143,7 @@ export async function certifyFaultViaCli(fault: Pick<FaultDecl, 'name' | 'clause
   return classifyFault(run, fault.clauses);
 }
 
-async function runFault(fault: FaultDecl, clean: SuitesJobResult, lane: SuitesLane, settings: { seed: number; timeoutMs: number; via: 'worker' | 'cli' }): Promise<FaultResult> {
+async function runFault(fault: FaultDecl, clean: SuitesJobResult, lane: SuitesLane, settings: { seed: number; timeoutMs: number; via: 'worker' | 'cli'; exhaustive: boolean }): Promise<FaultResult> {
   const base = { kind: 'fault' as const, name: fault.name, clauses: [...fault.clauses] };
   if (!clean.checks) return { ...base, selected: [], ms: 0, verdict: 'ERROR', failed: [], detail: 'the baseline run produced no result' };
   const citing = checksCiting(clean.checks, fault.clauses);
@@ -142,14 +155,15 @@ async function runFault(fault: FaultDecl, clean: SuitesJobResult, lane: SuitesLa
     const run = await certifyAgainstReference({ reference: { faults: [fault.name] }, only, seed: settings.seed, timeoutMs: settings.timeoutMs });
     return { ...base, selected, ms: run.ms, ...classifyFault(run, fault.clauses, failingOnBaseline) };
   }
-  // A fault is caught as soon as one selected check fails, so the runs stop at the first batch that catches it.
+  // A fault is caught as soon as one selected check fails, so the runs stop at the first batch that catches it
+  // (unless exhaustive: then every selected check runs, to learn each one the fault fails).
   let run: CertifyRun | undefined;
   let verdict: Classified<FaultVerdict> | undefined;
   for (const files of fileBatches(citing, fault.clauses, clean.files) ?? [undefined]) {
     const next = await lane.run({ faults: [fault.name], variant: {}, only, ...(files ? { files } : {}), seed: settings.seed }, settings.timeoutMs);
     run = run ? mergeRuns(run, next) : next;
     verdict = classifyFault(run, fault.clauses, failingOnBaseline);
-    if (verdict.verdict === 'CAUGHT' || verdict.verdict === 'ERROR') break;
+    if (verdict.verdict === 'ERROR' || (verdict.verdict === 'CAUGHT' && !settings.exhaustive)) break;
   }
   return { ...base, selected, ms: run?.ms ?? 0, ...(run?.cpuMs === undefined ? {} : { cpuMs: run.cpuMs }), ...(verdict as Classified<FaultVerdict>) };
 }

@@ -6,7 +6,10 @@
 //   --cli             run each fault and variant through the `mcs certify` command in a child process
 //                     (slower) instead of the suites worker (the certify runner, many runs per process)
 //   --json OUT        also write the results as JSON
-// Exit 0 when every fault run is CAUGHT and every variant passes, 1 otherwise, 2 on bad arguments.
+//   --checks          run every selected check of each fault (not only up to the first catch) and list the
+//                     checks no fault fails (with every fault only)
+// Exit 0 when every fault run is CAUGHT, every variant passes and (with --checks) every check is failed by
+// some fault; 1 otherwise, 2 on bad arguments.
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { loadKnownGaps } from './known-gaps.js';
@@ -25,6 +28,7 @@ function parse() {
         concurrency: { type: 'string' },
         json: { type: 'string' },
         cli: { type: 'boolean' },
+        checks: { type: 'boolean' },
       },
     }).values;
   } catch (error) {
@@ -33,7 +37,7 @@ function parse() {
 }
 
 function usage(message: string): never {
-  process.stderr.write(`mutants: ${message}\nusage: npm run mutants -- [--fault NAME]... [--variant NAME]... [--seed N] [--concurrency N] [--cli] [--json OUT]\n`);
+  process.stderr.write(`mutants: ${message}\nusage: npm run mutants -- [--fault NAME]... [--variant NAME]... [--seed N] [--concurrency N] [--cli] [--checks] [--json OUT]\n`);
   process.exit(2);
 }
 
@@ -55,6 +59,7 @@ try {
     seed: integer('--seed', flags.seed, 0) ?? defaultSeed,
     concurrency: integer('--concurrency', flags.concurrency, 1) ?? 2,
     via: flags.cli ? 'cli' : 'worker',
+    exhaustive: flags.checks === true,
     onResult: progress,
   });
 } catch (error) {
@@ -62,5 +67,7 @@ try {
 }
 process.stdout.write(`\n${renderTable(report, loadKnownGaps())}\n`);
 if (flags.json !== undefined) await writeFile(flags.json, `${JSON.stringify(report, null, 2)}\n`);
-const perfect = report.faults.every((f) => f.verdict === 'CAUGHT') && report.variants.every((v) => v.verdict === 'PASS');
+if (flags.checks && report.unproven === undefined) process.stdout.write('checks no fault fails: not computed (needs every fault)\n');
+if (report.unproven !== undefined) process.stdout.write(`checks no fault fails: ${report.unproven.length}${report.unproven.map((id) => `\n  ${id}`).join('')}\n`);
+const perfect = report.faults.every((f) => f.verdict === 'CAUGHT') && report.variants.every((v) => v.verdict === 'PASS') && (report.unproven?.length ?? 0) === 0;
 process.exitCode = perfect ? 0 : 1;

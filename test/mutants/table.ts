@@ -26,7 +26,7 @@ export function rateLines(report: MutantsReport): string[] {
   ];
 }
 
-export function renderTable(report: MutantsReport, gaps: KnownGaps = { faults: new Map(), variants: new Map() }): string {
+export function renderTable(report: MutantsReport, gaps: KnownGaps = { faults: new Map(), variants: new Map(), checks: new Map() }): string {
   const counts = new Map<string, number>();
   for (const f of report.faults) counts.set(f.verdict, (counts.get(f.verdict) ?? 0) + 1);
   const byVerdict = [...counts].map(([verdict, n]) => `${verdict} ${n}`).join(', ');

@@ -2,7 +2,7 @@
 import type { App } from '../../server/app.js';
 import { orgOf } from '../../server/caller.js';
 import { httpError, notFound, validation } from '../../server/errors.js';
-import { ok } from '../../server/reply.js';
+import { json, ok } from '../../server/reply.js';
 import type { Ctx } from '../../server/types.js';
 import { objectBody } from '../../server/validate.js';
 import { newId } from '../../store/ids.js';
@@ -56,6 +56,8 @@ function applyCardPatch(ctx: Ctx, card: ContactCard, body: Record<string, unknow
     const enumsUnchecked = ctx.app.fault('account.contact-card.enums-unchecked');
     for (const key of ['audience', 'name_format'] as const) {
       if (!enumsUnchecked && key in s && s[key] !== 0 && s[key] !== 1) throw validation(`sharing.${key} must be 0 or 1`, { field: `sharing.${key}` });
+      // Fault: account.contact-card.enum-zero-refused (only 1 is taken).
+      if (key in s && s[key] === 0 && ctx.app.fault('account.contact-card.enum-zero-refused')) throw validation(`sharing.${key} must be 1`, { field: `sharing.${key}` });
     }
   }
   if (typeof body.first_name === 'string') card.first_name = body.first_name;
@@ -65,7 +67,11 @@ function applyCardPatch(ctx: Ctx, card: ContactCard, body: Record<string, unknow
 }
 
 export function registerContactCardRoutes(app: App): void {
-  app.route('GET', '/v4/me/numbers/:number/contact-card', (ctx) => ok(cardView(cardLine(ctx))), either);
+  app.route('GET', '/v4/me/numbers/:number/contact-card', (ctx) => {
+    const view = cardView(cardLine(ctx));
+    // Fault: account.contact-card.get-unwrapped (the bare card).
+    return ctx.app.fault('account.contact-card.get-unwrapped') ? json(200, view) : ok(view);
+  }, either);
 
   app.route('PUT', '/v4/me/numbers/:number/contact-card', (ctx) => {
     const channel = cardLine(ctx, 422);
@@ -82,12 +88,14 @@ export function registerContactCardRoutes(app: App): void {
     const channel = cardLine(ctx, 400);
     const avatar = ctx.parts.find((p) => p.name === 'avatar');
     if (ctx.app.fault('account.avatar.refused')) throw httpError(400, 'avatar_required', 'The multipart field avatar (a file) is required');
-    if (!avatar || avatar.data.length === 0) throw httpError(400, 'avatar_required', 'The multipart field avatar (a file) is required');
-    if (avatar.data.length > avatarMaxBytes && !ctx.app.fault('account.avatar.no-size-limit')) {
+    // Fault: account.avatar.file-optional (no avatar part: only the names are updated).
+    const fileOptional = ctx.app.fault('account.avatar.file-optional');
+    if ((!avatar || avatar.data.length === 0) && !fileOptional) throw httpError(400, 'avatar_required', 'The multipart field avatar (a file) is required');
+    if (avatar && avatar.data.length > avatarMaxBytes && !ctx.app.fault('account.avatar.no-size-limit')) {
       throw httpError(400, 'avatar_too_large', 'The avatar exceeds 10 MB', { max_bytes: avatarMaxBytes, size: avatar.data.length });
     }
     const card = channel.contactCard ?? emptyCard();
-    card.avatar = `https://cdn.reference.invalid/avatars/${newId('av')}`;
+    if (avatar && avatar.data.length > 0) card.avatar = `https://cdn.reference.invalid/avatars/${newId('av')}`;
     for (const name of ['first_name', 'last_name'] as const) {
       const part = ctx.parts.find((p) => p.name === name);
       if (part) card[name] = part.data.toString('utf8');

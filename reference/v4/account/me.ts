@@ -37,7 +37,8 @@ export function registerMeRoutes(app: App): void {
   app.route('GET', '/v4/me/priority', (ctx) => {
     const org = orgOf(ctx);
     const priority = defaultPriority(org, callerId(ctx));
-    return ok(priority ? priorityView(org, priority) : null);
+    // Fault: account.me-priority.empty-object ({} where the description says null).
+    return ok(priority ? priorityView(org, priority) : ctx.app.fault('account.me-priority.empty-object') ? {} : null);
   }, either);
 
   app.route('GET', '/v4/me/numbers', (ctx) =>

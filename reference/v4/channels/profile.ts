@@ -27,14 +27,19 @@ export function registerProfileRoutes(app: App): void {
       throw validation('email must be an email address', { field: 'email' });
     }
     const blank: ChannelProfile = { display_name: null, about: null, email: null, avatar: null };
+    const before = channel.profile === null ? null : { ...channel.profile };
     const profile: ChannelProfile = ctx.app.fault('channels.profile.replaces-whole') ? blank : (channel.profile ?? blank);
     for (const key of profileKeys) {
       const value = body[key] as string | null | undefined;
       if (value === undefined) continue;
+      // Fault: channels.profile.null-ignored (clearing values leave the field as it was).
+      if ((value === null || value === '') && ctx.app.fault('channels.profile.null-ignored')) continue;
       // null and "" both clear (section 4); a cleared field reads back null.
       profile[key] = value === null || value === '' ? null : value;
     }
     channel.profile = profile;
+    // Fault: channels.profile.answers-old-profile (the answer shows the profile before the update).
+    if (ctx.app.fault('channels.profile.answers-old-profile')) return ok({ ...channelView(channel), profile: before ?? { display_name: null, about: null, email: null, avatar: null } });
     return ok(channelView(channel));
   }, either);
 }

@@ -27,6 +27,12 @@ function unknownAnswered(ctx: Ctx): boolean {
   return ![...orgOf(ctx).channels.values()].some((c) => c.id === selector || c.address === selector || c.alias === selector);
 }
 
+function capabilities(ctx: Ctx, channel: ChannelRecord): Record<string, unknown> {
+  const view = capabilitiesView(channel);
+  // Fault: channels.capabilities.type-native (every channel's capabilities say native).
+  return ctx.app.fault('channels.capabilities.type-native') ? { ...view, type: 'native' } : view;
+}
+
 const channelTypes = new Set(['native', 'sms_provider', 'whatsapp', 'rcs', 'amb']);
 
 export function registerChannelRoutes(app: App): void {
@@ -38,8 +44,12 @@ export function registerChannelRoutes(app: App): void {
     // channels.list.status-filter-native-only (a status filter also drops every non-native channel).
     const filtered = !ctx.app.fault('channels.list.filters-ignored');
     const nativeOnly = status !== null && ctx.app.fault('channels.list.status-filter-native-only');
+    // Fault: channels.list.key-owned-omitted (channels assigned to a key are left out).
+    const ownedOmitted = ctx.app.fault('channels.list.key-owned-omitted');
     const channels = [...orgOf(ctx).channels.values()].filter(
-      (c) => !filtered || ((type === null || c.type === type) && (status === null || c.status === status) && (!nativeOnly || c.type === 'native')),
+      (c) =>
+        (!filtered || ((type === null || c.type === type) && (status === null || c.status === status) && (!nativeOnly || c.type === 'native'))) &&
+        !(ownedOmitted && c.ownerKeyId !== null),
     );
     const result = cursorPage(channels.map((c) => present(ctx, c)), ctx.query, ctx.app.variant);
     // The fault drops the last item of every page that has more: the cursor still moves past it.
@@ -54,7 +64,7 @@ export function registerChannelRoutes(app: App): void {
   }, either);
 
   app.route('GET', '/v4/channels/:channel/capabilities', (ctx) =>
-    unknownAnswered(ctx) ? ok(null) : ok(capabilitiesView(requireChannel(orgOf(ctx), ctx.params.channel ?? '', 404))), either);
+    unknownAnswered(ctx) ? ok(null) : ok(capabilities(ctx, requireChannel(orgOf(ctx), ctx.params.channel ?? '', 404))), either);
 
   app.route('DELETE', '/v4/channels/:channel', (ctx) => {
     const org = orgOf(ctx);

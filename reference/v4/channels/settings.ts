@@ -30,7 +30,15 @@ function nativeLine(ctx: Ctx): ChannelRecord {
   return channel;
 }
 
-const view = (channel: ChannelRecord) => ({ settings: { ...channel.settings }, available: availableSettings(channel) });
+function view(ctx: Ctx, channel: ChannelRecord) {
+  const settings: Partial<Record<SettingKey, boolean>> = { ...channel.settings };
+  // Fault: channels.settings.false-omitted (keys that are off are left out).
+  if (ctx.app.fault('channels.settings.false-omitted')) for (const key of settingKeys) if (settings[key] === false) delete settings[key];
+  const available = availableSettings(channel);
+  // Fault: channels.settings.available-inverted (the map says the opposite of the rules).
+  if (ctx.app.fault('channels.settings.available-inverted')) for (const key of settingKeys) available[key] = !available[key];
+  return { settings, available };
+}
 
 /** Why this line may not turn `key` on, or null when it may. */
 function refusal(ctx: Ctx, channel: ChannelRecord, key: SettingKey) {
@@ -51,13 +59,13 @@ function refusal(ctx: Ctx, channel: ChannelRecord, key: SettingKey) {
 }
 
 export function registerSettingsRoutes(app: App): void {
-  app.route('GET', '/v4/channels/:channel/settings', (ctx) => ok(view(nativeLine(ctx))), either);
+  app.route('GET', '/v4/channels/:channel/settings', (ctx) => ok(view(ctx, nativeLine(ctx))), either);
 
   app.route('PATCH', '/v4/channels/:channel/settings', (ctx) => {
     const channel = nativeLine(ctx);
     const body = objectBody(ctx.body);
     const keys = Object.keys(body);
-    if (keys.length === 0 && ctx.app.fault('channels.settings.empty-accepted')) return ok(view(channel));
+    if (keys.length === 0 && ctx.app.fault('channels.settings.empty-accepted')) return ok(view(ctx, channel));
     if (keys.length === 0) throw httpError(422, 'no_settings_provided', 'Provide at least one setting');
     const unknownIgnored = ctx.app.fault('channels.settings.unknown-keys-ignored');
     const truthyAccepted = ctx.app.fault('channels.settings.truthy-values-accepted');
@@ -79,6 +87,6 @@ export function registerSettingsRoutes(app: App): void {
       }
     }
     for (const key of known) channel.settings[key] = body[key] as boolean;
-    return ok(view(channel));
+    return ok(view(ctx, channel));
   }, either);
 }

@@ -11,6 +11,7 @@ const offsetSwitches = ['offset', 'q', 'tag', 'sort', 'filter'];
 
 export interface ListFaults {
   qCaseSensitive?: boolean;
+  identifierIgnored?: boolean;
   noPaginationBlock?: boolean;
   offsetWithCursorAllowed?: boolean;
   tagCaseSensitive?: boolean;
@@ -74,7 +75,7 @@ export function listContacts(org: Org, query: URLSearchParams, variant: Variant,
   const rawTag = query.get('tag');
   const tag = rawTag === null ? null : faults.tagCaseSensitive ? rawTag : rawTag.toLowerCase();
   const identifier = query.get('identifier');
-  const owners = identifier === null ? null : ownersOf(org, identifier);
+  const owners = identifier === null || faults.identifierIgnored ? null : ownersOf(org, identifier);
 
   let items = [...org.contacts.values()].filter(
     (c) =>

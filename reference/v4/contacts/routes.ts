@@ -17,6 +17,7 @@ export function registerContactRoutes(app: App): void {
     const org = orgOf(ctx);
     const result = listContacts(org, ctx.query, ctx.app.variant, {
       qCaseSensitive: ctx.app.fault('contacts.list.q-case-sensitive'),
+      identifierIgnored: ctx.app.fault('contacts.list.identifier-ignored'),
       noPaginationBlock: ctx.app.fault('contacts.list.no-pagination-block'),
       offsetWithCursorAllowed: ctx.app.fault('contacts.list.offset-with-cursor-allowed'),
       tagCaseSensitive: ctx.app.fault('contacts.list.tag-case-sensitive'),
@@ -40,7 +41,8 @@ export function registerContactRoutes(app: App): void {
     if (body.name !== undefined && body.name !== null && typeof body.name !== 'string') throw validation('name must be a string', { field: 'name' });
     const allowDuplicate = ctx.app.fault('contacts.create.duplicate-allowed');
     const contact = createContact(org, (body.name as string | null | undefined) ?? null, identity, tagsInput(body.tags) ?? [], allowDuplicate);
-    return created(contactView(org, contact));
+    // Fault: contacts.create.200 (200 where the description says 201).
+    return ctx.app.fault('contacts.create.200') ? ok(contactView(org, contact)) : created(contactView(org, contact));
   }, either);
 
   app.route('GET', '/v4/contacts/:contactId', (ctx) => {

@@ -2,7 +2,7 @@
 import type { App } from '../../server/app.js';
 import { callerId, orgOf } from '../../server/caller.js';
 import { httpError, notFound } from '../../server/errors.js';
-import { accepted, ok } from '../../server/reply.js';
+import { accepted, created, json, ok } from '../../server/reply.js';
 import type { Ctx } from '../../server/types.js';
 import { objectBody } from '../../server/validate.js';
 import { hasSharedLine, placeOrder, planLines, type PurchaseOrder } from '../../store/purchases.js';
@@ -73,7 +73,8 @@ export function registerPurchaseRoutes(app: App): void {
     const answer = (purchase: PurchaseRecord) => {
       const view = purchaseCreatedView(purchase);
       if (ctx.app.fault('numbers.purchase.sca-no-action-url')) view.action_url = null;
-      return accepted(view);
+      // Fault: numbers.purchase.created-201 (201 where the description says 202).
+      return ctx.app.fault('numbers.purchase.created-201') ? created(view) : accepted(view);
     };
     if (!key || ctx.app.fault('numbers.purchase.charge-per-request')) return answer(effect());
     const { value } = await ctx.app.idempotency.run(`${org.id}|${callerId(ctx)}|POST /v4/channels/native/purchases`, key, effect);
@@ -87,6 +88,7 @@ export function registerPurchaseRoutes(app: App): void {
     if (!/^pur_[A-Za-z0-9]+$/.test(id)) throw httpError(400, 'invalid_purchase_id', 'purchaseId is not a purchase id', { purchase_id: id });
     const purchase = org.purchases.get(id);
     if (!purchase) throw notFound('Purchase');
-    return ok(purchasePollView(purchase, true));
+    // Fault: numbers.purchase.poll-unwrapped (the bare purchase).
+    return ctx.app.fault('numbers.purchase.poll-unwrapped') ? json(200, purchasePollView(purchase, true)) : ok(purchasePollView(purchase, true));
   }, scoped('numbers:read'));
 }

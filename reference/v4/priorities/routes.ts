@@ -66,7 +66,8 @@ export function registerPriorityRoutes(app: App): void {
     org.priorities.set(priority.id, priority);
     org.prioritiesByOwner.set(ownerId, [...(org.prioritiesByOwner.get(ownerId) ?? []), priority.id]);
     if (isDefault) makeDefault(org, priority);
-    return created(priorityView(org, priority));
+    // Fault: priorities.create.200 (200 where the description says 201).
+    return ctx.app.fault('priorities.create.200') ? ok(priorityView(org, priority)) : created(priorityView(org, priority));
   }, either);
 
   app.route('GET', '/v4/priorities/:priorityId', (ctx) => ok(priorityView(orgOf(ctx), ownedPriority(ctx))), either);
@@ -83,7 +84,8 @@ export function registerPriorityRoutes(app: App): void {
         ? [...priority.channels.filter((e) => !replacement.some((r) => r.channelId === e.channelId)), ...replacement]
         : replacement;
     }
-    if (body.name !== undefined) priority.name = body.name as string | null;
+    // Fault: priorities.patch.name-ignored.
+    if (body.name !== undefined && !ctx.app.fault('priorities.patch.name-ignored')) priority.name = body.name as string | null;
     if (body.is_default === true) makeDefault(org, priority);
     if (body.is_default === false) priority.isDefault = false;
     return ok(priorityView(org, priority));
