@@ -10,6 +10,7 @@ import { dataOf, fail, isRecord, mentions, shown, type Json } from '../_shared/b
 
 const area = 'account';
 
+// Fault: account.contact-card.get-unwrapped.
 check(
   {
     area,
@@ -27,6 +28,7 @@ check(
   },
 );
 
+// Fault: server.404-as-400.
 check(
   {
     area,
@@ -79,6 +81,7 @@ check(
   },
 );
 
+// Fault: account.contact-card.enum-zero-refused.
 check(
   {
     area,
@@ -134,6 +137,7 @@ check(
   },
 );
 
+// Fault: account.avatar.file-optional.
 check(
   {
     area,

@@ -35,6 +35,7 @@ for (const operation of operationsOf('v4')) {
   const scope = scopeOf(operation);
   if (scope === undefined) continue;
   const body = validBodies[operation.operationId];
+  // Faults: auth.scope-refusal-400, auth.ignore-scopes.
   check(
     {
       area: 'auth',
@@ -64,6 +65,7 @@ const readChecks: { operationId: string; scope: Scope; needsPurchaseFeature: boo
 for (const { operationId, scope, needsPurchaseFeature } of readChecks) {
   const operation = operationsOf('v4').find((op) => op.operationId === operationId);
   if (!operation) continue;
+  // Fault: auth.read-scope-needs-manage.
   check(
     {
       area: 'auth',

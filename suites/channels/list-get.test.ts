@@ -21,6 +21,7 @@ interface ChannelItem {
 // Fault time.channels.created-at-seconds makes the created_at check fail; envelope.item-unwrapped the get.
 // Which channels a key lists is not shown (all of the organization's, or those it may use): the channels the
 // calling key owns are in either reading, so those are the ones required.
+// Fault: channels.list.key-owned-omitted.
 check(
   {
     area,
@@ -123,6 +124,7 @@ check(
   },
 );
 
+// Fault: channels.capabilities.type-native.
 check(
   {
     area,

@@ -41,6 +41,7 @@ function clearedForm(value: unknown): 'none' | 'empty' | 'value' {
   return value === '' ? 'empty' : 'value';
 }
 
+// Fault: channels.profile.answers-old-profile.
 check(
   {
     area,
@@ -87,6 +88,7 @@ check(
 
 for (const clearer of [null, ''] as const) {
   const label = clearer === null ? 'null' : 'empty-string';
+  // Fault: channels.profile.null-ignored.
   check(
     {
       area,

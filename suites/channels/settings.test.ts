@@ -42,6 +42,7 @@ async function readSettings(fx: Fixtures, id: string): Promise<{ settings: Json;
 }
 
 for (const kind of nativeKinds) {
+  // Fault: channels.settings.false-omitted.
   check(
     {
       area,
@@ -63,6 +64,7 @@ for (const kind of nativeKinds) {
 
   // Faults channels.settings.mark-read-anywhere / share-without-card change what a line may do, not this map;
   // the map is checked against the rules, so a target whose map and behaviour disagree fails here or below.
+  // Fault: channels.settings.available-inverted.
   check(
     {
       area,
@@ -81,6 +83,7 @@ for (const kind of nativeKinds) {
     },
   );
 
+  // Fault: channels.settings.false-omitted.
   check(
     {
       area,

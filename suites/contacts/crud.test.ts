@@ -6,7 +6,7 @@ import { uniquePhone, uniqueToken } from '../_shared/a-values.js';
 
 const area = 'contacts';
 
-// Caught by: envelope/shape faults via the schema (any contacts fault that breaks {data: Contact}).
+// Caught by: envelope/shape faults via the schema (any contacts fault that breaks {data: Contact}); contacts.create.200.
 check(
   {
     area,

@@ -6,7 +6,7 @@ import { uniqueEmail, uniquePhone } from '../_shared/a-values.js';
 
 const area = 'contacts';
 
-// Caught by: schema faults on the identity envelope; a listing that loses the identity.
+// Caught by: schema faults on the identity envelope; a listing that loses the identity; contacts.identities.list-empty.
 check(
   {
     area,

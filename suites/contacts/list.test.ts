@@ -85,6 +85,7 @@ check(
 
 // Caught by: contacts.delete.identities-kept shares the filter; a dedicated fault would be
 // `contacts.list.identifier-ignored`.
+// Fault: contacts.list.identifier-ignored.
 check(
   {
     area,

@@ -53,6 +53,7 @@ for (const operation of operationsOf('v4').filter(hasJsonBody)) {
     },
     malformedJsonIsRefused(operation, 'either'),
   );
+  // Fault: server.non-object-body-422.
   check(
     {
       area: 'errors',
@@ -80,6 +81,7 @@ for (const operation of operationsOf('v2').filter(hasJsonBody)) {
     // Fault: v2.errors.standard-shape.
     malformedJsonIsRefused(operation, 'flat'),
   );
+  // Fault: server.non-object-body-422.
   check(
     {
       area: 'errors',

@@ -49,7 +49,7 @@ function answers404(probe: Probe): (t: CheckContext) => Promise<void> {
 
 // The metadata is spelled out per layer so that `mcs coverage` reads the clauses.
 // Faults: channels.get.unknown-200 (get-channel, get-channel-capabilities), location.contact.unknown-200 and
-// location.contact.no-details (get-location-contact).
+// location.contact.no-details (get-location-contact), server.404-as-400 (every probe).
 for (const probe of probes.filter((p) => p.layer === 'either')) {
   check(
     {

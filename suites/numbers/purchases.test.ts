@@ -8,7 +8,7 @@ import { buyingOrganization, charges, eventCount, planIds, pollPurchase, purchas
 
 const area = 'numbers';
 
-// Caught by: any fault that breaks the 202 body (schema); `numbers.purchase.sca-no-action-url` for its sibling.
+// Caught by: any fault that breaks the 202 body (schema); `numbers.purchase.sca-no-action-url` for its sibling; numbers.purchase.created-201.
 check(
   {
     area,
@@ -192,7 +192,7 @@ check(
   },
 );
 
-// Caught by: a poll that answers another purchase or an unknown status (schema: NumberPurchase).
+// Caught by: a poll that answers another purchase or an unknown status (schema: NumberPurchase); numbers.purchase.poll-unwrapped.
 check(
   {
     area,

@@ -29,6 +29,7 @@ async function myPriority(client: ApiClient): Promise<unknown> {
   return dataOf<unknown>(response);
 }
 
+// Fault: priorities.create.200.
 check(
   {
     area,
@@ -47,6 +48,7 @@ check(
   },
 );
 
+// Fault: account.me-priority.empty-object.
 check(
   {
     area,
@@ -129,6 +131,7 @@ check(
   },
 );
 
+// Fault: priorities.patch.name-ignored.
 check(
   {
     area,

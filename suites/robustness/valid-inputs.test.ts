@@ -36,6 +36,7 @@ function validInputGetsDocumentedStatus(operation: Operation): (t: CheckContext)
 // Fault: server.500-on-astral-text (valid text with an emoji, in a body or a query parameter, answered 500).
 for (const api of ['v4', 'v2'] as const) {
   for (const operation of generatedInputOperations(operationsOf(api))) {
+    // Faults: server.500-on-read-operations, server.500-on-write-operations.
     check(
       {
         area: 'robustness',
