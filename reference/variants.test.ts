@@ -35,6 +35,16 @@ describe('variants', () => {
     expect((await h.call('POST', '/v4/api-keys', { token: org.admin, body: { name: 'x' } })).status).toBe(201);
   });
 
+  it('forwardingRefusal422 refuses a shared call-forwarding source with 422, the same code', async () => {
+    h = await startHarness({ variant: { forwardingRefusal422: true } });
+    const org = await h.newOrg();
+    await h.call('PUT', `/v4/api-keys/${encodeURIComponent(org.primary)}/channels/${org.channel('native-shared').id}`, { token: org.admin });
+    const number = encodeURIComponent(org.channel('native-shared').address);
+    const answer = await h.call('POST', `/v4/me/numbers/${number}/call-forwarding`, { token: org.primary, body: { forward_to: '+14155550123' } });
+    expect(answer.status).toBe(422);
+    expect(answer.body.error.code).toBe('call_forwarding_not_allowed');
+  });
+
   it('page sizes and cursor formats', async () => {
     h = await startHarness({ variant: { defaultPageSize: 3, maxPageSize: 5, cursorFormat: 'opaque-counter' } });
     const org = await h.newOrg();

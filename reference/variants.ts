@@ -17,6 +17,8 @@ export interface Variant {
   latencyMs: number;
   /** Answer 201 instead of 200 where the description allows both (POST /api-keys). */
   createdStatus: boolean;
+  /** Refuse an owned shared or non-native call-forwarding source with 422 instead of 403 (both documented). */
+  forwardingRefusal422: boolean;
 }
 
 export const defaultVariant: Variant = {
@@ -28,6 +30,7 @@ export const defaultVariant: Variant = {
   shuffleKeys: false,
   latencyMs: 0,
   createdStatus: false,
+  forwardingRefusal422: false,
 };
 
 /** Named bundles the suite's self-tests iterate over. */
@@ -40,6 +43,7 @@ export const namedVariants: Record<string, Partial<Variant>> = {
   'shuffled-keys': { shuffleKeys: true },
   'slow': { latencyMs: 25 },
   'created-status': { createdStatus: true },
+  'forwarding-refusal-422': { forwardingRefusal422: true },
 };
 
 export function resolveVariant(patch: Partial<Variant> | undefined): Variant {

@@ -29,6 +29,7 @@ const extraVariants: Record<string, Partial<Variant>> = {
     errorMessages: 'alternate',
     shuffleKeys: true,
     createdStatus: true,
+    forwardingRefusal422: true,
   },
 };
 

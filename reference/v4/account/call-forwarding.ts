@@ -21,7 +21,7 @@ function forwardingSource(ctx: Ctx): ChannelRecord {
   if (!channel || !owned) throw httpError(403, 'number_not_owned', 'The source number is not a line owned by this key');
   const allowed = channel.type === 'native' && (channel.plan === 'dedicated' || channel.plan === 'inbound');
   if (!allowed && !ctx.app.fault('account.call-forwarding.any-source')) {
-    throw httpError(403, 'call_forwarding_not_allowed', 'Only dedicated or inbound native numbers can forward calls', { line_type: channel.plan });
+    throw httpError(ctx.app.variant.forwardingRefusal422 ? 422 : 403, 'call_forwarding_not_allowed', 'Only dedicated or inbound native numbers can forward calls', { line_type: channel.plan });
   }
   return channel;
 }
