@@ -4,6 +4,7 @@
 // alternating one-second rounds (five each) and the ratio is the median of the adjacent pairs, so that the
 // load of a shared machine drifting during the run moves both sides alike. Goal: ratio >= 0.5.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 interface BenchRow {
@@ -44,7 +45,22 @@ ready({ url: ref.urls.base, key: org.data.api_keys.primary.api_key }, () => ref.
 
 interface Child {
   target: Target;
+  /** CPU time the server process has used so far (ms), where the platform tells (Linux /proc); else undefined. */
+  cpuMs(): number | undefined;
   stop(): Promise<void>;
+}
+
+/** utime + stime of a process from /proc/<pid>/stat, in ms (/proc counts in USER_HZ, 100 per second). */
+function processCpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces: count fields after its closing parenthesis.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Runs ESM `code` with tsx in a child; it calls ready(info, close) once listening; closing stdin stops it. */
@@ -71,6 +87,7 @@ async function startChild(code: string): Promise<Child> {
   });
   return {
     target,
+    cpuMs: () => processCpuMs(child.pid),
     stop: () =>
       new Promise<void>((resolve) => {
         const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);
@@ -85,13 +102,31 @@ async function startChild(code: string): Promise<Child> {
 
 interface Measured {
   rps: number;
+  requests: number;
   non2xx: number;
   errors: number;
+  /** CPU the server used during the round (ms), when known. */
+  serverCpuMs: number | undefined;
 }
 
-async function measure(url: string, options: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string }, seconds: number): Promise<Measured> {
+async function measure(server: Child, url: string, options: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string }, seconds: number): Promise<Measured> {
+  const before = server.cpuMs();
   const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, ...options });
-  return { rps: result.requests.total / Math.max(result.duration, 0.001), non2xx: result.non2xx, errors: result.errors };
+  const after = server.cpuMs();
+  return {
+    rps: result.requests.total / Math.max(result.duration, 0.001),
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    serverCpuMs: before === undefined || after === undefined ? undefined : after - before,
+  };
+}
+
+/** Server CPU per request over the rounds (µs), or undefined when the platform does not tell. */
+function cpuPerRequestMicros(rounds: readonly Measured[]): number | undefined {
+  if (rounds.some((r) => r.serverCpuMs === undefined)) return undefined;
+  const requests = rounds.reduce((total, r) => total + r.requests, 0);
+  return requests === 0 ? undefined : (rounds.reduce((total, r) => total + (r.serverCpuMs ?? 0), 0) * 1000) / requests;
 }
 
 /** POST /v4/messages when the reference serves it, else GET /v4/me (said in the detail). */
@@ -113,8 +148,8 @@ export default async function bench(): Promise<BenchRow[]> {
       ...(endpoint.body ? { body: endpoint.body } : {}),
     };
     const baseOptions = { method: 'POST' as const, headers: { 'content-type': 'application/json' }, body: BODY };
-    const measureRef = (seconds: number) => measure(`${reference.target.url}${endpoint.path}`, refOptions, seconds);
-    const measureBase = (seconds: number) => measure(baseline.target.url, baseOptions, seconds);
+    const measureRef = (seconds: number) => measure(reference, `${reference.target.url}${endpoint.path}`, refOptions, seconds);
+    const measureBase = (seconds: number) => measure(baseline, baseline.target.url, baseOptions, seconds);
     await measureRef(WARMUP_S);
     await measureBase(WARMUP_S);
     const rounds: Array<{ ref: Measured; base: Measured }> = [];
@@ -135,12 +170,16 @@ export default async function bench(): Promise<BenchRow[]> {
     const bad = sum((r) => r.ref.non2xx + r.ref.errors);
     const note = endpoint.path === '/v4/messages' ? '' : ' (POST /v4/messages not served yet: measured GET /v4/me)';
     const failures = bad > 0 ? `; reference non-2xx or errors: ${bad}` : '';
+    // The servers' own CPU per request says where the gap is: in the server's work, not in the load generator.
+    const refCpu = cpuPerRequestMicros(rounds.map((r) => r.ref));
+    const baseCpu = cpuPerRequestMicros(rounds.map((r) => r.base));
+    const cpu = refCpu === undefined || baseCpu === undefined ? '' : `; server CPU per request ${refCpu.toFixed(0)} vs ${baseCpu.toFixed(0)} µs`;
     return [
       {
         name: `reference ${endpoint.method} ${endpoint.path} vs node:http`,
         ratio: ratios[Math.floor(ratios.length / 2)] ?? Number.NaN,
         goal: '>= 0.5',
-        detail: `median of ${ROUNDS} alternating ${ROUND_S} s rounds; mean ${Math.round(refRps)} vs ${Math.round(baseRps)} req/s, ${CONNECTIONS} connections${failures}${note}`,
+        detail: `median of ${ROUNDS} alternating ${ROUND_S} s rounds; mean ${Math.round(refRps)} vs ${Math.round(baseRps)} req/s, ${CONNECTIONS} connections${cpu}${failures}${note}`,
       },
     ];
   } finally {
