@@ -48,25 +48,7 @@ function tooLarge(limit: number): Error {
   return httpError(413, 'payload_too_large', `The body exceeds ${limit} bytes`, { max_bytes: limit });
 }
 
-async function collect(req: IncomingMessage, limit: number): Promise<Buffer> {
-  // A small body usually arrives with the headers and is parsed right after this request's listener returns:
-  // one microtask later it is complete and can be read at once, without listening for the stream's events.
-  await undefined;
-  return req.complete ? readBuffered(req, limit) : stream(req, limit);
-}
-
-function readBuffered(req: IncomingMessage, limit: number): Buffer {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for (let chunk: Buffer | null = req.read(); chunk !== null; chunk = req.read()) {
-    size += chunk.length;
-    if (size > limit) throw tooLarge(limit);
-    chunks.push(chunk);
-  }
-  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
-}
-
-function stream(req: IncomingMessage, limit: number): Promise<Buffer> {
+function collect(req: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
