@@ -40,10 +40,13 @@ export function authenticate(app: App, authorization: string | undefined, option
   }
   if (options.auth === 'apiKey') throw httpError(403, 'api_key_required', 'This endpoint accepts only an API key');
   const scopes = new Set(credential.token.scopes);
+  let missing = options.scope !== undefined && !scopes.has(options.scope) ? options.scope : undefined;
   // Fault: auth.read-scope-needs-manage (a read operation also asks for the area's manage scope).
-  const alsoNeeded = options.scope?.endsWith(':read') && app.fault('auth.read-scope-needs-manage') ? options.scope.replace(/:read$/, ':manage') : undefined;
-  const missing = [options.scope, alsoNeeded].find((scope) => scope !== undefined && !scopes.has(scope as Scope));
-  if (missing && !app.fault('auth.ignore-scopes')) {
+  if (missing === undefined && options.scope?.endsWith(':read') && app.fault('auth.read-scope-needs-manage')) {
+    const manage = options.scope.replace(/:read$/, ':manage') as Scope;
+    if (!scopes.has(manage)) missing = manage;
+  }
+  if (missing !== undefined && !app.fault('auth.ignore-scopes')) {
     // Fault: auth.scope-refusal-400 (the refusal answered as a bad request).
     if (app.fault('auth.scope-refusal-400')) throw httpError(400, 'bad_request', `The app token lacks the scope ${missing}`);
     throw httpError(403, 'insufficient_scope', `The app token lacks the scope ${missing}`, { required_scope: missing });

@@ -10,6 +10,7 @@ import { either } from '../options.js';
 import { channelView } from '../views.js';
 
 const profileKeys = ['display_name', 'about', 'email', 'avatar'] as const;
+const emptyProfile = (): ChannelProfile => ({ display_name: null, about: null, email: null, avatar: null });
 
 export function registerProfileRoutes(app: App): void {
   app.route('PUT', '/v4/channels/:channel/profile', (ctx) => {
@@ -26,9 +27,9 @@ export function registerProfileRoutes(app: App): void {
     if (typeof body.email === 'string' && body.email !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(body.email)) {
       throw validation('email must be an email address', { field: 'email' });
     }
-    const blank: ChannelProfile = { display_name: null, about: null, email: null, avatar: null };
-    const before = channel.profile === null ? null : { ...channel.profile };
-    const profile: ChannelProfile = ctx.app.fault('channels.profile.replaces-whole') ? blank : (channel.profile ?? blank);
+    // Fault: channels.profile.answers-old-profile (the answer shows the profile before the update).
+    const before = ctx.app.fault('channels.profile.answers-old-profile') ? { ...(channel.profile ?? emptyProfile()) } : null;
+    const profile: ChannelProfile = ctx.app.fault('channels.profile.replaces-whole') ? emptyProfile() : (channel.profile ?? emptyProfile());
     for (const key of profileKeys) {
       const value = body[key] as string | null | undefined;
       if (value === undefined) continue;
@@ -38,8 +39,7 @@ export function registerProfileRoutes(app: App): void {
       profile[key] = value === null || value === '' ? null : value;
     }
     channel.profile = profile;
-    // Fault: channels.profile.answers-old-profile (the answer shows the profile before the update).
-    if (ctx.app.fault('channels.profile.answers-old-profile')) return ok({ ...channelView(channel), profile: before ?? { display_name: null, about: null, email: null, avatar: null } });
+    if (before) return ok({ ...channelView(channel), profile: before });
     return ok(channelView(channel));
   }, either);
 }

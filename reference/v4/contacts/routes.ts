@@ -41,8 +41,9 @@ export function registerContactRoutes(app: App): void {
     if (body.name !== undefined && body.name !== null && typeof body.name !== 'string') throw validation('name must be a string', { field: 'name' });
     const allowDuplicate = ctx.app.fault('contacts.create.duplicate-allowed');
     const contact = createContact(org, (body.name as string | null | undefined) ?? null, identity, tagsInput(body.tags) ?? [], allowDuplicate);
+    const view = contactView(org, contact);
     // Fault: contacts.create.200 (200 where the description says 201).
-    return ctx.app.fault('contacts.create.200') ? ok(contactView(org, contact)) : created(contactView(org, contact));
+    return ctx.app.fault('contacts.create.200') ? ok(view) : created(view);
   }, either);
 
   app.route('GET', '/v4/contacts/:contactId', (ctx) => {

@@ -88,7 +88,8 @@ export function registerPurchaseRoutes(app: App): void {
     if (!/^pur_[A-Za-z0-9]+$/.test(id)) throw httpError(400, 'invalid_purchase_id', 'purchaseId is not a purchase id', { purchase_id: id });
     const purchase = org.purchases.get(id);
     if (!purchase) throw notFound('Purchase');
+    const view = purchasePollView(purchase, true);
     // Fault: numbers.purchase.poll-unwrapped (the bare purchase).
-    return ctx.app.fault('numbers.purchase.poll-unwrapped') ? json(200, purchasePollView(purchase, true)) : ok(purchasePollView(purchase, true));
+    return ctx.app.fault('numbers.purchase.poll-unwrapped') ? json(200, view) : ok(view);
   }, scoped('numbers:read'));
 }

@@ -66,8 +66,9 @@ export function registerPriorityRoutes(app: App): void {
     org.priorities.set(priority.id, priority);
     org.prioritiesByOwner.set(ownerId, [...(org.prioritiesByOwner.get(ownerId) ?? []), priority.id]);
     if (isDefault) makeDefault(org, priority);
+    const view = priorityView(org, priority);
     // Fault: priorities.create.200 (200 where the description says 201).
-    return ctx.app.fault('priorities.create.200') ? ok(priorityView(org, priority)) : created(priorityView(org, priority));
+    return ctx.app.fault('priorities.create.200') ? ok(view) : created(view);
   }, either);
 
   app.route('GET', '/v4/priorities/:priorityId', (ctx) => ok(priorityView(orgOf(ctx), ownedPriority(ctx))), either);
