@@ -11,6 +11,14 @@ export function isRecord(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * An integer of epoch milliseconds (section 2: v4 times are epoch ms). 1e11 ms is 1973; 1e11 s would be the
+ * year 5138, so a seconds value of today is far below it.
+ */
+export function isEpochMillis(value: unknown): boolean {
+  return Number.isInteger(value) && (value as number) >= 1e11;
+}
+
 /** `status body` of a response, clipped, for `actual`. */
 export function shown(response: ApiResponse): string {
   const text = response.text.length > 600 ? `${response.text.slice(0, 600)}…` : response.text;

@@ -7,7 +7,7 @@ import { check } from '../../harness/check/index.js';
 import { malformedE164 } from '../../generators/domain.js';
 import { uniqueToken } from '../_shared/a-values.js';
 import { fail, mentions } from '../_shared/b-common.js';
-import { assign, assignmentOf, controlKey, deleteOk, keyAdmin, nonNumberedKinds, numberedLine, ownedItems, owns, roomyFixtures, unassign } from '../_shared/c1-keys.js';
+import { assign, assignmentOf, controlKey, deleteOk, keyAdmin, nonNumberedKinds, numberedLine, ownedItems, owns, reassignedOnTake, roomyFixtures, unassign } from '../_shared/c1-keys.js';
 
 const area = 'api-keys';
 
@@ -108,9 +108,7 @@ check(
     const line = await numberedLine(fx, key);
     t.expect.hasStatus(await unassign(admin, key, line.id), ...deleteOk);
     t.expect.that(await owns(admin, key, line), 'the key still lists the line after DELETE').toBe(false);
-    const next = await controlKey(fx);
-    const taken = assignmentOf(await assign(admin, next, line.id));
-    t.expect.that(taken.reassigned, 'reassigned when taking the released line (it had no owner)').toBe(false);
+    t.expect.that(await reassignedOnTake(fx, admin, line), 'reassigned when taking the released line (it had no owner)').toBe(false);
   },
 );
 

@@ -3,7 +3,7 @@
 // deprecated (or is gone), releases the lines it owned, the call repeats with the same result, and creation
 // past the ceiling of ACTIVE keys is refused.
 import { check, type ApiClient, type CheckContext, type Fixtures } from '../../harness/check/index.js';
-import { assign, assignmentOf, controlKey, createKey, deleteOk, keyAdmin, keyChannelsPath, keyPath, listsChannel, numberedLine, owns, roomyFixtures } from '../_shared/c1-keys.js';
+import { controlKey, createKey, deleteOk, keyAdmin, keyChannelsPath, keyPath, listsChannel, numberedLine, owns, reassignedOnTake, roomyFixtures } from '../_shared/c1-keys.js';
 import { fail, isRecord, shown } from '../_shared/b-common.js';
 
 const area = 'api-keys';
@@ -110,9 +110,7 @@ check(
     if (listed.status === 200 && isRecord(listed.body) && Array.isArray(listed.body.data) && listsChannel(listed.body.data, line)) {
       fail('the deprecated key still lists the line it owned', 'the line released', shown(listed));
     }
-    const next = await controlKey(fx);
-    const taken = assignmentOf(await assign(admin, next, line.id));
-    t.expect.that(taken.reassigned, 'reassigned when taking a line whose owner was deprecated (it had no owner left)').toBe(false);
+    t.expect.that(await reassignedOnTake(fx, admin, line), 'reassigned when taking a line whose owner was deprecated (it had no owner left)').toBe(false);
   },
 );
 

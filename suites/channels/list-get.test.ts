@@ -3,7 +3,7 @@
 // the values the target's own channels carry. Unknown channels answer 404.
 import { check, path, type CheckContext } from '../../harness/check/index.js';
 import { walkCursor } from '../_shared/a-pages.js';
-import { dataOf, fail, isRecord, type Json } from '../_shared/b-common.js';
+import { dataOf, fail, isEpochMillis, isRecord, type Json } from '../_shared/b-common.js';
 
 const area = 'channels';
 const unknownChannel = 'ch_mcsunknown000000';
@@ -53,8 +53,7 @@ check(
     const fx = await t.fixtures();
     const channel = fx.channels[0] ?? t.notVerifiable('needs a channel (none configured)');
     const item = dataOf<ChannelItem>(await fx.v4().get(path`/channels/${channel.id}`));
-    // 1e11 ms is 1973; 1e11 s would be the year 5138, so a seconds value of today is far below it.
-    if (!Number.isInteger(item.created_at) || item.created_at < 1e11) {
+    if (!isEpochMillis(item.created_at)) {
       fail('created_at is not in epoch milliseconds', 'integer epoch milliseconds (e.g. 1.7e12 today)', String(item.created_at));
     }
   },

@@ -6,7 +6,7 @@
 // and no other field is required.
 import { check, path } from '../../harness/check/index.js';
 import { uniquePhone } from '../_shared/a-values.js';
-import { fail, idemKey, isRecord, messageIdOf, newLine, shown } from '../_shared/b-common.js';
+import { fail, idemKey, isEpochMillis, isRecord, messageIdOf, newLine, shown } from '../_shared/b-common.js';
 import { expectCarrier, inbound, sendInChat, sendMessage, sentMessages } from '../_shared/b-messaging.js';
 
 const area = 'messages';
@@ -45,7 +45,7 @@ check(
     const stamps = Object.entries(body).filter(([field, value]) => field.endsWith('_at') && typeof value === 'number');
     if (stamps.length === 0) t.notVerifiable('the message object carries no *_at timestamp (its fields are not shown)');
     for (const [field, value] of stamps) {
-      if (!Number.isInteger(value) || (value as number) < 1e11) fail(`${field} is not epoch milliseconds`, 'integer epoch milliseconds', String(value));
+      if (!isEpochMillis(value)) fail(`${field} is not epoch milliseconds`, 'integer epoch milliseconds', String(value));
     }
   },
 );

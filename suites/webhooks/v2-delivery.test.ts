@@ -10,7 +10,7 @@
 import { check, type Fixtures } from '../../harness/check/index.js';
 import { describedEventTypes, webhookPayloadProblems } from '../../harness/checks/webhook-payload.js';
 import type { Delivery } from '../../harness/webhooks/receiver.js';
-import { fail } from '../_shared/b-common.js';
+import { fail, isEpochMillis } from '../_shared/b-common.js';
 import { inbound, messagingTriggers, poll, triggerEach } from '../_shared/c-events.js';
 import { arrivedOf, collect, shared } from '../_shared/c-scenario.js';
 import { bodyOf, describeDelivery, eventTypeOf, expectSignedWith, useHooks, type Hooks, type Subscription } from '../_shared/c-webhooks.js';
@@ -131,7 +131,7 @@ check(
       const problems: string[] = [];
       if (body.event !== type) problems.push(`event is ${JSON.stringify(body.event)}`);
       if (typeof body.message_id !== 'string') problems.push('no message_id');
-      if (!Number.isInteger(body.timestamp) || (body.timestamp as number) < 1e11) problems.push(`timestamp ${JSON.stringify(body.timestamp)} is not epoch ms`);
+      if (!isEpochMillis(body.timestamp)) problems.push(`timestamp ${JSON.stringify(body.timestamp)} is not epoch ms`);
       if ('organization_id' in body && typeof body.id === 'string' && body.id.startsWith('evt_')) problems.push('it is the v4 envelope');
       if (problems.length > 0) fail(`the ${type} delivery to a v2 subscription is not the flat body`, '{event, message_id, chat_id, data, ...base fields, timestamp: <epoch ms>}', `${problems.join('; ')} — ${describeDelivery(delivery)}`);
     }
@@ -154,7 +154,7 @@ check(
       const problems: string[] = [];
       for (const field of ['event', 'message_id', 'external_id']) if (typeof body[field] !== 'string') problems.push(`${field} is not a string`);
       if (!['imessage', 'sms', 'rcs', 'non-imessage'].includes(String(body.protocol))) problems.push(`protocol is ${JSON.stringify(body.protocol)}`);
-      if (!Number.isInteger(body.timestamp) || (body.timestamp as number) < 1e11) problems.push(`timestamp ${JSON.stringify(body.timestamp)} is not epoch ms`);
+      if (!isEpochMillis(body.timestamp)) problems.push(`timestamp ${JSON.stringify(body.timestamp)} is not epoch ms`);
       const internalOk = typeof body.internal_id === 'string' || (type === 'contact.shared' && body.internal_id === null);
       if (!internalOk) problems.push(`internal_id is ${JSON.stringify(body.internal_id)}`);
       if (problems.length > 0) fail(`the ${type} flat body lacks base fields`, 'event, message_id, external_id, protocol, timestamp, internal_id', `${problems.join('; ')} — ${describeDelivery(delivery)}`);
