@@ -3,6 +3,8 @@
 // in its own child process so that neither shares the load generator's event loop. The two are measured in
 // alternating one-second rounds (five each) and the ratio is the median of the adjacent pairs, so that the
 // load of a shared machine drifting during the run moves both sides alike. Goal: ratio >= 0.5.
+// Two context rows follow: GET /v4/me (the request pipeline without a send) and the same node:http server
+// computing BUSY_US per request, which translates a ratio into microseconds of server work on this machine.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
@@ -26,15 +28,25 @@ const WARMUP_S = 1;
 const BODY = JSON.stringify({ to: '+12025550143', text: 'Your order has shipped and will arrive tomorrow.' });
 const referenceIndex = new URL('../reference/index.ts', import.meta.url).href;
 
-const baselineCode = `
+/** Microseconds of computation the calibration server spends on each request before answering. */
+const BUSY_US = 10;
+
+/**
+ * A minimal node:http server answering a fixed JSON body; with `busyMicros` > 0 it first computes for that
+ * long, so the ratio it gets says what that much server work costs in throughput on this machine.
+ */
+function nodeHttpCode(busyMicros: number): string {
+  const work = busyMicros > 0 ? `const until = performance.now() + ${busyMicros / 1000}; while (performance.now() < until);` : '';
+  return `
 import { createServer } from 'node:http';
 const body = ${JSON.stringify(BODY.replace('"to"', '"id":"msg_fixed","to"'))};
 const server = createServer((req, res) => {
   req.resume();
-  req.on('end', () => res.writeHead(201, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body));
+  req.on('end', () => { ${work} res.writeHead(201, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body); });
 });
 server.listen(0, '127.0.0.1', () => ready({ url: 'http://127.0.0.1:' + server.address().port }, () => new Promise((r) => server.close(r))));
 `;
+}
 
 const referenceCode = `
 const { startReference } = await import(${JSON.stringify(referenceIndex)});
@@ -129,60 +141,77 @@ function cpuPerRequestMicros(rounds: readonly Measured[]): number | undefined {
   return requests === 0 ? undefined : (rounds.reduce((total, r) => total + (r.serverCpuMs ?? 0), 0) * 1000) / requests;
 }
 
-/** POST /v4/messages when the reference serves it, else GET /v4/me (said in the detail). */
-async function pickEndpoint(target: Target): Promise<{ path: string; method: 'GET' | 'POST'; body?: string }> {
-  const headers = { authorization: `Bearer ${target.key}`, 'content-type': 'application/json' };
-  const probe = await fetch(`${target.url}/v4/messages`, { method: 'POST', headers, body: BODY });
+interface Side {
+  server: Child;
+  url: string;
+  options: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string };
+}
+
+interface Compared {
+  /** Median of the per-round ratios a/b. */
+  ratio: number;
+  detail: string;
+}
+
+/**
+ * Measures `a` against `b` in alternating rounds (which side goes first alternates, so a trend in background
+ * load favours neither) and gives the median of the adjacent pairs' ratios.
+ */
+async function compare(a: Side, b: Side): Promise<Compared> {
+  const run = (side: Side, seconds: number) => measure(side.server, side.url, side.options, seconds);
+  await run(a, WARMUP_S);
+  await run(b, WARMUP_S);
+  const rounds: Array<{ a: Measured; b: Measured }> = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    if (i % 2 === 0) {
+      const first = await run(b, ROUND_S);
+      rounds.push({ b: first, a: await run(a, ROUND_S) });
+    } else {
+      const first = await run(a, ROUND_S);
+      rounds.push({ a: first, b: await run(b, ROUND_S) });
+    }
+  }
+  const ratios = rounds.map((r) => (r.b.rps > 0 ? r.a.rps / r.b.rps : Number.NaN)).sort((x, y) => x - y);
+  const mean = (pick: (r: { a: Measured; b: Measured }) => number) => rounds.reduce((total, r) => total + pick(r), 0) / rounds.length;
+  const bad = rounds.reduce((total, r) => total + r.a.non2xx + r.a.errors + r.b.non2xx + r.b.errors, 0);
+  // The servers' own CPU per request says where a gap is: in the server's work, not in the load generator.
+  const cpuA = cpuPerRequestMicros(rounds.map((r) => r.a));
+  const cpuB = cpuPerRequestMicros(rounds.map((r) => r.b));
+  const cpu = cpuA === undefined || cpuB === undefined ? '' : `; server CPU per request ${cpuA.toFixed(0)} vs ${cpuB.toFixed(0)} µs`;
+  const failures = bad > 0 ? `; non-2xx answers or errors: ${bad}` : '';
+  return {
+    ratio: ratios[Math.floor(ratios.length / 2)] ?? Number.NaN,
+    detail: `median of ${ROUNDS} alternating ${ROUND_S} s rounds; mean ${Math.round(mean((r) => r.a.rps))} vs ${Math.round(mean((r) => r.b.rps))} req/s, ${CONNECTIONS} connections${cpu}${failures}`,
+  };
+}
+
+/** Why a send cannot be measured, or undefined when the reference answers it with a 2xx. */
+async function sendRefusal(target: Target): Promise<string | undefined> {
+  const probe = await fetch(`${target.url}/v4/messages`, { method: 'POST', headers: { authorization: `Bearer ${target.key}`, 'content-type': 'application/json' }, body: BODY });
   await probe.arrayBuffer();
-  return probe.ok ? { path: '/v4/messages', method: 'POST', body: BODY } : { path: '/v4/me', method: 'GET' };
+  return probe.ok ? undefined : `POST /v4/messages answered ${probe.status}: not measured`;
 }
 
 export default async function bench(): Promise<BenchRow[]> {
-  const baseline = await startChild(baselineCode);
-  const reference = await startChild(referenceCode);
+  const children = await Promise.all([startChild(nodeHttpCode(0)), startChild(nodeHttpCode(BUSY_US)), startChild(referenceCode)]);
+  const [baseline, busy, reference] = children;
   try {
-    const endpoint = await pickEndpoint(reference.target);
-    const refOptions = {
-      method: endpoint.method,
-      headers: { authorization: `Bearer ${reference.target.key}`, 'content-type': 'application/json' },
-      ...(endpoint.body ? { body: endpoint.body } : {}),
-    };
-    const baseOptions = { method: 'POST' as const, headers: { 'content-type': 'application/json' }, body: BODY };
-    const measureRef = (seconds: number) => measure(reference, `${reference.target.url}${endpoint.path}`, refOptions, seconds);
-    const measureBase = (seconds: number) => measure(baseline, baseline.target.url, baseOptions, seconds);
-    await measureRef(WARMUP_S);
-    await measureBase(WARMUP_S);
-    const rounds: Array<{ ref: Measured; base: Measured }> = [];
-    for (let i = 0; i < ROUNDS; i++) {
-      // Alternate which side goes first, so a trend in background load does not favour one.
-      if (i % 2 === 0) {
-        const base = await measureBase(ROUND_S);
-        rounds.push({ base, ref: await measureRef(ROUND_S) });
-      } else {
-        const ref = await measureRef(ROUND_S);
-        rounds.push({ ref, base: await measureBase(ROUND_S) });
-      }
-    }
-    const ratios = rounds.map((r) => (r.base.rps > 0 ? r.ref.rps / r.base.rps : Number.NaN)).sort((a, b) => a - b);
-    const sum = (pick: (r: { ref: Measured; base: Measured }) => number) => rounds.reduce((total, r) => total + pick(r), 0);
-    const refRps = sum((r) => r.ref.rps) / ROUNDS;
-    const baseRps = sum((r) => r.base.rps) / ROUNDS;
-    const bad = sum((r) => r.ref.non2xx + r.ref.errors);
-    const note = endpoint.path === '/v4/messages' ? '' : ' (POST /v4/messages not served yet: measured GET /v4/me)';
-    const failures = bad > 0 ? `; reference non-2xx or errors: ${bad}` : '';
-    // The servers' own CPU per request says where the gap is: in the server's work, not in the load generator.
-    const refCpu = cpuPerRequestMicros(rounds.map((r) => r.ref));
-    const baseCpu = cpuPerRequestMicros(rounds.map((r) => r.base));
-    const cpu = refCpu === undefined || baseCpu === undefined ? '' : `; server CPU per request ${refCpu.toFixed(0)} vs ${baseCpu.toFixed(0)} µs`;
+    const base: Side = { server: baseline, url: baseline.target.url, options: { method: 'POST', headers: { 'content-type': 'application/json' }, body: BODY } };
+    const refHeaders = { authorization: `Bearer ${reference.target.key}`, 'content-type': 'application/json' };
+    const refused = await sendRefusal(reference.target);
+    const send = refused
+      ? { ratio: Number.NaN, detail: refused }
+      : await compare({ server: reference, url: `${reference.target.url}/v4/messages`, options: { method: 'POST', headers: refHeaders, body: BODY } }, base);
+    const me = await compare({ server: reference, url: `${reference.target.url}/v4/me`, options: { method: 'GET', headers: refHeaders } }, base);
+    const calibration = await compare({ ...base, server: busy, url: busy.target.url }, base);
     return [
-      {
-        name: `reference ${endpoint.method} ${endpoint.path} vs node:http`,
-        ratio: ratios[Math.floor(ratios.length / 2)] ?? Number.NaN,
-        goal: '>= 0.5',
-        detail: `median of ${ROUNDS} alternating ${ROUND_S} s rounds; mean ${Math.round(refRps)} vs ${Math.round(baseRps)} req/s, ${CONNECTIONS} connections${cpu}${failures}${note}`,
-      },
+      { name: 'reference POST /v4/messages vs node:http', ratio: send.ratio, goal: '>= 0.5', detail: send.detail },
+      // Context for the row above: the reference's request pipeline (auth, routing, body, serialization)
+      // answering a read, and what a fixed amount of server work costs in throughput on this machine.
+      { name: 'reference GET /v4/me vs node:http', ratio: me.ratio, goal: 'context', detail: me.detail },
+      { name: `node:http + ${BUSY_US} µs of work vs node:http`, ratio: calibration.ratio, goal: 'context', detail: calibration.detail },
     ];
   } finally {
-    await Promise.all([baseline.stop(), reference.stop()]);
+    await Promise.all(children.map((child) => child.stop()));
   }
 }
