@@ -5,6 +5,7 @@
 // load of a shared machine drifting during the run moves both sides alike. Goal: ratio >= 0.5.
 // Two context rows follow: GET /v4/me (the request pipeline without a send) and the same node:http server
 // computing BUSY_US per request, which translates a ratio into microseconds of server work on this machine.
+// A last row compares sends to a reference holding PRELOADED_SENDS more messages with sends to a fresh one.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
@@ -27,6 +28,9 @@ const ROUND_S = 1;
 const WARMUP_S = 1;
 const BODY = JSON.stringify({ to: '+12025550143', text: 'Your order has shipped and will arrive tomorrow.' });
 const referenceIndex = new URL('../reference/index.ts', import.meta.url).href;
+
+/** Sends a second reference answers before it is measured against a fresh one (lookups must not scan). */
+const PRELOADED_SENDS = 100_000;
 
 /** Microseconds of computation the calibration server spends on each request before answering. */
 const BUSY_US = 10;
@@ -192,24 +196,43 @@ async function sendRefusal(target: Target): Promise<string | undefined> {
   return probe.ok ? undefined : `POST /v4/messages answered ${probe.status}: not measured`;
 }
 
+/** Makes `count` sends to `side` (at the bench's concurrency) so that its stores hold that many more messages. */
+async function preload(side: Side, count: number): Promise<void> {
+  const result = await autocannon({ url: side.url, connections: CONNECTIONS, amount: count, ...side.options });
+  if (result.non2xx + result.errors > 0) throw new Error(`preloading ${count} sends met ${result.non2xx} non-2xx answers and ${result.errors} errors`);
+}
+
 export default async function bench(): Promise<BenchRow[]> {
-  const children = await Promise.all([startChild(nodeHttpCode(0)), startChild(nodeHttpCode(BUSY_US)), startChild(referenceCode)]);
-  const [baseline, busy, reference] = children;
+  const children = await Promise.all([startChild(nodeHttpCode(0)), startChild(nodeHttpCode(BUSY_US)), startChild(referenceCode), startChild(referenceCode)]);
+  const [baseline, busy, reference, grown] = children;
   try {
     const base: Side = { server: baseline, url: baseline.target.url, options: { method: 'POST', headers: { 'content-type': 'application/json' }, body: BODY } };
-    const refHeaders = { authorization: `Bearer ${reference.target.key}`, 'content-type': 'application/json' };
+    const sendTo = (server: Child): Side => ({
+      server,
+      url: `${server.target.url}/v4/messages`,
+      options: { method: 'POST', headers: { authorization: `Bearer ${server.target.key}`, 'content-type': 'application/json' }, body: BODY },
+    });
     const refused = await sendRefusal(reference.target);
-    const send = refused
-      ? { ratio: Number.NaN, detail: refused }
-      : await compare({ server: reference, url: `${reference.target.url}/v4/messages`, options: { method: 'POST', headers: refHeaders, body: BODY } }, base);
-    const me = await compare({ server: reference, url: `${reference.target.url}/v4/me`, options: { method: 'GET', headers: refHeaders } }, base);
+    if (refused) return [{ name: 'reference POST /v4/messages vs node:http', ratio: Number.NaN, goal: '>= 0.5', detail: refused }];
+    const send = await compare(sendTo(reference), base);
+    const me = await compare({ server: reference, url: `${reference.target.url}/v4/me`, options: { method: 'GET', headers: { authorization: `Bearer ${reference.target.key}` } } }, base);
     const calibration = await compare({ ...base, server: busy, url: busy.target.url }, base);
+    await preload(sendTo(grown), PRELOADED_SENDS);
+    const scaling = await compare(sendTo(grown), sendTo(reference));
     return [
       { name: 'reference POST /v4/messages vs node:http', ratio: send.ratio, goal: '>= 0.5', detail: send.detail },
       // Context for the row above: the reference's request pipeline (auth, routing, body, serialization)
       // answering a read, and what a fixed amount of server work costs in throughput on this machine.
       { name: 'reference GET /v4/me vs node:http', ratio: me.ratio, goal: 'context', detail: me.detail },
       { name: `node:http + ${BUSY_US} µs of work vs node:http`, ratio: calibration.ratio, goal: 'context', detail: calibration.detail },
+      // Indexed stores: a send costs about the same whatever the store holds; a scan over the stored messages
+      // would cost the preloaded side several times more (0.8 leaves room for the larger heap's GC).
+      {
+        name: `reference sends, ${PRELOADED_SENDS / 1000}k more stored vs fewer`,
+        ratio: scaling.ratio,
+        goal: '>= 0.8',
+        detail: `${scaling.detail}; both grow as they are measured`,
+      },
     ];
   } finally {
     await Promise.all(children.map((child) => child.stop()));
