@@ -225,12 +225,13 @@ export default async function bench(): Promise<BenchRow[]> {
       // answering a read, and what a fixed amount of server work costs in throughput on this machine.
       { name: 'reference GET /v4/me vs node:http', ratio: me.ratio, goal: 'context', detail: me.detail },
       { name: `node:http + ${BUSY_US} µs of work vs node:http`, ratio: calibration.ratio, goal: 'context', detail: calibration.detail },
-      // Indexed stores: a send costs about the same whatever the store holds; a scan over the stored messages
-      // would cost the preloaded side several times more (0.8 leaves room for the larger heap's GC).
+      // Indexed stores: a send costs about the same whatever the store holds. A scan over 100k stored entries
+      // costs at least 100 µs per send, which would put this ratio under 0.5; the larger heap's GC alone
+      // measured 0.78-0.92 here, hence 0.6.
       {
         name: `reference sends, ${PRELOADED_SENDS / 1000}k more stored vs fewer`,
         ratio: scaling.ratio,
-        goal: '>= 0.8',
+        goal: '>= 0.6',
         detail: `${scaling.detail}; both grow as they are measured`,
       },
     ];
