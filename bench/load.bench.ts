@@ -6,7 +6,7 @@
 //     server is shown for contrast.
 // (c) webhook-delivery end-to-end p99 at a fixed offered rate against the reference (/ a 250 ms budget).
 // The reference runs in a child process so the load generator does not share its event loop.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,6 +14,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createLoadOrganization } from '../load/control.js';
+import { startChild, type BenchChild } from './child.js';
+import type { BenchRow } from './run.js';
 import { send } from '../load/profiles/send.js';
 import { webhookDelivery } from '../load/profiles/webhook-delivery.js';
 import { runLoad } from '../load/runner.js';
@@ -24,62 +26,19 @@ import type { Profile, ProfileState, Shard } from '../load/types.js';
 import type { ApiState } from '../load/profiles/common.js';
 import { idempotencyKey, jsonPost } from '../load/profiles/common.js';
 
-interface BenchRow {
-  name: string;
-  ratio: number;
-  goal: string;
-  detail: string;
-}
 
 const run = promisify(execFile);
 const WHOLE: Shard = { index: 0, count: 1 };
 const FIXED_BODY = { to: '+12025550143', text: 'Your order has shipped and will arrive tomorrow.' };
 
-interface Child<T> {
-  info: T;
-  stop(): void;
-}
-
-/**
- * Runs `code` (ESM, with tsx) in its own node process; it prints one JSON line when ready, and gets
- * `ready(info, close)` to call. The child exits when its stdin closes (when we stop it or die).
- */
-async function startChild<T>(code: string): Promise<Child<T>> {
-  const prelude = `const ready = (info, close) => { process.stdout.write(JSON.stringify(info) + '\\n'); process.stdin.on('end', () => Promise.resolve(close()).then(() => process.exit(0))); process.stdin.resume(); };`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', `${prelude}\n${code}`], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const info = await new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the child did not start within 30 s')), 30_000);
-    let buffered = '';
-    child.stdout?.on('data', (d: Buffer) => {
-      buffered += d.toString();
-      const line = buffered.split('\n')[0];
-      if (buffered.includes('\n') && line !== undefined) {
-        clearTimeout(timer);
-        resolve(JSON.parse(line) as T);
-      }
-    });
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the child exited (${code ?? 'signal'}) before it was ready`));
-    });
-  });
-  return {
-    info,
-    stop: () => {
-      child.stdin?.end();
-      setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-    },
-  };
-}
-
-type ReferenceChild = Child<{ v4: string; control: string }>;
+type ReferenceChild = BenchChild<{ v4: string; control: string }>;
 
 function startReferenceChild(): Promise<ReferenceChild> {
   const entry = new URL('../reference/index.ts', import.meta.url).href;
   return startChild(`const { startReference } = await import(${JSON.stringify(entry)}); const r = await startReference({ log() {} }); ready(r.urls, () => r.close());`);
 }
 
-function startStallChild(schedule: StallSchedule): Promise<Child<{ url: string }>> {
+function startStallChild(schedule: StallSchedule): Promise<BenchChild<{ url: string }>> {
   const entry = new URL('../load/stall-server.ts', import.meta.url).href;
   return startChild(`const { startStallServer } = await import(${JSON.stringify(entry)}); const s = await startStallServer(${JSON.stringify(schedule)}); ready({ url: s.url }, () => s.close());`);
 }
@@ -209,7 +168,7 @@ async function latencyTruthfulness(): Promise<BenchRow[]> {
       { name: 'load: closed-model p99 / true p99 (contrast)', ratio: closed.latency.p99 / truth.p99, goal: 'none (shows omission)', detail: closedNote },
     ];
   } finally {
-    child.stop();
+    await child.stop();
   }
 }
 
@@ -241,7 +200,7 @@ export async function withReference(name: string, goal: string, part: (reference
   try {
     return await part(reference);
   } finally {
-    reference.stop();
+    await reference.stop();
   }
 }
 

@@ -6,16 +6,9 @@
 // Two context rows follow: GET /v4/me (the request pipeline without a send) and the same node:http server
 // computing BUSY_US per request, which translates a ratio into microseconds of server work on this machine.
 // A last row compares sends to a reference holding PRELOADED_SENDS more messages with sends to a fresh one.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-
-interface BenchRow {
-  name: string;
-  ratio: number;
-  goal: string;
-  detail: string;
-}
+import { startChild, type BenchChild } from './child.js';
+import type { BenchRow } from './run.js';
 
 interface Target {
   url: string;
@@ -59,62 +52,7 @@ const org = await (await fetch(ref.urls.control + '/organizations', { method: 'P
 ready({ url: ref.urls.base, key: org.data.api_keys.primary.api_key }, () => ref.close());
 `;
 
-interface Child {
-  target: Target;
-  /** CPU time the server process has used so far (ms), where the platform tells (Linux /proc); else undefined. */
-  cpuMs(): number | undefined;
-  stop(): Promise<void>;
-}
-
-/** utime + stime of a process from /proc/<pid>/stat, in ms (/proc counts in USER_HZ, 100 per second). */
-function processCpuMs(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name (field 2) may hold spaces: count fields after its closing parenthesis.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Runs ESM `code` with tsx in a child; it calls ready(info, close) once listening; closing stdin stops it. */
-async function startChild(code: string): Promise<Child> {
-  const prelude = `const ready = (info, close) => { process.stdout.write(JSON.stringify(info) + '\\n'); process.stdin.on('end', () => Promise.resolve(close()).then(() => process.exit(0))); process.stdin.resume(); };`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', `${prelude}\n${code}`], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  const target = await new Promise<Target>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('a bench server did not start within 30 s')), 30_000);
-    let out = '';
-    child.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      const newline = out.indexOf('\n');
-      if (newline >= 0) {
-        clearTimeout(timer);
-        resolve(JSON.parse(out.slice(0, newline)) as Target);
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`a bench server exited early (code ${code})`));
-    });
-  });
-  return {
-    target,
-    cpuMs: () => processCpuMs(child.pid),
-    stop: () =>
-      new Promise<void>((resolve) => {
-        const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-        child.once('exit', () => {
-          clearTimeout(killer);
-          resolve();
-        });
-        child.stdin?.end();
-      }),
-  };
-}
+type Child = BenchChild<Target>;
 
 interface Measured {
   rps: number;
@@ -189,11 +127,11 @@ async function compare(a: Side, b: Side): Promise<Compared> {
   };
 }
 
-/** Why a send cannot be measured, or undefined when the reference answers it with a 2xx. */
-async function sendRefusal(target: Target): Promise<string | undefined> {
-  const probe = await fetch(`${target.url}/v4/messages`, { method: 'POST', headers: { authorization: `Bearer ${target.key}`, 'content-type': 'application/json' }, body: BODY });
+/** Why `side`'s request cannot be measured, or undefined when it is answered with a 2xx. */
+async function refusal(side: Side): Promise<string | undefined> {
+  const probe = await fetch(side.url, side.options);
   await probe.arrayBuffer();
-  return probe.ok ? undefined : `POST /v4/messages answered ${probe.status}: not measured`;
+  return probe.ok ? undefined : `${side.options.method} ${new URL(side.url).pathname} answered ${probe.status}: not measured`;
 }
 
 /** Makes `count` sends to `side` (at the bench's concurrency) so that its stores hold that many more messages. */
@@ -203,20 +141,20 @@ async function preload(side: Side, count: number): Promise<void> {
 }
 
 export default async function bench(): Promise<BenchRow[]> {
-  const children = await Promise.all([startChild(nodeHttpCode(0)), startChild(nodeHttpCode(BUSY_US)), startChild(referenceCode), startChild(referenceCode)]);
+  const children = await Promise.all([startChild<Target>(nodeHttpCode(0)), startChild<Target>(nodeHttpCode(BUSY_US)), startChild<Target>(referenceCode), startChild<Target>(referenceCode)]);
   const [baseline, busy, reference, grown] = children;
   try {
-    const base: Side = { server: baseline, url: baseline.target.url, options: { method: 'POST', headers: { 'content-type': 'application/json' }, body: BODY } };
+    const base: Side = { server: baseline, url: baseline.info.url, options: { method: 'POST', headers: { 'content-type': 'application/json' }, body: BODY } };
     const sendTo = (server: Child): Side => ({
       server,
-      url: `${server.target.url}/v4/messages`,
-      options: { method: 'POST', headers: { authorization: `Bearer ${server.target.key}`, 'content-type': 'application/json' }, body: BODY },
+      url: `${server.info.url}/v4/messages`,
+      options: { method: 'POST', headers: { authorization: `Bearer ${server.info.key}`, 'content-type': 'application/json' }, body: BODY },
     });
-    const refused = await sendRefusal(reference.target);
+    const refused = await refusal(sendTo(reference));
     if (refused) return [{ name: 'reference POST /v4/messages vs node:http', ratio: Number.NaN, goal: '>= 0.5', detail: refused }];
     const send = await compare(sendTo(reference), base);
-    const me = await compare({ server: reference, url: `${reference.target.url}/v4/me`, options: { method: 'GET', headers: { authorization: `Bearer ${reference.target.key}` } } }, base);
-    const calibration = await compare({ ...base, server: busy, url: busy.target.url }, base);
+    const me = await compare({ server: reference, url: `${reference.info.url}/v4/me`, options: { method: 'GET', headers: { authorization: `Bearer ${reference.info.key}` } } }, base);
+    const calibration = await compare({ ...base, server: busy, url: busy.info.url }, base);
     await preload(sendTo(grown), PRELOADED_SENDS);
     const scaling = await compare(sendTo(grown), sendTo(reference));
     return [
