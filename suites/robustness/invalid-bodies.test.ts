@@ -44,7 +44,9 @@ function kindsFor(key: string): ViolationKind[] {
 
 /** Whether the description makes the case an error (kindsFor chose its kind; this narrows within a kind). */
 function descriptionRejects(key: string, c: InvalidCase): boolean {
-  if (c.pointer === '') return false;
+  // A wrong type of the body itself is a non-object body (see above). Other cases at the root (a missing
+  // top-level field, an unknown top-level key, an empty object) point there too and are kept.
+  if (c.pointer === '' && c.kind === 'wrong-type') return false;
   if (c.kind === 'wrong-type' && valueAt(c.value, c.pointer) === null) return false;
   if (c.kind === 'missing-required') {
     const field = /^missing required field `([^`]+)`$/.exec(c.violation)?.[1];
