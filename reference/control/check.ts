@@ -1,6 +1,7 @@
 // Body checks of the control API: 400 for a malformed request (additionalProperties: false everywhere).
 import { httpError } from '../server/errors.js';
 import type { Ctx } from '../server/types.js';
+import { isJsonObject } from '../server/validate.js';
 import type { Org } from '../store/types.js';
 
 export type Body = Record<string, unknown>;
@@ -8,7 +9,7 @@ export type Body = Record<string, unknown>;
 export function controlBody(ctx: Ctx, allowed: readonly string[], required: readonly string[] = [], optionalBody = false): Body {
   const body = ctx.body;
   if (body === undefined && optionalBody) return {};
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw malformed('The body must be a JSON object');
+  if (!isJsonObject(body)) throw malformed('The body must be a JSON object');
   const extra = Object.keys(body).filter((k) => !allowed.includes(k));
   if (extra.length > 0) throw malformed(`Unknown field${extra.length > 1 ? 's' : ''}: ${extra.join(', ')}`);
   const missing = required.filter((k) => !(k in body));

@@ -7,54 +7,47 @@ import type { Ctx, Reply } from '../server/types.js';
 import type { Org } from '../store/types.js';
 import { controlBody, controlOrg, type Body } from './check.js';
 
-type Simulation = (app: App, org: Org, ...args: unknown[]) => unknown;
-const simulations = simulate as unknown as Partial<Record<string, Simulation>>;
+type Simulation = (app: App, org: Org, body: Body) => unknown;
 
 const opts = { auth: 'none', version: 'control' } as const;
 
 interface Spec {
   path: string;
-  fn: string;
+  fn: Simulation;
   allowed: string[];
   required: string[];
   status: 200 | 201;
 }
 
 const specs: Spec[] = [
-  { path: 'inbound/messages', fn: 'inboundMessage', allowed: ['channel_id', 'sender', 'text', 'attachments', 'protocol', 'read_receipts', 'group'], required: ['channel_id', 'sender'], status: 201 },
-  { path: 'inbound/reactions', fn: 'inboundReaction', allowed: ['message_id', 'reaction', 'action', 'sender'], required: ['message_id', 'reaction', 'action', 'sender'], status: 200 },
-  { path: 'inbound/typing', fn: 'inboundTyping', allowed: ['chat_id', 'state', 'sender'], required: ['chat_id', 'state'], status: 200 },
-  { path: 'inbound/polls', fn: 'inboundPoll', allowed: ['chat_id', 'sender', 'title', 'options', 'origin'], required: ['chat_id', 'sender', 'title', 'options'], status: 201 },
-  { path: 'inbound/poll-votes', fn: 'inboundPollVote', allowed: ['poll_id', 'voter', 'voted_options'], required: ['poll_id', 'voter', 'voted_options'], status: 200 },
-  { path: 'inbound/group-changes', fn: 'groupChange', allowed: ['group_id', 'name', 'icon_url'], required: ['group_id'], status: 200 },
-  { path: 'inbound/contact-shares', fn: 'contactShare', allowed: ['channel_id', 'address', 'display_name', 'first_name', 'last_name', 'avatar_url', 'is_pending'], required: ['channel_id', 'address'], status: 200 },
+  { path: 'inbound/messages', fn: simulate.inboundMessage, allowed: ['channel_id', 'sender', 'text', 'attachments', 'protocol', 'read_receipts', 'group'], required: ['channel_id', 'sender'], status: 201 },
+  { path: 'inbound/reactions', fn: simulate.inboundReaction, allowed: ['message_id', 'reaction', 'action', 'sender'], required: ['message_id', 'reaction', 'action', 'sender'], status: 200 },
+  { path: 'inbound/typing', fn: simulate.inboundTyping, allowed: ['chat_id', 'state', 'sender'], required: ['chat_id', 'state'], status: 200 },
+  { path: 'inbound/polls', fn: simulate.inboundPoll, allowed: ['chat_id', 'sender', 'title', 'options', 'origin'], required: ['chat_id', 'sender', 'title', 'options'], status: 201 },
+  { path: 'inbound/poll-votes', fn: simulate.inboundPollVote, allowed: ['poll_id', 'voter', 'voted_options'], required: ['poll_id', 'voter', 'voted_options'], status: 200 },
+  { path: 'inbound/group-changes', fn: simulate.groupChange, allowed: ['group_id', 'name', 'icon_url'], required: ['group_id'], status: 200 },
+  { path: 'inbound/contact-shares', fn: simulate.contactShare, allowed: ['channel_id', 'address', 'display_name', 'first_name', 'last_name', 'avatar_url', 'is_pending'], required: ['channel_id', 'address'], status: 200 },
 ];
 
 export function registerSimulationRoutes(app: App): void {
-  const call = async (name: string, ...args: unknown[]): Promise<unknown> => {
-    const fn = simulations[name];
-    if (!fn) throw httpError(501, 'not_implemented', `The simulation ${name} is not implemented yet`);
-    return fn(app, ...(args as [Org, ...unknown[]]));
-  };
-
   for (const spec of specs) {
     app.route('POST', `/__control/organizations/:organizationId/${spec.path}`, async (ctx: Ctx): Promise<Reply> => {
       const org = controlOrg(ctx);
       const body: Body = controlBody(ctx, spec.allowed, spec.required);
-      const data = await call(spec.fn, org, body);
+      const data = spec.fn(app, org, body);
       return spec.status === 201 ? created(data) : ok(data);
     }, opts);
   }
 
   app.route('GET', '/__control/organizations/:organizationId/messages', async (ctx) => {
     const org = controlOrg(ctx);
-    return ok(await call('listSentMessages', org, ctx.query.get('idempotency_key')));
+    return ok(simulate.listSentMessages(app, org, ctx.query.get('idempotency_key')));
   }, opts);
 
   app.route('POST', '/__control/organizations/:organizationId/messages/:messageId/status', async (ctx) => {
     const org = controlOrg(ctx);
     const body = controlBody(ctx, ['status', 'error_code', 'error_message'], ['status']);
     if (!['sent', 'delivered', 'failed', 'read'].includes(body.status as string)) throw httpError(400, 'bad_request', 'status must be sent, delivered, failed or read');
-    return ok(await call('driveMessageStatus', org, ctx.params.messageId, body));
+    return ok(simulate.driveMessageStatus(app, org, ctx.params.messageId ?? '', body));
   }, opts);
 }

@@ -91,9 +91,9 @@ function sendFrom(ctx: Ctx, org: Org, channel: ChannelRecord, peers: string[], b
 }
 
 function finish(ctx: Ctx, org: Org, prepared: PreparedSend, body: SendBody, mode: Mode): Reply {
-  if (body.dryRun && !ctx.app.fault('messaging.dry-run.sends')) return json(200, preview(prepared, mode));
   if (body.dryRun) {
-    commitSend(org, prepared, body, author(ctx));
+    // Fault: messaging.dry-run.sends (the preview is answered, but the message is sent too).
+    if (ctx.app.fault('messaging.dry-run.sends')) commitSend(org, prepared, body, author(ctx));
     return json(200, preview(prepared, mode));
   }
   const { message, chat } = commitSend(org, prepared, body, author(ctx));

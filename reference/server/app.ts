@@ -14,6 +14,7 @@ import type { Store } from '../store/store.js';
 import type { Variant } from '../variants.js';
 import { alternateMessage } from './messages.js';
 import { hasAstralText, hasWrongTypedField } from './faults.js';
+import { isJsonObject } from './validate.js';
 
 interface Route {
   handler: Handler;
@@ -197,10 +198,6 @@ function versionOf(path: string): Version {
 
 function isBodyRefusal(error: unknown): boolean {
   return error instanceof HttpError && (error.status === 400 || error.status === 422);
-}
-
-function isJsonObject(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function shapeOf(version: Version): ErrorShape {

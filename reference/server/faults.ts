@@ -2,6 +2,7 @@
 // checks: generic failures of an implementation's body handling rather than of one endpoint.
 import type { FaultDecl } from '../faults.js';
 import type { Version } from './types.js';
+import { isJsonObject } from './validate.js';
 
 export const faults: FaultDecl[] = [
   {
@@ -68,7 +69,7 @@ const schemasByVersion = new Map<Version, Promise<BodySchemas>>();
  * allow. Loaded on first use, so a reference without the fault never compiles a schema.
  */
 export async function hasWrongTypedField(version: Version, method: string, path: string, body: unknown): Promise<boolean> {
-  if (version === 'control' || typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+  if (version === 'control' || !isJsonObject(body)) return false;
   let schemas = schemasByVersion.get(version);
   if (!schemas) {
     schemas = loadBodySchemas(version);

@@ -3,10 +3,15 @@ import { httpError } from './errors.js';
 
 export type JsonObject = Record<string, unknown>;
 
+/** Whether a parsed JSON value is an object (not an array, not null). */
+export function isJsonObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /** The body as an object; anything else (array, string, absent) -> 400 (the description's "non-object body"). */
 export function objectBody(body: unknown, allowEmpty = false): JsonObject {
   if (body === undefined && allowEmpty) return {};
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+  if (!isJsonObject(body)) {
     throw httpError(400, 'invalid_body', 'The body must be a JSON object');
   }
   return body as JsonObject;

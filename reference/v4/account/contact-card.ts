@@ -86,16 +86,17 @@ export function registerContactCardRoutes(app: App): void {
 
   app.route('POST', '/v4/me/numbers/:number/contact-card/avatar', (ctx) => {
     const channel = cardLine(ctx, 400);
-    const avatar = ctx.parts.find((p) => p.name === 'avatar');
+    const part = ctx.parts.find((p) => p.name === 'avatar');
+    // An empty avatar part is no file.
+    const avatar = part && part.data.length > 0 ? part : undefined;
     if (ctx.app.fault('account.avatar.refused')) throw httpError(400, 'avatar_required', 'The multipart field avatar (a file) is required');
     // Fault: account.avatar.file-optional (no avatar part: only the names are updated).
-    const fileOptional = ctx.app.fault('account.avatar.file-optional');
-    if ((!avatar || avatar.data.length === 0) && !fileOptional) throw httpError(400, 'avatar_required', 'The multipart field avatar (a file) is required');
+    if (!avatar && !ctx.app.fault('account.avatar.file-optional')) throw httpError(400, 'avatar_required', 'The multipart field avatar (a file) is required');
     if (avatar && avatar.data.length > avatarMaxBytes && !ctx.app.fault('account.avatar.no-size-limit')) {
       throw httpError(400, 'avatar_too_large', 'The avatar exceeds 10 MB', { max_bytes: avatarMaxBytes, size: avatar.data.length });
     }
     const card = channel.contactCard ?? emptyCard();
-    if (avatar && avatar.data.length > 0) card.avatar = `https://cdn.reference.invalid/avatars/${newId('av')}`;
+    if (avatar) card.avatar = `https://cdn.reference.invalid/avatars/${newId('av')}`;
     for (const name of ['first_name', 'last_name'] as const) {
       const part = ctx.parts.find((p) => p.name === name);
       if (part) card[name] = part.data.toString('utf8');
