@@ -2,7 +2,7 @@
 // (store, event bus, idempotency cache, faults, variant). One App per startReference() call.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { authenticate } from './auth.js';
-import { readBody, type ParsedBody } from './body.js';
+import { readBody } from './body.js';
 import { HttpError, renderError, validation, type ErrorShape } from './errors.js';
 import { maskLine } from './mask.js';
 import { Router } from './router.js';
@@ -83,6 +83,7 @@ export class App {
     const version = versionOf(path);
     let reply: Reply;
     let shape: ErrorShape = shapeOf(version);
+    let ctx: Ctx | undefined;
     try {
       if (this.variant.latencyMs > 0) await delay(this.variant.latencyMs);
       const found = this.isDisabled(path) ? ({ kind: 'none' } as const) : this.router.lookup(req.method ?? 'GET', path);
@@ -98,15 +99,9 @@ export class App {
       const { route, params } = found.match;
       shape = shapeOf(route.options.version);
       const auth = authenticate(this, header(req, 'authorization'), route.options);
-      // Fault: server.500-on-malformed-json (the JSON parse error escapes the body reader as a crash).
-      let body: ParsedBody;
-      try {
-        body = await readBody(req, route.options);
-      } catch (error) {
-        if (this.fault('server.500-on-malformed-json') && error instanceof HttpError && error.code === 'invalid_json') throw new SyntaxError('unparsable body');
-        throw error;
-      }
-      // Fault: server.non-object-body-422 (an array, string, number or null body refused as a validation error).
+      const body = await readBody(req, route.options);
+      // Fault: server.non-object-body-422 (an array, string, number or null body refused as a validation error,
+      // before the handler: also where the handler would first look up the resource).
       if (this.fault('server.non-object-body-422') && body.json !== undefined && !isJsonObject(body.json)) throw validation('The body must be a JSON object');
       // Fault: server.500-on-read-operations, server.500-on-write-operations (an operation crashes whatever its input).
       if (route.options.auth !== 'none' && route.options.version !== 'control') {
@@ -120,7 +115,7 @@ export class App {
         throw new TypeError('a body field has an unexpected type');
       }
       const org = auth.org;
-      const ctx: Ctx = {
+      ctx = {
         app: this,
         method: (req.method ?? 'GET') as Method,
         path,
@@ -138,24 +133,20 @@ export class App {
         now: org ? org.now : Date.now,
         header: (name) => header(req, name),
       };
-      reply = await this.invoke(route.handler, ctx);
+      reply = await route.handler(ctx);
     } catch (error) {
-      reply = this.errorReply(error, shape, req);
+      // Fault: server.accepts-invalid-body (the handler's refusal of a JSON object body is skipped).
+      const skipped = ctx !== undefined && isBodyRefusal(error) && isJsonObject(ctx.body) && this.fault('server.accepts-invalid-body');
+      reply = skipped ? { status: 200, body: { data: ctx?.body } } : this.errorReply(error, shape, req);
     }
     this.write(res, reply);
   }
 
-  private async invoke(handler: Handler, ctx: Ctx): Promise<Reply> {
-    try {
-      return await handler(ctx);
-    } catch (error) {
-      // Fault: server.accepts-invalid-body (the handler's refusal of a JSON object body is skipped).
-      if (this.fault('server.accepts-invalid-body') && isBodyRefusal(error) && isJsonObject(ctx.body)) return { status: 200, body: { data: ctx.body } };
-      throw error;
-    }
-  }
-
   private errorReply(error: unknown, shape: ErrorShape, req: IncomingMessage): Reply {
+    // Fault: server.500-on-malformed-json (the JSON parse error escapes the body reader as a crash).
+    if (error instanceof HttpError && error.code === 'invalid_json' && this.fault('server.500-on-malformed-json')) {
+      return this.errorReply(new SyntaxError('unparsable body'), shape, req);
+    }
     // Fault: server.400-for-422 (validation refusals answered with a status several operations do not document).
     if (error instanceof HttpError && error.status === 422 && this.fault('server.400-for-422')) {
       return this.errorReply(new HttpError({ status: 400, code: error.code, message: error.message, details: error.details }), shape, req);
