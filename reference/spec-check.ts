@@ -2,6 +2,7 @@
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { loadOpenApi, type OpenApiName } from '../spec/index.js';
+import { jsonPointer, pathTemplates } from './spec-paths.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- an OpenAPI document
 
@@ -10,7 +11,6 @@ export interface Checked {
   body: unknown;
 }
 
-const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 
 /** A checker for one spec: `check(method, pathBelowServerPrefix, answer)` -> problems (empty when valid). */
 export function specChecker(name: OpenApiName): (method: string, path: string, answer: Checked) => string[] {
@@ -18,20 +18,18 @@ export function specChecker(name: OpenApiName): (method: string, path: string, a
   const ajv = new Ajv2020.default({ strict: false, allErrors: true });
   addFormats.default(ajv);
   ajv.addSchema(doc, name);
-  // Templates with fewer parameters first, so literal segments win (`/channels/native/available`).
-  const templates = Object.keys(doc.paths as Json)
-    .map((t) => ({ t, re: new RegExp(`^${t.replace(/\{[^}]+\}/g, '[^/]+')}/?$`), params: (t.match(/\{/g) ?? []).length }))
-    .sort((a, b) => a.params - b.params);
+  const templates = pathTemplates(doc.paths as Json);
 
   return (method, path, answer) => {
-    const template = templates.find((x) => x.re.test(path.split('?')[0]!));
-    if (!template) return [`no spec path for ${path}`];
-    const responses = doc.paths[template.t]?.[method.toLowerCase()]?.responses as Json | undefined;
-    if (!responses) return [`no spec operation ${method} ${template.t}`];
+    const found = templates.find((x) => x.matcher.test(path.split('?')[0]!));
+    if (!found) return [`no spec path for ${path}`];
+    const { template } = found;
+    const responses = doc.paths[template]?.[method.toLowerCase()]?.responses as Json | undefined;
+    if (!responses) return [`no spec operation ${method} ${template}`];
     const status = String(answer.status);
     const key = status in responses ? status : 'default' in responses ? 'default' : null;
-    if (!key) return [`status ${status} not declared for ${method} ${template.t}`];
-    let ref = `${name}#/${pointer('paths', template.t, method.toLowerCase(), 'responses', key)}`;
+    if (!key) return [`status ${status} not declared for ${method} ${template}`];
+    let ref = `${name}#/${jsonPointer('paths', template, method.toLowerCase(), 'responses', key)}`;
     let response = responses[key] as Json;
     if (typeof response.$ref === 'string') {
       ref = `${name}${response.$ref}`;

@@ -82,22 +82,22 @@ export async function hasWrongTypedField(version: Version, method: string, path:
 }
 
 async function loadBodySchemas(version: 'v4' | 'v2'): Promise<BodySchemas> {
-  const [{ default: Ajv2020 }, { loadOpenApi }] = await Promise.all([import('ajv/dist/2020.js'), import('../../spec/index.js')]);
+  const [{ default: Ajv2020 }, { loadOpenApi }, { jsonPointer, pathTemplates }] = await Promise.all([
+    import('ajv/dist/2020.js'),
+    import('../../spec/index.js'),
+    import('../spec-paths.js'),
+  ]);
   const doc = loadOpenApi(version) as { paths?: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: unknown }> } }>> };
   const ajv = new Ajv2020.default({ strict: false, allErrors: true, validateFormats: false });
   ajv.addSchema(doc, version);
   const templates: BodySchemas['templates'] = [];
-  for (const [template, item] of Object.entries(doc.paths ?? {})) {
-    for (const [method, operation] of Object.entries(item)) {
+  const paths = doc.paths ?? {};
+  for (const { template, matcher } of pathTemplates(paths)) {
+    for (const [method, operation] of Object.entries(paths[template] ?? {})) {
       if (operation?.requestBody?.content?.['application/json']?.schema === undefined) continue;
-      const pointer = ['paths', template, method, 'requestBody', 'content', 'application/json', 'schema'].map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
-      const validate = ajv.getSchema(`${version}#/${pointer}`);
-      if (!validate) continue;
-      const matcher = new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}/?$`);
-      templates.push({ method, template, matcher, validate: validate as unknown as Validate });
+      const validate = ajv.getSchema(`${version}#/${jsonPointer('paths', template, method, 'requestBody', 'content', 'application/json', 'schema')}`);
+      if (validate) templates.push({ method, template, matcher, validate: validate as unknown as Validate });
     }
   }
-  // Literal segments win over parameters (`/channels/native/purchases` before `/channels/{channel}/...`).
-  templates.sort((a, b) => (a.template.match(/\{/g) ?? []).length - (b.template.match(/\{/g) ?? []).length);
   return { templates };
 }
