@@ -9,6 +9,7 @@ import { HttpError, httpError } from '../server/errors.js';
 import { created, json, ok, page } from '../server/reply.js';
 import type { Ctx, Reply } from '../server/types.js';
 import { objectBody } from '../server/validate.js';
+import { referenceTargetSettings } from '../target-settings.js';
 import { cursorPage } from '../store/pagination.js';
 import { serviceBus } from './bus.js';
 import {
@@ -40,7 +41,8 @@ export function registerEventRoutes(app: App): void {
     const deliveries = ctx.app.fault('events.deliveries.list-empty') ? [] : sub.deliveries;
     return page(cursorPage(deliveries.map(deliveryView), ctx.query, ctx.app.variant));
   }, v4);
-  app.route('POST', '/v4/webhooks/:webhookId/deliveries/:deliveryId/replay', replay, { ...v4, bodyKind: 'any' });
+  // The path the control API announces, `{name}` parameters written as `:name`.
+  app.route('POST', `/v4${referenceTargetSettings.webhook_replay_path.replace(/\{(\w+)\}/g, ':$1')}`, replay, { ...v4, bodyKind: 'any' });
   app.route('GET', '/v4/webhooks/:webhookId/logs', (ctx) => {
     const sub = findSubscription(orgOf(ctx), ctx.params.webhookId ?? '', false);
     return page(cursorPage(ctx.app.fault('events.logs.list-empty') ? [] : logRows(sub), ctx.query, ctx.app.variant));

@@ -3,7 +3,11 @@
 // `rich_link`; the dry-run switch is not shown, so it is `dry_run: true` in the body here. Unknown fields
 // are ignored (the full body is not shown). Every rejection is 422 `validation_error` naming the field.
 import { httpError, type HttpError } from '../server/errors.js';
-import { objectBody, type JsonObject } from '../server/validate.js';
+import { isJsonObject, objectBody, type JsonObject } from '../server/validate.js';
+import { referenceTargetSettings } from '../target-settings.js';
+
+/** The body field that asks for a dry run (announced to the suite as a target setting). */
+const dryRunField = referenceTargetSettings.dry_run_field;
 
 // `rich_link` is accepted both as an interactive kind and as a top-level `rich_link` object: the
 // description names it beside the kinds without saying which form a send takes.
@@ -46,10 +50,9 @@ export function parseSendBody(raw: unknown, endpoint: SendEndpoint, faults: Body
   const attachments = parseAttachments(body.attachments);
   const interactive = parseInteractive(body.interactive, faults);
   const richLink = parseRichLink(body.rich_link);
-  if (body.dry_run !== undefined && typeof body.dry_run !== 'boolean') throw invalid('dry_run', 'dry_run must be a boolean');
-  if (body.metadata !== undefined && (typeof body.metadata !== 'object' || body.metadata === null || Array.isArray(body.metadata))) {
-    throw invalid('metadata', 'metadata must be an object');
-  }
+  const dryRun = body[dryRunField];
+  if (dryRun !== undefined && typeof dryRun !== 'boolean') throw invalid(dryRunField, `${dryRunField} must be a boolean`);
+  if (body.metadata !== undefined && !isJsonObject(body.metadata)) throw invalid('metadata', 'metadata must be an object');
   const hasText = text !== null && text !== '';
   if (interactive && hasText && !faults.allowInteractiveWithText) {
     throw invalid('text', 'An interactive message carries no text; put the prompt in interactive.summary_text');
@@ -64,7 +67,7 @@ export function parseSendBody(raw: unknown, endpoint: SendEndpoint, faults: Body
     interactive,
     richLink,
     from,
-    dryRun: body.dry_run === true,
+    dryRun: dryRun === true,
     metadata: (body.metadata as JsonObject | undefined) ?? null,
   };
 }

@@ -42,13 +42,17 @@ export function registerChannelRoutes(app: App): void {
     if (type !== null && !channelTypes.has(type)) throw httpError(400, 'invalid_parameter', 'type is not a channel type', { type });
     // Faults: channels.list.filters-ignored (type and status are accepted but do not filter),
     // channels.list.status-filter-native-only (a status filter also drops every non-native channel).
-    const filtered = !ctx.app.fault('channels.list.filters-ignored');
-    const nativeOnly = status !== null && ctx.app.fault('channels.list.status-filter-native-only');
+    const ignored = ctx.app.fault('channels.list.filters-ignored');
+    const byType = ignored ? null : type;
+    const byStatus = ignored ? null : status;
+    const nativeOnly = byStatus !== null && ctx.app.fault('channels.list.status-filter-native-only');
     // Fault: channels.list.key-owned-omitted (channels assigned to a key are left out).
     const ownedOmitted = ctx.app.fault('channels.list.key-owned-omitted');
     const channels = [...orgOf(ctx).channels.values()].filter(
       (c) =>
-        (!filtered || ((type === null || c.type === type) && (status === null || c.status === status) && (!nativeOnly || c.type === 'native'))) &&
+        (byType === null || c.type === byType) &&
+        (byStatus === null || c.status === byStatus) &&
+        !(nativeOnly && c.type !== 'native') &&
         !(ownedOmitted && c.ownerKeyId !== null),
     );
     const result = cursorPage(channels.map((c) => present(ctx, c)), ctx.query, ctx.app.variant);
