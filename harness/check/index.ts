@@ -9,4 +9,4 @@ export { checks, CheckFailure, errorCodeOf } from '../checks/index.js';
 export { operationsOf, type Operation } from '../schema/openapi.js';
 export { validateResponse, checkResponse } from '../schema/validator.js';
 export { scopes, channelKinds, type Scope, type ChannelKind } from '../config/types.js';
-export { sampleRequest, samplePath, pathParameterNames, hasJsonBody, type SampleRequest } from './sample-request.js';
+export { sampleRequest, samplePath, pathParameterNames, hasJsonBody, hasIdempotencyKey, type SampleRequest } from './sample-request.js';

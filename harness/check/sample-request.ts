@@ -38,10 +38,13 @@ export function samplePath(operation: Operation, values: Record<string, string> 
 export function sampleRequest(operation: Operation, values: Record<string, string> = {}, options: RequestOptions = {}): SampleRequest {
   const request: RequestOptions = { ...options };
   if (request.json === undefined && request.body === undefined && hasJsonBody(operation)) request.json = {};
-  if (operation.parameters.some((p) => p.in === 'header' && String(p.name).toLowerCase() === 'idempotency-key')) {
-    request.idempotencyKey ??= `mcs-${randomUUID()}`;
-  }
+  if (hasIdempotencyKey(operation)) request.idempotencyKey ??= `mcs-${randomUUID()}`;
   return { method: operation.method, path: samplePath(operation, values), options: request };
+}
+
+/** Whether the spec gives the operation an Idempotency-Key header. */
+export function hasIdempotencyKey(operation: Operation): boolean {
+  return operation.parameters.some((p) => p.in === 'header' && String(p.name).toLowerCase() === 'idempotency-key');
 }
 
 export function hasJsonBody(operation: Operation): boolean {

@@ -2,12 +2,13 @@
 // input, path values (real resources of the file's organization where it has them, else generated from the
 // parameter's schema), generated query parameters, a generated Idempotency-Key, and the client to send with.
 import fc from 'fast-check';
-import { hasJsonBody, pathParameterNames, type ApiClient, type Fixtures, type Operation } from '../../harness/check/index.js';
+import { hasIdempotencyKey, hasJsonBody, pathParameterNames, samplePath, type ApiClient, type Fixtures, type Operation } from '../../harness/check/index.js';
 import type { ApiResponse, QueryValue, RequestOptions } from '../../harness/http/api-client.js';
 import { idempotencyKey } from '../../generators/domain.js';
 import { parameterOf, specDocument, type ApiName } from '../../generators/openapi.js';
 import { arbitraryFor } from '../../generators/schema.js';
 import { authorizedClient, realPathValues } from '../errors/request-values.js';
+import { postPriority } from './b-priorities.js';
 
 /** Where a generated webhook URL would send the target's deliveries: the discard port of the loopback. */
 export const loopbackUrl = 'http://127.0.0.1:9/mcs-robustness';
@@ -67,9 +68,10 @@ async function createResources(fx: Fixtures): Promise<RealResources> {
   if (contact.status >= 300) contact = await v4.post('/contacts', { json: { name: 'Robustness Fixture' } });
   setIf(values, 'contactId', dataId(contact));
   setIf(values, 'identityId', firstIdentityId(contact));
-  setIf(values, 'priorityId', dataId(await v4.post('/priorities', { json: { name: 'robustness-fixture', is_default: false } })));
-  // A chat needs a customer's first message: only a target with a control API can make one.
   const channel = fx.channels.find((c) => c.kind === 'native-dedicated');
+  const line = channel ? async () => channel.id : undefined;
+  setIf(values, 'priorityId', dataId(await postPriority(v4, { name: 'robustness-fixture', is_default: false }, line)));
+  // A chat needs a customer's first message: only a target with a control API can make one.
   if (fx.source === 'control' && channel) {
     const chat = await fx.control().call<{ chat_id?: unknown }>('POST', '/inbound/messages', { channel_id: channel.id, sender: customer, text: 'hello' });
     if (typeof chat.chat_id === 'string') values.chatId = chat.chat_id;
@@ -93,8 +95,20 @@ function dataId(response: ApiResponse): string | undefined {
   return response.status < 300 && typeof body?.data?.id === 'string' ? body.data.id : undefined;
 }
 
+export interface GeneratedRequest<B = unknown> {
+  values: Record<string, string>;
+  query: Record<string, QueryValue>;
+  body: B;
+  idempotencyKey: string | undefined;
+}
+
+/** Requests of the operation around `body`: path values, query parameters and an Idempotency-Key where it takes one. */
+export function requestArbitrary<B>(fx: Fixtures, resources: RealResources, operation: Operation, body: fc.Arbitrary<B>): fc.Arbitrary<GeneratedRequest<B>> {
+  return fc.record({ values: pathValuesArbitrary(fx, resources, operation), query: queryArbitrary(operation), body, idempotencyKey: idempotencyArbitrary(operation) });
+}
+
 /** Path values: real ones where the organization has the resource, the rest generated from their schemas. */
-export function pathValuesArbitrary(fx: Fixtures, resources: RealResources, operation: Operation): fc.Arbitrary<Record<string, string>> {
+function pathValuesArbitrary(fx: Fixtures, resources: RealResources, operation: Operation): fc.Arbitrary<Record<string, string>> {
   const real = { ...realPathValues(fx, operation), ...resources[apiOf(operation)] };
   const model: Record<string, fc.Arbitrary<string>> = {};
   for (const name of pathParameterNames(operation)) {
@@ -113,7 +127,7 @@ function generatedSegment(operation: Operation, name: string): fc.Arbitrary<stri
 }
 
 /** Each query parameter of the operation present or not, with a value of its schema. */
-export function queryArbitrary(operation: Operation): fc.Arbitrary<Record<string, QueryValue>> {
+function queryArbitrary(operation: Operation): fc.Arbitrary<Record<string, QueryValue>> {
   const model: Record<string, fc.Arbitrary<QueryValue>> = {};
   for (const parameter of queryParameters(operation)) {
     const name = String(parameter.name);
@@ -138,20 +152,9 @@ export function withLoopbackUrls(body: unknown): unknown {
   return copy;
 }
 
-export function hasIdempotencyKey(operation: Operation): boolean {
-  return operation.parameters.some((p) => p.in === 'header' && String(p.name).toLowerCase() === 'idempotency-key');
-}
-
 /** Idempotency-Key values for operations that take one (a fresh key each run), else nothing. */
-export function idempotencyArbitrary(operation: Operation): fc.Arbitrary<string | undefined> {
+function idempotencyArbitrary(operation: Operation): fc.Arbitrary<string | undefined> {
   return hasIdempotencyKey(operation) ? idempotencyKey() : fc.constant(undefined);
-}
-
-export interface GeneratedRequest {
-  values: Record<string, string>;
-  query: Record<string, QueryValue>;
-  body?: unknown;
-  idempotencyKey: string | undefined;
 }
 
 /** Sends a generated request to the operation as its authorized caller. */
@@ -160,9 +163,5 @@ export function send(fx: Fixtures, operation: Operation, request: GeneratedReque
   const options: RequestOptions = { query: request.query };
   if (request.body !== undefined) options.json = withLoopbackUrls(request.body);
   if (request.idempotencyKey !== undefined) options.idempotencyKey = request.idempotencyKey;
-  return client.request(operation.method, fillPath(operation, request.values), options);
-}
-
-function fillPath(operation: Operation, values: Record<string, string>): string {
-  return operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? ''));
+  return client.request(operation.method, samplePath(operation, request.values), options);
 }

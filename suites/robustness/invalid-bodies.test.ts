@@ -15,7 +15,7 @@ import fc from 'fast-check';
 import { check, hasJsonBody, operationsOf, type CheckContext, type Operation } from '../../harness/check/index.js';
 import { invalidRequestBodyArbitrary, violationKinds, type InvalidCase, type ViolationKind } from '../../generators/invalid.js';
 import { refusesInvalidInput } from '../_shared/r-checks.js';
-import { apiOf, idempotencyArbitrary, pathValuesArbitrary, queryArbitrary, realResources, send } from '../_shared/r-requests.js';
+import { apiOf, generatedInputOperations, realResources, requestArbitrary, send } from '../_shared/r-requests.js';
 
 const runsPerOperation = 3;
 /** Operations whose description rejects unknown keys in the body. */
@@ -75,14 +75,8 @@ function invalidBodyIsRefused(operation: Operation, cases: fc.Arbitrary<InvalidC
   return async (t) => {
     const fx = await t.fixtures();
     const resources = await realResources(fx);
-    const requests = fc.record({
-      values: pathValuesArbitrary(fx, resources, operation),
-      query: queryArbitrary(operation),
-      invalid: cases,
-      idempotencyKey: idempotencyArbitrary(operation),
-    });
     await t.assertProperty(
-      fc.asyncProperty(requests, async ({ invalid, ...request }) => {
+      fc.asyncProperty(requestArbitrary(fx, resources, operation, cases), async ({ body: invalid, ...request }) => {
         const response = await send(fx, operation, { ...request, body: invalid.value });
         refusesInvalidInput(response, operation, invalid.violation);
       }),
@@ -92,8 +86,8 @@ function invalidBodyIsRefused(operation: Operation, cases: fc.Arbitrary<InvalidC
 }
 
 function invalidBodyOperations(api: 'v4' | 'v2'): Array<{ operation: Operation; cases: fc.Arbitrary<InvalidCase> }> {
-  return operationsOf(api)
-    .filter((op) => hasJsonBody(op) && op.method !== 'DELETE')
+  return generatedInputOperations(operationsOf(api))
+    .filter(hasJsonBody)
     .flatMap((operation) => {
       const cases = invalidCases(operation);
       return cases ? [{ operation, cases }] : [];
