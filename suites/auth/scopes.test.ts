@@ -2,7 +2,8 @@
 // refused, and one with it is not refused for scope reasons. The description names no status for a
 // missing scope; 403 is what the numbers endpoints list for it, and 401 is accepted too (lenient where the
 // description is silent) - never a success.
-import { check, operationsOf, pathParameterNames, sampleRequest, scopes, type Operation, type Scope } from '../../harness/check/index.js';
+import { check, operationsOf, sampleRequest, scopes, type Operation, type Scope } from '../../harness/check/index.js';
+import { realPathValues, unresolvedParameters } from '../errors/request-values.js';
 
 const clauseOf: Record<Scope, string> = {
   'apikeys:read': 'auth.scope.apikeys-read',
@@ -46,11 +47,11 @@ for (const operation of operationsOf('v4')) {
     async (t) => {
       const fx = await t.fixtures();
       const token = fx.appToken({ with: [unrelatedScope(scope)], without: [scope] });
-      const values: Record<string, string> = { ...(fx.channels[0] ? { channel: fx.channels[0].id } : {}), ...(pathParameterNames(operation).includes('apiKey') ? { apiKey: fx.apiKey('secondary') } : {}) };
+      const values = realPathValues(fx, operation);
       const request = sampleRequest(operation, values, body === undefined ? {} : { json: body });
       const response = await fx.v4(token).request(request.method, request.path, request.options);
       // A path resource the fixtures cannot name (a purchase id) may rightly be "unknown" (404) first.
-      const unresolved = pathParameterNames(operation).some((name) => values[name] === undefined);
+      const unresolved = unresolvedParameters(operation, values).length > 0;
       t.expect.errorShape(response, unresolved ? [403, 401, 404] : [403, 401]);
     },
   );
