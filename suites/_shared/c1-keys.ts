@@ -69,13 +69,13 @@ export function unassign(admin: ApiClient, key: string, selector: string): Promi
   return admin.delete(keyChannelPath(key, selector));
 }
 
-/** The `data` of a 200 assignment answer. */
 /** What a fresh key is told when it takes `line`: `reassigned` of its assignment (false for a line with no owner). */
 export async function reassignedOnTake(fx: Fixtures, admin: ApiClient, line: Pick<ChannelFixture, 'id'>): Promise<unknown> {
   const next = await controlKey(fx);
   return assignmentOf(await assign(admin, next, line.id)).reassigned;
 }
 
+/** The `data` of a 200 assignment answer. */
 export function assignmentOf(response: ApiResponse): Json {
   if (response.status !== 200) fail(`${response.method} ${response.path} answered ${response.status}`, '200 {data: assignment result}', shown(response));
   const data = dataOf(response);
