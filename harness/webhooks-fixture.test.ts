@@ -25,9 +25,9 @@ describe('where the webhook receiver listens', () => {
   });
 
   it('reads the replay path template only when it names both ids', () => {
-    expect(replayPathTemplate({})).toBeUndefined();
-    expect(replayPathTemplate({ MCS_WEBHOOK_REPLAY_PATH: '/webhooks/{webhookId}/deliveries/{deliveryId}/replay' })).toBe('/webhooks/{webhookId}/deliveries/{deliveryId}/replay');
-    expect(() => replayPathTemplate({ MCS_WEBHOOK_REPLAY_PATH: '/webhooks/{webhookId}/replay' })).toThrow(/deliveryId/);
+    expect(replayPathTemplate(undefined)).toBeUndefined();
+    expect(replayPathTemplate('/webhooks/{webhookId}/deliveries/{deliveryId}/replay')).toBe('/webhooks/{webhookId}/deliveries/{deliveryId}/replay');
+    expect(() => replayPathTemplate('/webhooks/{webhookId}/replay')).toThrow(/deliveryId/);
   });
 });
 

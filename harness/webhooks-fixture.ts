@@ -78,11 +78,11 @@ async function start(listen: WebhookListen): Promise<WebhookReceiver> {
 /**
  * The target's replay endpoint, which the description does not give: a path under the v4 root with
  * `{webhookId}` and `{deliveryId}` (for example `/webhooks/{webhookId}/deliveries/{deliveryId}/replay`),
- * from MCS_WEBHOOK_REPLAY_PATH; undefined when not set (replay checks are then not verifiable).
+ * as the target setting `webhook_replay_path` names it (harness/target-settings.ts); undefined when it is
+ * not named (replay checks are then not verifiable).
  */
-export function replayPathTemplate(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const template = env.MCS_WEBHOOK_REPLAY_PATH?.trim();
-  if (template === undefined || template === '') return undefined;
+export function replayPathTemplate(template: string | undefined): string | undefined {
+  if (template === undefined) return undefined;
   if (!template.startsWith('/') || !template.includes('{webhookId}') || !template.includes('{deliveryId}')) {
     throw new NotVerifiable(`MCS_WEBHOOK_REPLAY_PATH must be a path with {webhookId} and {deliveryId}, got ${JSON.stringify(template)}`);
   }

@@ -9,6 +9,7 @@ import { controlFixtures, transportOf, type Fixtures } from '../fixtures/fixture
 import { NotVerifiable } from '../fixtures/not-verifiable.js';
 import { ApiClient } from '../http/api-client.js';
 import { secrets } from '../http/mask.js';
+import { targetSetting, type targetSettingEnv } from '../target-settings.js';
 import { fixturesForFile } from './fixture-cache.js';
 import type { McsTaskMeta, RunContext } from './meta.js';
 
@@ -37,6 +38,11 @@ export class CheckContext {
 
   get hasControl(): boolean {
     return this.run.control;
+  }
+
+  /** A setting the description leaves to the target (harness/target-settings.ts), or undefined when none is named. */
+  targetSetting(name: keyof typeof targetSettingEnv): string | undefined {
+    return targetSetting(name, this.run.targetSettings);
   }
 
   /** The fixtures of this file's organization (fresh per file when the target has a control API). */

@@ -2,6 +2,7 @@
 // the workers through vitest `provide`/`inject`.
 import type { Exchange } from '../../reports/model.js';
 import type { TargetConfig } from '../config/types.js';
+import type { TargetSettings } from '../fixtures/control-client.js';
 import type { Selection } from '../runner/selection.js';
 
 export interface McsTaskMeta {
@@ -21,6 +22,8 @@ export interface RunContext {
   target: TargetConfig;
   /** True when the target answered the control API probe. */
   control: boolean;
+  /** What the control API announced for the description's silent spots (the MCS_* environment overrides it). */
+  targetSettings?: TargetSettings;
   seed: number;
   /** fast-check runs per property; undefined: each property's own default. */
   runs?: number;

@@ -19,12 +19,13 @@ export function runContext(): Promise<RunContext> {
 async function contextFromEnv(): Promise<RunContext> {
   const target = await resolveTargetConfig({ flags: {}, env: process.env });
   if (!target) throw new Error('no target: run the suites through `mcs certify`, or set MCS_BASE_URL (and MCS_V2_BASE_URL, MCS_CONTROL_URL)');
-  const control = target.controlUrl !== undefined && (await new ControlClient(target.controlUrl, transportOf(target)).isPresent().catch(() => false));
+  const info = target.controlUrl === undefined ? undefined : await new ControlClient(target.controlUrl, transportOf(target)).info().catch(() => undefined);
   const seed = Number(process.env.MCS_SEED ?? Date.now() % 2 ** 31);
   const runs = process.env.MCS_RUNS === undefined ? undefined : Number(process.env.MCS_RUNS);
   return {
     target,
-    control,
+    control: info !== undefined,
+    ...(info === undefined ? {} : { targetSettings: info.targetSettings }),
     seed,
     ...(runs === undefined ? {} : { runs }),
     selection: { only: parseSelectionList([process.env.MCS_ONLY ?? '']), skip: parseSelectionList([process.env.MCS_SKIP ?? '']) },

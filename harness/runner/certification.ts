@@ -4,7 +4,7 @@
 import type { RunReport, Target } from '../../reports/model.js';
 import type { TargetConfig } from '../config/types.js';
 import { closeAgents } from '../http/transport.js';
-import { applyTargetSettings, probeTarget, type ProbeResult } from './probe.js';
+import { probeTarget, type ProbeResult } from './probe.js';
 import { buildRunReport } from './report.js';
 import { startSuites, type ProgressListener } from './run-suites.js';
 import type { Selection } from './selection.js';
@@ -26,11 +26,11 @@ export interface CertificationOptions {
 export async function runCertification(options: CertificationOptions): Promise<{ report: RunReport; interrupted: boolean }> {
   const startedAt = new Date();
   const { control, targetSettings } = options.probed ?? (await probeTarget(options.target));
-  applyTargetSettings(targetSettings);
   const run = await startSuites({
     context: {
       target: options.target,
       control,
+      ...(targetSettings === undefined ? {} : { targetSettings }),
       seed: options.seed,
       selection: options.selection,
       ...(options.runs === undefined ? {} : { runs: options.runs }),

@@ -38,12 +38,3 @@ async function expectAnswer(what: string, url: string, target: TargetConfig): Pr
     throw error;
   }
 }
-
-/**
- * The environment the suites read the target settings from: what the user set wins, what the control API
- * announced fills the rest. Set before the suites start, so their workers inherit it.
- */
-export function applyTargetSettings(settings: TargetSettings | undefined, env: NodeJS.ProcessEnv = process.env): void {
-  if (settings?.webhook_replay_path !== undefined) env.MCS_WEBHOOK_REPLAY_PATH ||= settings.webhook_replay_path;
-  if (settings?.dry_run_field !== undefined) env.MCS_DRY_RUN_FIELD ||= settings.dry_run_field;
-}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Clause } from '../../spec/index.js';
 import type { CheckResult } from '../../reports/model.js';
 import { coverageFromResults as computeCoverage, unknownClauseIds } from '../../reports/coverage.js';
-import { applyTargetSettings } from './probe.js';
+import { targetSetting } from '../target-settings.js';
 import { isSelected, parseSelectionList } from './selection.js';
 import { areaTable, describeFailures, notVerifiableReasons } from './summary.js';
 
@@ -110,16 +110,17 @@ describe('summary', () => {
 });
 
 describe('target settings', () => {
-  it('fills what the control API announces and keeps what the user set', () => {
+  const announced = { webhook_replay_path: '/webhooks/{webhookId}/deliveries/{deliveryId}/replay', dry_run_field: 'dry_run' };
+
+  it('takes what the user set over what the control API announces', () => {
     const env: NodeJS.ProcessEnv = { MCS_DRY_RUN_FIELD: 'preview' };
-    applyTargetSettings({ webhook_replay_path: '/webhooks/{webhookId}/deliveries/{deliveryId}/replay', dry_run_field: 'dry_run' }, env);
-    expect(env).toEqual({ MCS_DRY_RUN_FIELD: 'preview', MCS_WEBHOOK_REPLAY_PATH: '/webhooks/{webhookId}/deliveries/{deliveryId}/replay' });
+    expect(targetSetting('dry_run_field', announced, env)).toBe('preview');
+    expect(targetSetting('webhook_replay_path', announced, env)).toBe('/webhooks/{webhookId}/deliveries/{deliveryId}/replay');
   });
 
-  it('leaves the environment alone when nothing is announced', () => {
-    const env: NodeJS.ProcessEnv = {};
-    applyTargetSettings(undefined, env);
-    applyTargetSettings({}, env);
-    expect(env).toEqual({});
+  it('is undefined when neither names it, and a blank value names nothing', () => {
+    expect(targetSetting('dry_run_field', undefined, {})).toBeUndefined();
+    expect(targetSetting('dry_run_field', {}, { MCS_DRY_RUN_FIELD: ' ' })).toBeUndefined();
+    expect(targetSetting('dry_run_field', announced, { MCS_DRY_RUN_FIELD: '' })).toBe('dry_run');
   });
 });

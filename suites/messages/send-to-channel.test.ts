@@ -38,7 +38,7 @@ check(
   async (t) => {
     // Fault: messaging.dry-run.sends. The description names a 200 dry-run preview but not the switch that
     // asks for one (section 4), so the target names it: MCS_DRY_RUN_FIELD, a body field set to true.
-    const field = dryRunField() ?? t.notVerifiable('the dry-run switch is not shown in the description; set MCS_DRY_RUN_FIELD to the body field that asks the target for one');
+    const field = t.targetSetting('dry_run_field') ?? t.notVerifiable('the dry-run switch is not shown in the description; set MCS_DRY_RUN_FIELD to the body field that asks the target for one');
     const fx = await t.fixtures();
     const line = fx.channels.find((c) => c.kind === 'native-dedicated') ?? t.notVerifiable('needs a native-dedicated channel (none configured)');
     const { response, records } = await sendOnChannel(fx, fx.v4(), line.id, { to: uniquePhone(), text: 'dry run', [field]: true });
@@ -46,12 +46,6 @@ check(
     if (records.length > 0) fail('a dry-run send was sent', 'no message recorded by the control API', `${records.length} message(s) recorded`);
   },
 );
-
-/** The body field that asks the target for a dry run, from MCS_DRY_RUN_FIELD (not shown in the description). */
-function dryRunField(): string | undefined {
-  const field = process.env.MCS_DRY_RUN_FIELD?.trim();
-  return field === undefined || field === '' ? undefined : field;
-}
 
 for (const kind of ['native-dedicated', 'whatsapp'] as const) {
   check(

@@ -78,7 +78,7 @@ check(
   },
   async (t) => {
     // Faults: events.replay.no-replay-header, events.replay.no-original-event-id (with MCS_WEBHOOK_REPLAY_PATH set).
-    const template = replayPathTemplate();
+    const template = replayPathTemplate(t.targetSetting('webhook_replay_path'));
     if (template === undefined) return t.notVerifiable('the replay endpoint is not in the description; set MCS_WEBHOOK_REPLAY_PATH (e.g. /webhooks/{webhookId}/deliveries/{deliveryId}/replay) to check replays');
     const fx = await t.fixtures();
     const hooks = await hooksOf(t);
