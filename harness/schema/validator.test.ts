@@ -34,6 +34,28 @@ describe('validateResponse against the control API spec', () => {
   });
 });
 
+describe('validateResponse where the description shows no success status (v2)', () => {
+  it('takes any 2xx as the success whose status is not shown, not as the error body of default', () => {
+    expect(checkResponse({ api: 'v2', operationId: 'createContact', status: 201, body: { id: 'ct_1' } })).toMatchObject({ undocumentedStatus: false, errors: [] });
+    expect(validateResponse({ api: 'v2', operationId: 'sendReaction', status: 202, body: {} })).toEqual([]);
+    expect(validateResponse({ api: 'v2', operationId: 'createContact', status: 500, body: {} })[0]).toMatch(/lacks required field 'error'/);
+  });
+
+  it('accepts no body where none is shown, but not where one is', () => {
+    expect(validateResponse({ api: 'v2', operationId: 'markChatRead', status: 204, body: undefined, isJson: false, text: '' })).toEqual([]);
+    expect(validateResponse({ api: 'v2', operationId: 'markChatRead', status: 200, body: undefined, isJson: false, text: '<html>' })).toEqual([
+      'markChatRead 200: body is not JSON, the spec documents a JSON body',
+    ]);
+    expect(validateResponse({ api: 'v2', operationId: 'getMessageStatus', status: 200, body: undefined, isJson: false, text: '' })).toEqual([
+      'getMessageStatus 200: body is empty, the spec documents a JSON body',
+    ]);
+  });
+
+  it('keeps a shown success status exact: the v2 send is 202', () => {
+    expect(validateResponse({ api: 'v2', operationId: 'sendChatMessage', status: 201, body: { message_id: 'msg_1', status: 'queued' } })[0]).toMatch(/lacks required field 'error'/);
+  });
+});
+
 describe('operations of a document', () => {
   const doc = {
     openapi: '3.1.0',

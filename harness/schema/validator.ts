@@ -53,9 +53,14 @@ export function checkResponse(response: ResponseToValidate): ValidationResult {
       errors: [`undocumented status ${response.status} for ${operation.operationId} (documented: ${documented})`],
     };
   }
-  const schema = jsonSchemaOf(operation.responses[key] ?? {});
+  const documented = operation.responses[key] ?? {};
+  const schema = jsonSchemaOf(documented);
   if (schema === undefined) return { operation, undocumentedStatus: false, errors: [] };
   const isJson = response.isJson ?? response.body !== undefined;
+  if (!isJson && isBodyNotShown(documented) && (response.text === undefined || response.text === '')) {
+    // The description shows no body here, so it does not promise one either.
+    return { operation, undocumentedStatus: false, errors: [] };
+  }
   if (!isJson) {
     const what = response.text === undefined || response.text === '' ? 'empty' : 'not JSON';
     return { operation, undocumentedStatus: false, errors: [`${operation.operationId} ${response.status}: body is ${what}, the spec documents a JSON body`] };
@@ -65,14 +70,32 @@ export function checkResponse(response: ResponseToValidate): ValidationResult {
   return { operation, undocumentedStatus: false, errors: formatErrors(operation, response.status, validate.errors ?? []) };
 }
 
-/** The key of `responses` that documents a status: exact, then range (`4XX`), then `default`. */
+/**
+ * The key of `responses` that documents a status: exact, then range (`4XX`), then a success whose status the
+ * description does not show (`x-status-not-shown`: any 2xx is that success), then `default`. Without the third
+ * step a v2 201 or 204 where the spec could only guess 200 would be judged against `default`, the error body.
+ */
 export function documentedStatusKey(operation: Operation, status: number): string | undefined {
   const exact = String(status);
   if (operation.responses[exact]) return exact;
   const range = `${exact[0]}XX`;
   if (operation.responses[range]) return range;
   if (operation.responses[range.toLowerCase()]) return range.toLowerCase();
+  if (status >= 200 && status < 300) {
+    const notShown = Object.keys(operation.responses).find((key) => key.startsWith('2') && isStatusNotShown(operation.responses[key]));
+    if (notShown !== undefined) return notShown;
+  }
   return operation.responses.default ? 'default' : undefined;
+}
+
+/** A success response whose status the spec had to guess (200): the description does not show it. */
+function isStatusNotShown(response: Json | undefined): boolean {
+  return response?.['x-status-not-shown'] === true;
+}
+
+/** A response the spec marks as showing no body (`x-not-shown` on the response itself, not on a schema). */
+function isBodyNotShown(response: Json): boolean {
+  return typeof response['x-not-shown'] === 'string';
 }
 
 function locate(response: ResponseToValidate): Operation | undefined {
