@@ -81,6 +81,8 @@ export class CheckContext {
     if (this.run.replayPath !== undefined) parameters.path = this.run.replayPath;
     const details = await fc.check(property as fc.IAsyncProperty<Ts>, parameters);
     if (!details.failed) return;
+    // A run that found the target cannot show the property (NotVerifiable) is not a counterexample.
+    if (details.errorInstance instanceof NotVerifiable) throw details.errorInstance;
     if (details.counterexamplePath !== null) this.meta.replay = { seed: details.seed, path: details.counterexamplePath };
     const inner = details.errorInstance;
     const counterexample = secrets.maskText(fc.stringify(details.counterexample));
