@@ -1,6 +1,7 @@
 // Sends as the routing, messages and business-chat checks make and observe them: the control API tells
 // which channel carried each accepted message (listSentMessages) and lets a customer write first.
-import { CheckFailure, path, type ApiClient, type ApiResponse, type Fixtures } from '../../harness/check/index.js';
+import { CheckFailure, path, type ApiClient, type ApiResponse, type CheckContext, type Fixtures } from '../../harness/check/index.js';
+import type { ChannelFixture } from '../../harness/fixtures/control-client.js';
 import { fail, idemKey, isAccepted, shown, type Json } from './b-common.js';
 
 export interface SentRecord {
@@ -50,6 +51,27 @@ export async function sendInChat(fx: Fixtures, client: ApiClient, chatId: string
   const key = idemKey();
   const response = await client.post(path`/chats/${chatId}/messages`, { json: body, idempotencyKey: key });
   return { response, key, records: await sentMessages(fx, key) };
+}
+
+/** POST `sendPath` with a fresh idempotency key, for a check that judges only the answer (no control API needed). */
+export function postSend(client: ApiClient, sendPath: string, body: Json): Promise<ApiResponse> {
+  return client.post(sendPath, { json: body, idempotencyKey: idemKey() });
+}
+
+/**
+ * The lines the primary key owns, to send from: whether a key may send from a line it does not own is not shown
+ * (section 1.1 routes sends across the calling key's channels). Inbound-only lines are left out (they refuse
+ * recipients who never wrote), and the native dedicated line comes first (the control API's fixture).
+ */
+export function keysLines(fx: Fixtures): ChannelFixture[] {
+  const primary = fx.apiKey();
+  const owned = fx.channels.filter((c) => c.owner_api_key === primary && c.kind !== 'native-inbound');
+  return owned.sort((a, b) => Number(b.kind === 'native-dedicated') - Number(a.kind === 'native-dedicated'));
+}
+
+/** The first of keysLines; not verifiable without one. */
+export function keysLine(t: CheckContext, fx: Fixtures): ChannelFixture {
+  return keysLines(fx)[0] ?? t.notVerifiable('needs a line the primary API key owns (none configured)');
 }
 
 /** The one channel an accepted single send went out on (a CheckFailure when it was not accepted or made other than one message). */

@@ -4,7 +4,7 @@
 // `current`, while existing conversations still send. The configured cap values are not shown, so each
 // check sets them on an organization of its own and moves its clock through the control API. Where the
 // fields sit (top level or error details) is not shown (spec/AMBIGUITIES.md 2): either place passes.
-import { check, type ApiResponse, type CheckContext } from '../../harness/check/index.js';
+import { check, type ApiResponse, type CheckContext, type Fixtures } from '../../harness/check/index.js';
 import { uniquePhone } from '../_shared/a-values.js';
 import { fail, isAccepted, newLine, shown, type Json } from '../_shared/b-common.js';
 import { capFields, expectCarrier, sendMessage, type SendOutcome } from '../_shared/b-messaging.js';
@@ -23,6 +23,16 @@ function expectCapped(t: CheckContext, outcome: SendOutcome, code: string, field
 
 function expectAccepted(response: ApiResponse, what: string): void {
   if (!isAccepted(response)) fail(`${what} was refused`, 'an accepted send (200, 201 or 202)', shown(response));
+}
+
+/**
+ * An organization with the daily new-conversation cap at 1 whose only line is a shared one the primary key
+ * owns: whether a key may send from a line it does not own is not shown, and a shared plan has one line per
+ * organization (section 8), so the organization starts without the standard lines.
+ */
+async function keysSharedLine(t: CheckContext): Promise<{ fx: Fixtures; shared: string }> {
+  const fx = await t.freshOrganization({ plan: { new_conversation_cap: 1 }, with_channels: false });
+  return { fx, shared: (await newLine(fx, 'native-shared', fx.apiKey())).id };
 }
 
 const outboundFields = ['limit', 'current', 'mode'] as const;
@@ -110,8 +120,7 @@ check(
   },
   async (t) => {
     // Faults: messaging.caps.new-conversation-not-enforced, messaging.caps.body-fields-missing, messaging.caps.403-instead-of-429.
-    const fx = await t.freshOrganization({ plan: { new_conversation_cap: 1 } });
-    const shared = fx.channel('native-shared').id;
+    const { fx, shared } = await keysSharedLine(t);
     expectAccepted((await sendMessage(fx, fx.v4(), { to: uniquePhone(), text: 'first', from: shared })).response, 'the first new conversation of the day');
     const fields = expectCapped(t, await sendMessage(fx, fx.v4(), { to: uniquePhone(), text: 'second', from: shared }), 'new_conversation_limit_reached', conversationFields);
     if (fields.cap !== 1 && fields.cap !== '1') fail('cap is not the cap in force', 'cap 1', JSON.stringify(fields));
@@ -128,8 +137,7 @@ check(
   },
   async (t) => {
     // Fault: messaging.caps.blocks-existing-conversations.
-    const fx = await t.freshOrganization({ plan: { new_conversation_cap: 1 } });
-    const shared = fx.channel('native-shared').id;
+    const { fx, shared } = await keysSharedLine(t);
     const existing = uniquePhone();
     expectAccepted((await sendMessage(fx, fx.v4(), { to: existing, text: 'first', from: shared })).response, 'the first new conversation of the day');
     expectCapped(t, await sendMessage(fx, fx.v4(), { to: uniquePhone(), text: 'new', from: shared }), 'new_conversation_limit_reached', conversationFields);

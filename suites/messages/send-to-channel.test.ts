@@ -2,13 +2,22 @@
 // object for an accepted send, 207 for a fan-out with mixed results, 200 for a dry-run preview; several
 // recipients form one group thread on group-capable channels (native, whatsapp) and fan out to individual
 // sends, at most 100, elsewhere. The dry-run switch is not shown in the description: the target names it.
-import { check } from '../../harness/check/index.js';
+import { check, path, type ApiClient, type Fixtures } from '../../harness/check/index.js';
 import { uniquePhone } from '../_shared/a-values.js';
-import { fail, isRecord, messageIdOf, shown } from '../_shared/b-common.js';
-import { sendOnChannel } from '../_shared/b-messaging.js';
+import { fail, freshKey, isRecord, messageIdOf, newLine, shown } from '../_shared/b-common.js';
+import { keysLine, postSend, sendOnChannel } from '../_shared/b-messaging.js';
 
 const area = 'messages';
 const phones = (count: number): string[] => Array.from({ length: count }, () => uniquePhone());
+
+/**
+ * An SMS line and a client of the key that owns it (a fresh key, so it owns that one line): whether a key may
+ * send from a line it does not own is not shown (section 1.1 routes across the calling key's channels).
+ */
+async function ownSmsLine(fx: Fixtures): Promise<{ v4: ApiClient; line: string }> {
+  const key = await freshKey(fx);
+  return { v4: fx.v4(key), line: (await newLine(fx, 'sms_provider', key)).id };
+}
 
 check(
   {
@@ -20,8 +29,8 @@ check(
   async (t) => {
     // Faults: messaging.send.200-instead-of-201, messaging.send.wrapped.
     const fx = await t.fixtures();
-    const line = fx.channels.find((c) => c.kind === 'native-dedicated') ?? fx.channels[0] ?? t.notVerifiable('needs a channel (none configured)');
-    const { response } = await sendOnChannel(fx, fx.v4(), line.id, { to: uniquePhone(), text: 'hello' });
+    const line = keysLine(t, fx);
+    const response = await postSend(fx.v4(), path`/channels/${line.id}/messages`, { to: uniquePhone(), text: 'hello' });
     t.expect.hasStatus(response, 201);
     if (!isRecord(response.body) || messageIdOf(response.body) === undefined || 'data' in response.body) fail('the 201 answer is not the message object at the top level', '{id (or message_id): "msg_...", ...} unwrapped', shown(response));
   },
@@ -82,7 +91,8 @@ check(
     // Fault: messaging.fanout.as-group.
     const fx = await t.fixtures();
     const to = phones(3);
-    const { response, records } = await sendOnChannel(fx, fx.v4(), fx.channel('sms_provider').id, { to, text: 'hello each' });
+    const sms = await ownSmsLine(fx);
+    const { response, records } = await sendOnChannel(fx, sms.v4, sms.line, { to, text: 'hello each' });
     t.expect.hasStatus(response, 201);
     if (records.length !== to.length) fail(`a fan-out to ${to.length} recipients made ${records.length} messages`, `${to.length} individual messages`, JSON.stringify(records).slice(0, 600));
     for (const record of records) if (record.to.length !== 1) fail('a fanned-out message has several recipients', 'one recipient per message', JSON.stringify(record));
@@ -103,7 +113,8 @@ check(
   async (t) => {
     // Fault: messaging.fanout.limit-off-by-one.
     const fx = await t.fixtures();
-    const { response, records } = await sendOnChannel(fx, fx.v4(), fx.channel('sms_provider').id, { to: phones(100), text: 'hello hundred' });
+    const sms = await ownSmsLine(fx);
+    const { response, records } = await sendOnChannel(fx, sms.v4, sms.line, { to: phones(100), text: 'hello hundred' });
     t.expect.hasStatus(response, 201);
     if (records.length !== 100) fail(`a fan-out to 100 recipients made ${records.length} messages`, '100 messages', `${records.length}`);
   },
@@ -120,7 +131,8 @@ check(
   async (t) => {
     // Fault: messaging.fanout.no-limit.
     const fx = await t.fixtures();
-    const { response, records } = await sendOnChannel(fx, fx.v4(), fx.channel('sms_provider').id, { to: phones(101), text: 'hello too many' });
+    const sms = await ownSmsLine(fx);
+    const { response, records } = await sendOnChannel(fx, sms.v4, sms.line, { to: phones(101), text: 'hello too many' });
     t.expect.errorShape(response, undefined);
     if (records.length > 0) fail(`a refused fan-out to 101 recipients still made ${records.length} messages`, 'no message', `${records.length}`);
   },
@@ -137,7 +149,8 @@ check(
   async (t) => {
     // Faults that make it fail: messaging.caps.outbound-not-enforced (all sent: 201).
     const fx = await t.freshOrganization({ plan: { outbound_cap_per_number: 1 } });
-    const { response, records } = await sendOnChannel(fx, fx.v4(), fx.channel('sms_provider').id, { to: phones(3), text: 'some of you' });
+    const sms = await ownSmsLine(fx);
+    const { response, records } = await sendOnChannel(fx, sms.v4, sms.line, { to: phones(3), text: 'some of you' });
     t.expect.hasStatus(response, 207);
     if (records.length !== 1) fail(`with a per-number cap of 1 the fan-out made ${records.length} messages`, '1 message (the other recipients refused)', JSON.stringify(records).slice(0, 600));
   },

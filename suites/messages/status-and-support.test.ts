@@ -2,28 +2,29 @@
 // report them, and sends a channel does not support (section 7: 501, send not supported). The message
 // object's fields beyond those named are not shown, so a send answer without `status` says nothing: the
 // status check is then not verifiable rather than passed. Which sends a channel does not support is read
-// from GET /channels/{channel}/capabilities ("also reports ... interactive features"): an interactive kind
-// of the six the description names that the channel does not report is a send it does not support.
+// from GET /channels/{channel}/capabilities ("also reports ... interactive features"): quick_reply or
+// list_picker (the two kinds whose payload section 2 describes in full) not reported by a line the primary
+// key owns is a send that line does not support. Sends go from the key's own lines (b-messaging keysLine).
 import { check, path, type ApiResponse, type CheckContext, type Fixtures } from '../../harness/check/index.js';
 import { uniquePhone } from '../_shared/a-values.js';
 import { dataOf, isAccepted, isRecord, shown, fail, type Json } from '../_shared/b-common.js';
-import { inbound, sendInChat, sendMessage, sendOnChannel } from '../_shared/b-messaging.js';
+import { inbound, keysLine, keysLines, postSend } from '../_shared/b-messaging.js';
 
 const area = 'messages';
 const statuses = ['queued', 'sent', 'delivered', 'failed'];
-const preferredKinds = ['sms_provider', 'native-dedicated', 'native-dedicated-nocard', 'rcs', 'whatsapp', 'native-shared'];
-const interactiveKinds = ['quick_reply', 'list_picker', 'time_picker', 'form', 'apple_pay', 'authenticate'] as const;
+/** The interactive kinds whose whole payload is shown (section 2): a refusal of them cannot be about missing fields. */
+const describedKinds = ['quick_reply', 'list_picker'] as const;
 
-/** The accepted single sends of the three v4 send endpoints, each with what it was. */
+/** The accepted single sends of the three v4 send endpoints, each with what it was (the chat send needs the control API). */
 async function acceptedSends(t: CheckContext, fx: Fixtures): Promise<{ what: string; response: ApiResponse }[]> {
-  const line = fx.channels.find((c) => c.kind === 'native-dedicated') ?? fx.channels[0] ?? t.notVerifiable('needs a channel (none configured)');
+  const line = keysLine(t, fx);
   const sends = [
-    { what: 'POST /messages', response: (await sendMessage(fx, fx.v4(), { to: uniquePhone(), text: 'status please' })).response },
-    { what: 'POST /channels/{channel}/messages', response: (await sendOnChannel(fx, fx.v4(), line.id, { to: uniquePhone(), text: 'status please' })).response },
+    { what: 'POST /messages', response: await postSend(fx.v4(), '/messages', { to: uniquePhone(), text: 'status please' }) },
+    { what: 'POST /channels/{channel}/messages', response: await postSend(fx.v4(), path`/channels/${line.id}/messages`, { to: uniquePhone(), text: 'status please' }) },
   ];
   if (t.hasControl) {
     const { chat_id: chatId } = await inbound(fx, { channel_id: line.id, sender: uniquePhone(), protocol: 'imessage' });
-    sends.push({ what: 'POST /chats/{chatId}/messages', response: (await sendInChat(fx, fx.v4(), chatId, { text: 'a reply' })).response });
+    sends.push({ what: 'POST /chats/{chatId}/messages', response: await postSend(fx.v4(), path`/chats/${chatId}/messages`, { text: 'a reply' }) });
   }
   return sends;
 }
@@ -63,23 +64,25 @@ check(
   {
     area,
     name: 'unsupported-interactive-send-gets-501',
-    title: 'an interactive send of a kind the channel\'s capabilities do not report answers 501',
+    title: 'a quick_reply or list_picker send on a line whose capabilities do not report it answers 501',
     clauses: ['errors.501.send-not-supported'],
   },
   async (t) => {
     // Fault: messaging.send.unsupported-as-422.
     const fx = await t.fixtures();
-    // Lines whose sends no policy refuses first (inbound-only and customer-initiated lines may say 403 before 501).
-    const candidates = preferredKinds.flatMap((kind) => fx.channels.filter((c) => c.kind === kind));
-    for (const channel of candidates) {
-      const interactive = await reportedInteractive(fx, channel.id);
-      const kind = interactive === undefined ? undefined : interactiveKinds.find((k) => !interactive.includes(k));
+    for (const line of keysLines(fx)) {
+      const interactive = await reportedInteractive(fx, line.id);
+      const kind = interactive === undefined ? undefined : describedKinds.find((k) => !interactive.includes(k));
       if (kind === undefined) continue;
+      // Text first: an interactive send carries no text, and a brand-new conversation may not start without it (section 7 400).
+      const to = uniquePhone();
+      const first = await postSend(fx.v4(), path`/channels/${line.id}/messages`, { to, text: 'hello first' });
+      if (!isAccepted(first)) return t.notVerifiable(`the text that opens the conversation on ${line.kind} was refused: ${shown(first)}`);
       const payload = { kind, summary_text: 'Pick one', items: [{ id: 'a', title: 'A' }, { id: 'b', title: 'B' }] };
-      const { response } = await sendOnChannel(fx, fx.v4(), channel.id, { to: uniquePhone(), interactive: payload });
-      t.expect.errorShape(response, 501);
+      // The body of a v4 send's 501 is not shown (section 7): the status alone is judged.
+      t.expect.hasStatus(await postSend(fx.v4(), path`/channels/${line.id}/messages`, { to, interactive: payload }), 501);
       return;
     }
-    t.notVerifiable('no channel reports its interactive features as capabilities.interactive, or every channel supports all six kinds');
+    t.notVerifiable('no line of the primary key reports capabilities.interactive without quick_reply or list_picker');
   },
 );

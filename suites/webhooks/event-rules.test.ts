@@ -88,9 +88,13 @@ check(
     for (const id of [noReceipts, sms, group]) await drive(fx, id, 'read');
     const { messageId } = await outbound(fx, { protocol: 'imessage', readReceipts: true });
     const eventIds = await drive(fx, messageId, 'read');
-    await hooks.settle(hooks.waitForEvent(sub, 'message.read', concerns({ messageId, eventIds })));
+    const own = hooks.waitForEvent(sub, 'message.read', concerns({ messageId, eventIds }));
+    await hooks.settle(own);
     const cases: Record<string, string> = { [noReceipts]: 'a 1:1 iMessage chat without read receipts', [sms]: 'an SMS chat', [group]: 'a group chat' };
     for (const [id, chat] of Object.entries(cases)) expectNone(hooks, sub, 'message.read', (d) => namesMessage(d, id), `message.read fired for ${chat}`);
+    // The subscription is this check's own: any other message.read, even one naming no message, was forbidden.
+    const sentinel = await own;
+    expectNone(hooks, sub, 'message.read', (d) => d.seq !== sentinel.seq && !namesMessage(d, messageId), 'a message.read fired for a chat without read receipts, an SMS chat or a group chat');
   },
 );
 

@@ -40,14 +40,17 @@ check(
     name: 'v4-create-shows-the-signing-secret',
     title: 'v4 POST /webhooks {url} answers the subscription with its signing_secret; reading it back does not show the secret',
     clauses: ['webhooks.v4.create-secret-once', 'webhooks.secret.only-at-creation'],
+    // GET /webhooks/{webhookId} of a v4-registered webhook is not shown (only the v2 record of a v2-registered
+    // one): its status and body are left unjudged but for the secret. The creation answer is validated by the
+    // other checks that subscribe through v4 (the delivery and event-rule files).
+    responses: 'off',
   },
   async (t) => {
     // Faults: events.create.no-secret (the creation answer), events.v2-record.leaks-secret (v2 half, below).
     const fx = await t.fixtures();
     const hooks = await hooksOf(t);
     const sub = await hooks.subscribeV4(fx.v4());
-    if (sub.id === undefined) return;
-    const read = await fx.v4().get(path`/webhooks/${sub.id}`);
+    const read = await fx.v4().get(path`/webhooks/${idOf(t, sub)}`);
     if (mentions(read.body, sub.secret)) fail('GET /webhooks/{webhookId} shows the signing secret again', 'the secret only in the creation answer', `${read.status} (body holds the secret)`);
   },
 );
