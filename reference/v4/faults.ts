@@ -65,6 +65,7 @@ export const faults: FaultDecl[] = [
   fault('contacts.list.tag-case-sensitive', 'The tag filter matches case-sensitively.', 'contacts.list.tag-case-insensitive'),
   fault('contacts.list.sort-ignored', 'sort is accepted but the list keeps creation order.', 'contacts.list.sort-values'),
   fault('contacts.list.filter-ignored', 'filter is accepted but every contact is listed.', 'contacts.list.filter-values'),
+  fault('contacts.list.q-ignored', 'q switches GET /contacts to offset mode but does not narrow the list: every contact is listed.', 'contacts.list.q-case-insensitive'),
   fault('contacts.list.direction-filter-ignored', 'filter inbound_last and outbound_last are accepted but do not filter.', 'contacts.list.filter-values'),
   fault('contacts.merge.self-allowed', 'Merging a contact into itself answers 200 instead of 400 cannot_merge_self.', 'errors.400.cannot-merge-self'),
   fault('contacts.merge.malformed-id-404', 'A source_contact_id that is not a ct_ id answers 404 instead of 400.', 'contacts.merge.request'),
@@ -72,6 +73,7 @@ export const faults: FaultDecl[] = [
   fault('contacts.merge.source-name-wins', 'A named survivor takes the source\'s name.', 'contacts.merge.survivor-keeps-name'),
   fault('contacts.delete.still-readable', 'A soft-deleted contact still reads 200 by its id.', 'contacts.delete.result'),
   fault('contacts.identity.rename-skips-contact', 'Renaming an identity with name does not update the parent contact.', 'identities.patch.rename-in-place'),
+  fault('contacts.identity.rename-skips-identity', 'Renaming an identity with name renames the parent contact but leaves the identity\'s own name as it was.', 'identities.patch.rename-in-place'),
   // pagination
   fault('pagination.identities-skip', 'A page of identities that has more drops its last item, which the cursor skips.', 'identities.list.page', 'envelope.list.cursor-page'),
   fault('pagination.channels-skip', 'A page of channels that has more drops its last item, which the cursor skips.', 'channels.list.page-of-channels', 'envelope.list.cursor-page'),

@@ -5,7 +5,7 @@
 // uploads 10,000,000 bytes (within both readings) and 10 x 2^20 + 1 bytes (over both).
 import fc from 'fast-check';
 import { check } from '../../harness/check/index.js';
-import { cardPath, ownLine, uploadAvatar } from '../_shared/b-account.js';
+import { cardPath, ownLine, pngDataUri, uploadAvatar } from '../_shared/b-account.js';
 import { dataOf, fail, isRecord, mentions, shown, type Json } from '../_shared/b-common.js';
 
 const area = 'account';
@@ -23,6 +23,9 @@ check(
     const fx = await t.fixtures();
     const line = fx.channel('native-dedicated');
     const response = await fx.v4().get(cardPath(line.address));
+    // Only the control API's fixture line is known to have a card (spec/control.openapi.yaml); a configured
+    // line may have none, and 404 is listed for the operation.
+    if (response.status === 404 && !t.hasControl) t.notVerifiable('GET contact-card answered 404: the configured native-dedicated line may have no contact card');
     t.expect.hasStatus(response, 200);
     if (!isRecord(dataOf(response))) fail('the contact card is not an object', '{data: {...}}', shown(response));
   },
@@ -47,13 +50,13 @@ check(
   {
     area,
     name: 'contact-card-put-stores-the-fields',
-    title: 'PUT contact-card with names, an avatar URL and sharing answers 200 and GET reads them back',
+    title: 'PUT contact-card with names, an avatar data URI and sharing answers 200 and GET reads them back',
     clauses: ['me.contact-card.put.fields', 'me.contact-card.put.at-least-one-field'],
   },
   async (t) => {
     // Fault: account.contact-card.not-stored.
     const { fx, number } = await ownLine(t);
-    const card = { first_name: 'Ada', last_name: 'Lovelace', avatar: 'https://example.com/ada.png', sharing: { enabled: true, audience: 1, name_format: 0 } };
+    const card = { first_name: 'Ada', last_name: 'Lovelace', avatar: pngDataUri(), sharing: { enabled: true, audience: 1, name_format: 0 } };
     const put = await fx.v4().put(cardPath(number), { json: card });
     t.expect.hasStatus(put, 200);
     // The GET answer is `{data}` with its fields not shown: the names are looked for anywhere in it, and the
@@ -105,16 +108,18 @@ check(
   {
     area,
     name: 'contact-card-sharing-enums-refuse-other-values',
-    title: 'PUT contact-card with sharing audience or name_format outside the integers 0 and 1 answers 422',
+    title: 'PUT contact-card with a complete sharing object whose audience or name_format is outside the integers 0 and 1 answers 422',
     clauses: ['me.contact-card.put.fields', 'errors.422.validation'],
   },
   async (t) => {
     // Fault: account.contact-card.enums-unchecked.
     const { fx, number } = await ownLine(t);
     const outsider = fc.oneof(fc.integer().filter((n) => n !== 0 && n !== 1), fc.constantFrom('0', '1', true, false, null, 0.5));
+    // Every other sharing field valid: a target that needs the whole object must still refuse for the enum.
+    const validSharing = { enabled: true, audience: 0, name_format: 0 };
     await t.assertProperty(
       fc.asyncProperty(fc.constantFrom('audience', 'name_format'), outsider, async (field, value) => {
-        t.expect.errorShape(await fx.v4().put(cardPath(number), { json: { sharing: { [field]: value } } }), 422);
+        t.expect.errorShape(await fx.v4().put(cardPath(number), { json: { sharing: { ...validSharing, [field]: value } } }), 422);
       }),
       { numRuns: 10 },
     );

@@ -1,6 +1,7 @@
 // Channels: the list with its type and status filters, one channel, its capabilities (section 4 Channels;
 // section 2 Channel). Allowed values of `type` and `status` are not shown, so the filters are checked with
-// the values the target's own channels carry. Unknown channels answer 404.
+// the values the target's own channels carry, and with a value none carries (nothing listed, or 400).
+// Unknown channels answer 404.
 import { check, path, type CheckContext } from '../../harness/check/index.js';
 import { walkCursor } from '../_shared/a-pages.js';
 import { dataOf, fail, isEpochMillis, isRecord, type Json } from '../_shared/b-common.js';
@@ -75,6 +76,24 @@ async function filterKeepsExactly(t: CheckContext, field: 'type' | 'status'): Pr
     const missing = all.filter((c) => c[field] === value && !got.has(c.id)).map((c) => c.id);
     if (missing.length > 0) fail(`GET /channels?${field}=${value} leaves out channels with that ${field}`, `every channel with ${field} ${value}`, `missing ${missing.join(', ')}`);
   }
+  await filterByAbsentValueKeepsNothing(t, field);
+}
+
+/**
+ * GET /channels?FIELD=<a value no channel has> lists nothing, or refuses the value with 400: when every
+ * channel shares one value (one status, say), this is what tells a filter from an ignored parameter.
+ */
+async function filterByAbsentValueKeepsNothing(t: CheckContext, field: 'type' | 'status'): Promise<void> {
+  const fx = await t.fixtures();
+  const absent = `mcs-no-such-${field}`;
+  const response = await fx.v4().get('/channels', { query: { [field]: absent, limit: 20 } });
+  if (response.status === 400) {
+    t.expect.errorShape(response, 400);
+    return;
+  }
+  t.expect.hasStatus(response, 200);
+  const items = isRecord(response.body) && Array.isArray(response.body.data) ? (response.body.data as ChannelItem[]) : [];
+  if (items.length > 0) fail(`GET /channels?${field}=${absent} lists channels`, `no channel (none has ${field} ${absent}) or 400`, items.map((c) => `${c.id}: ${c[field]}`).join(', '));
 }
 
 // Fault: channels.list.filters-ignored.
@@ -89,8 +108,8 @@ check(
   (t) => filterKeepsExactly(t, 'type'),
 );
 
-// Fault: channels.list.status-filter-native-only (the status values the reference shows are all one, so
-// an ignored status filter cannot show here; a filter that drops channels of that status can).
+// Faults: channels.list.filters-ignored (through the status no channel has: the reference's channels all
+// share one status), channels.list.status-filter-native-only (drops channels of that status).
 check(
   {
     area,

@@ -1,7 +1,7 @@
 // PUT /channels/{channel}/profile (section 4 Channels): a partial update of `display_name`, `about`, `email`,
 // `avatar`; null or an empty string clears a field; unknown keys are rejected; the answer is {data: Channel}
 // with `profile`. How a cleared field reads back (null, empty string or absent) is not shown, so any of
-// them passes; but null and "" both mean "cleared", so they must read back alike.
+// them passes, and null and "" need not read back alike (spec/AMBIGUITIES.md v4 38).
 import fc from 'fast-check';
 import { check, path, type ApiResponse, type CheckContext, type Fixtures } from '../../harness/check/index.js';
 import { dataOf, fail, isRecord, shown, type Json } from '../_shared/b-common.js';
@@ -39,6 +39,13 @@ function profileOf(response: ApiResponse, id: string): Json {
 function clearedForm(value: unknown): 'none' | 'empty' | 'value' {
   if (value === undefined || value === null) return 'none';
   return value === '' ? 'empty' : 'value';
+}
+
+/** Every field but `cleared` still holds its sample value. */
+function expectOthersKept(profile: Json, cleared: Field, what: string): void {
+  for (const field of fields) {
+    if (field !== cleared && profile[field] !== sample[field]) fail(`profile.${field} changed after ${what}`, JSON.stringify(sample[field]), JSON.stringify(profile));
+  }
 }
 
 // Fault: channels.profile.answers-old-profile.
@@ -88,7 +95,7 @@ check(
 
 for (const clearer of [null, ''] as const) {
   const label = clearer === null ? 'null' : 'empty-string';
-  // Fault: channels.profile.null-ignored.
+  // Faults: channels.profile.null-ignored, channels.profile.replaces-whole (the other fields go too).
   check(
     {
       area,
@@ -102,6 +109,7 @@ for (const clearer of [null, ''] as const) {
       for (const field of fields) {
         const profile = profileOf(await put(fx, id, { [field]: clearer }), id);
         if (clearedForm(profile[field]) === 'value') fail(`profile.${field} still holds a value after clearing it with ${JSON.stringify(clearer)}`, 'null, "" or absent', JSON.stringify(profile[field]));
+        expectOthersKept(profile, field, `clearing ${field} with ${JSON.stringify(clearer)}`);
         profileOf(await put(fx, id, { [field]: sample[field] }), id);
       }
     },

@@ -1,6 +1,6 @@
 // Contact identities: attach (201 {data: ContactIdentity} with a cid_ id), list (a page), conflicts (409),
 // rename in place where an optional `name` also renames the parent contact (section 4, Contacts; section 2).
-import { check, path } from '../../harness/check/index.js';
+import { check, path, type CheckContext } from '../../harness/check/index.js';
 import { Contacts, dataOf, mentions, type Identity } from '../_shared/a-contacts.js';
 import { uniqueEmail, uniquePhone } from '../_shared/a-values.js';
 
@@ -45,7 +45,7 @@ check(
   },
 );
 
-// Fault: contacts.identity.rename-skips-contact.
+// Faults: contacts.identity.rename-skips-contact, contacts.identity.rename-skips-identity.
 check(
   {
     area,
@@ -59,9 +59,17 @@ check(
     const identity = await contacts.attach(contact.id, { kind: 'phone', value: uniquePhone() });
     const renamed = await contacts.client.patch(path`/contacts/${contact.id}/identities/${identity.id}`, { json: { name: 'New name' } });
     t.expect.hasStatus(renamed, 200);
-    t.expect.that(dataOf<Identity>(renamed).id).toBe(identity.id);
+    const answered = dataOf<Identity>(renamed);
+    t.expect.that(answered.id).toBe(identity.id);
+    expectRenamed(t, answered, 'the PATCH answer');
     t.expect.that((await contacts.read(contact.id)).name).toBe('New name');
     const listed = await contacts.identities(contact.id);
     t.expect.that(listed.body?.data.map((i) => i.id)).toEqual([identity.id]);
+    for (const item of listed.body?.data ?? []) expectRenamed(t, item, 'the identity list');
   },
 );
+
+/** The identity is renamed too, where it shows a name (an identity's fields are not shown beyond a renamable name). */
+function expectRenamed(t: CheckContext, identity: Identity, where: string): void {
+  if (identity.name !== undefined) t.expect.that(identity.name, `the identity's name in ${where}`).toBe('New name');
+}

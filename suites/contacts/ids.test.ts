@@ -5,7 +5,7 @@
 import { check, type CheckContext, type Fixtures } from '../../harness/check/index.js';
 import { Contacts } from '../_shared/a-contacts.js';
 import { uniqueEmail, uniquePhone } from '../_shared/a-values.js';
-import { dataOf, fail, isRecord, messageIdOf, shown, type Json } from '../_shared/b-common.js';
+import { dataOf, fail, isRecord, messageIdOf, sendAccepted, type Json } from '../_shared/b-common.js';
 import { sendMessage } from '../_shared/b-messaging.js';
 import { postPriority } from '../_shared/b-priorities.js';
 
@@ -31,9 +31,13 @@ async function idsMadeIn(t: CheckContext, fx: Fixtures, label: string): Promise<
     note(dataOf<Json>(response).id, `priority ${i}`);
   }
   const sent = await sendMessage(fx, fx.v4(), { to: uniquePhone(), text: 'ids' });
-  if (!isRecord(sent.response.body)) fail('the send answered no message object', 'the message object', shown(sent.response));
-  note(messageIdOf(sent.response.body), 'message');
-  if (sent.response.body.chat_id !== undefined) note(sent.response.body.chat_id, 'chat');
+  t.expect.hasStatus(sent.response, ...sendAccepted);
+  // The message object's fields are not shown (spec/AMBIGUITIES.md v4 32): its id and chat_id join the
+  // comparison only where the answer carries them as strings.
+  const message = isRecord(sent.response.body) ? sent.response.body : {};
+  const messageId = messageIdOf(message);
+  if (messageId !== undefined) note(messageId, 'message');
+  if (typeof message.chat_id === 'string') note(message.chat_id, 'chat');
   return ids;
 }
 

@@ -53,7 +53,8 @@ export function registerIdentityRoutes(app: App): void {
     }
     if (input?.channelType) identity.channelType = input.channelType;
     if (typeof body.name === 'string') {
-      identity.name = body.name;
+      // Fault: contacts.identity.rename-skips-identity (only the parent contact takes the name).
+      if (!ctx.app.fault('contacts.identity.rename-skips-identity')) identity.name = body.name;
       if (!ctx.app.fault('contacts.identity.rename-skips-contact')) contact.name = body.name;
     }
     contact.updatedAt = org.now();

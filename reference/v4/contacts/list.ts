@@ -11,6 +11,7 @@ const offsetSwitches = ['offset', 'q', 'tag', 'sort', 'filter'];
 
 export interface ListFaults {
   qCaseSensitive?: boolean;
+  qIgnored?: boolean;
   identifierIgnored?: boolean;
   noPaginationBlock?: boolean;
   offsetWithCursorAllowed?: boolean;
@@ -82,7 +83,7 @@ export function listContacts(org: Org, query: URLSearchParams, variant: Variant,
       !c.deleted &&
       c.mergedInto === null &&
       (owners === null || owners.has(c.id)) &&
-      (q === null || q === '' || matchesQ(org, c, q, faults.qCaseSensitive === true)) &&
+      (q === null || q === '' || faults.qIgnored === true || matchesQ(org, c, q, faults.qCaseSensitive === true)) &&
       (tag === null || c.tags.some((t) => (faults.tagCaseSensitive ? t : t.toLowerCase()) === tag)) &&
       applyFilter(c, filter),
   );

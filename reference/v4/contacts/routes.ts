@@ -17,6 +17,8 @@ export function registerContactRoutes(app: App): void {
     const org = orgOf(ctx);
     const result = listContacts(org, ctx.query, ctx.app.variant, {
       qCaseSensitive: ctx.app.fault('contacts.list.q-case-sensitive'),
+      // Fault: contacts.list.q-ignored (q switches to offset mode but does not narrow the list).
+      qIgnored: ctx.app.fault('contacts.list.q-ignored'),
       identifierIgnored: ctx.app.fault('contacts.list.identifier-ignored'),
       noPaginationBlock: ctx.app.fault('contacts.list.no-pagination-block'),
       offsetWithCursorAllowed: ctx.app.fault('contacts.list.offset-with-cursor-allowed'),
