@@ -1,5 +1,6 @@
 // Benign variants change only what the description leaves open.
 import { afterEach, describe, expect, it } from 'vitest';
+import { fixture, receiver } from './messaging/test-kit.js';
 import { startHarness, type Harness } from './test-helpers.js';
 import { resolveVariant } from './variants.js';
 
@@ -43,6 +44,38 @@ describe('variants', () => {
     const answer = await h.call('POST', `/v4/me/numbers/${number}/call-forwarding`, { token: org.primary, body: { forward_to: '+14155550123' } });
     expect(answer.status).toBe(422);
     expect(answer.body.error.code).toBe('call_forwarding_not_allowed');
+  });
+
+  it('strictContactCreate requires a name and refuses tags on POST /contacts', async () => {
+    h = await startHarness({ variant: { strictContactCreate: true } });
+    const org = await h.newOrg();
+    const create = (body: Record<string, unknown>) => h!.call('POST', '/v4/contacts', { token: org.primary, body });
+    expect(await create({ phone: '+14155550100' })).toMatchObject({ status: 422, body: { error: { details: { field: 'name' } } } });
+    expect(await create({ name: 'Ada', tags: ['vip'] })).toMatchObject({ status: 422, body: { error: { details: { field: 'tags' } } } });
+    expect((await create({ name: 'Ada' })).status).toBe(201);
+  });
+
+  it('cardCheckedFirst answers contact_card_not_set_up before the line type', async () => {
+    h = await startHarness({ variant: { cardCheckedFirst: true } });
+    const org = await h.newOrg();
+    const answer = await h.call('PATCH', `/v4/channels/${org.channel('native-shared').id}/settings`, { token: org.primary, body: { auto_share_contact: true } });
+    expect(answer.status).toBe(403);
+    expect(answer.body.error.code).toBe('contact_card_not_set_up');
+  });
+
+  it('signatureClockSkewS signs deliveries with a clock that far behind', async () => {
+    const r = await receiver();
+    const fx = await fixture({ variant: { signatureClockSkewS: 900 } });
+    try {
+      const sub = await fx.v4('POST', '/webhooks', { url: r.url });
+      expect(sub.status).toBe(201);
+      await fx.control('POST', '/inbound/messages', { channel_id: fx.channels['native-dedicated']!.id, sender: '+14155550111', text: 'hi' });
+      const [delivery] = await r.waitFor(1);
+      const t = Number(/^t=(\d+),/.exec(String(delivery!.headers['x-service-signature']))?.[1]);
+      expect(Math.floor(Date.now() / 1000) - t).toBeGreaterThanOrEqual(899);
+    } finally {
+      await Promise.all([r.close(), fx.close()]);
+    }
   });
 
   it('page sizes and cursor formats', async () => {

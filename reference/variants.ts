@@ -19,6 +19,12 @@ export interface Variant {
   createdStatus: boolean;
   /** Refuse an owned shared or non-native call-forwarding source with 422 instead of 403 (both documented). */
   forwardingRefusal422: boolean;
+  /** POST /contacts takes only the fields the description names: `tags` and a missing `name` get 422. */
+  strictContactCreate: boolean;
+  /** Refuse auto_share_contact for a missing contact card before looking at the line type (no order is given). */
+  cardCheckedFirst: boolean;
+  /** Sign webhook deliveries with a clock this many seconds behind (the timestamp tolerance is not shown). */
+  signatureClockSkewS: number;
 }
 
 export const defaultVariant: Variant = {
@@ -31,6 +37,9 @@ export const defaultVariant: Variant = {
   latencyMs: 0,
   createdStatus: false,
   forwardingRefusal422: false,
+  strictContactCreate: false,
+  cardCheckedFirst: false,
+  signatureClockSkewS: 0,
 };
 
 /** Named bundles the suite's self-tests iterate over. */
@@ -44,6 +53,9 @@ export const namedVariants: Record<string, Partial<Variant>> = {
   'slow': { latencyMs: 25 },
   'created-status': { createdStatus: true },
   'forwarding-refusal-422': { forwardingRefusal422: true },
+  'strict-contact-create': { strictContactCreate: true },
+  'card-checked-first': { cardCheckedFirst: true },
+  'signature-clock-skew': { signatureClockSkewS: 900 },
 };
 
 export function resolveVariant(patch: Partial<Variant> | undefined): Variant {

@@ -13,7 +13,7 @@ import { signatureHeader } from './signing.js';
 import { eventState } from './state.js';
 import type { DeliveryRecord, Subscription } from './types.js';
 
-type FaultSource = Pick<App, 'fault'>;
+type FaultSource = Pick<App, 'fault' | 'variant'>;
 
 /** What a delivery records of the event it carries. */
 type DeliveryOrigin = Pick<DeliveryRecord, 'eventId' | 'eventType' | 'messageId' | 'createdAt'>;
@@ -114,7 +114,7 @@ export class ServiceBus implements EventBus {
   private request(sub: Subscription, record: DeliveryRecord): OutgoingRequest {
     const f = (name: string) => this.faults.fault(name);
     const secret = f('events.rotation.old-secret-still-used') && sub.previousSecret !== null ? sub.previousSecret : sub.secret;
-    const signature = signatureHeader(secret, record.body, Date.now(), {
+    const signature = signatureHeader(secret, record.body, Date.now() - this.faults.variant.signatureClockSkewS * 1000, {
       wrongSecret: f('events.signing.wrong-secret'),
       millisecondTimestamp: f('events.signing.ms-timestamp'),
       bodyOnlyMac: f('events.signing.body-only-mac'),

@@ -30,6 +30,9 @@ const extraVariants: Record<string, Partial<Variant>> = {
     shuffleKeys: true,
     createdStatus: true,
     forwardingRefusal422: true,
+    strictContactCreate: true,
+    cardCheckedFirst: true,
+    signatureClockSkewS: 900,
   },
 };
 

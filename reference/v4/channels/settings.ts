@@ -48,6 +48,9 @@ function refusal(ctx: Ctx, channel: ChannelRecord, key: SettingKey) {
     const code = ctx.app.fault('channels.settings.generic-forbidden-code') ? 'forbidden' : 'auto_mark_read_not_allowed';
     return httpError(403, code, 'auto_mark_read can be enabled on dedicated and inbound lines only', { line_type: channel.plan });
   }
+  if (ctx.app.variant.cardCheckedFirst && !hasCard(channel)) {
+    return httpError(403, 'contact_card_not_set_up', 'Set up the line\'s contact card (name or photo) first');
+  }
   if (channel.plan !== 'dedicated' && !ctx.app.fault('channels.settings.share-on-any-line')) {
     return httpError(403, 'auto_share_contact_not_allowed', 'auto_share_contact can be enabled on dedicated lines only', { line_type: channel.plan });
   }

@@ -41,3 +41,12 @@ export function pathContact(ctx: Ctx, malformedStatus: 400 | 404 = 404): Contact
   if (!contact || contact.deleted) throw httpError(404, 'not_found', 'Contact not found', { contact_id: id });
   return contact;
 }
+
+/**
+ * Variant strictContactCreate: creation takes only what section 4 names (an optional identity plus `name`), so
+ * `name` is required and `tags` is refused. A conformant client must cope with either reading.
+ */
+export function refuseUnnamedFields(body: Record<string, unknown>): void {
+  if (typeof body.name !== 'string' || body.name === '') throw validation('name is required', { field: 'name' });
+  if (body.tags !== undefined) throw validation('tags cannot be set on creation', { field: 'tags' });
+}

@@ -8,7 +8,7 @@ import { createContact, softDeleteContact, uniqueTags } from '../../store/contac
 import { mergeContacts } from '../../store/merge.js';
 import { either } from '../options.js';
 import { contactView } from '../views.js';
-import { identityInput, pathContact, tagsInput } from './input.js';
+import { identityInput, pathContact, refuseUnnamedFields, tagsInput } from './input.js';
 import { listContacts } from './list.js';
 import { registerIdentityRoutes } from './identities.js';
 
@@ -41,6 +41,7 @@ export function registerContactRoutes(app: App): void {
     }
     const identity = identityInput({ ...(nested as Record<string, unknown> | undefined), ...body, name: undefined });
     if (body.name !== undefined && body.name !== null && typeof body.name !== 'string') throw validation('name must be a string', { field: 'name' });
+    if (ctx.app.variant.strictContactCreate) refuseUnnamedFields(body);
     const allowDuplicate = ctx.app.fault('contacts.create.duplicate-allowed');
     const contact = createContact(org, (body.name as string | null | undefined) ?? null, identity, tagsInput(body.tags) ?? [], allowDuplicate);
     const view = contactView(org, contact);
