@@ -30,7 +30,11 @@ export const faults: FaultDecl[] = [
   fault('channels.profile.replaces-whole', 'PUT profile replaces the whole profile: fields not sent are cleared.', 'channels.profile.partial-clear'),
   fault('channels.remove.e164-not-accepted', 'DELETE /channels/{channel} takes only ch_ ids: an E.164 number answers 404.', 'channels.delete.result-and-event'),
   fault('channels.remove.reasons-optional', 'DELETE /channels/{channel} without reasons removes the line instead of 400.', 'channels.delete.reasons-required'),
+  // API-key scopes
+  fault('apikeys.any-area-scope', 'Either API-key scope opens every API-key endpoint: apikeys:read may create, deprecate and assign; apikeys:manage may list and read.', 'auth.scope.apikeys-read', 'auth.scope.apikeys-manage'),
+  fault('apikeys.manage-needs-read', 'The API-key manage endpoints also ask for apikeys:read: a token holding only apikeys:manage cannot create keys.', 'auth.scope.apikeys-manage'),
   // numbers
+  fault('numbers.inventory.exchange-revealed', 'Browse mode masks only the last four digits: masked_national shows the exchange as well as the area code, as (415) 555-XXXX.', 'numbers.inventory.row-shape'),
   fault('numbers.available.default-not-shared', 'GET /channels/native/available without type browses dedicated numbers, not shared ones.', 'channels.available.type-default-shared'),
   fault('numbers.quote.area-codes-ignored', 'The comma-separated area_codes form is ignored (only repeated area_code counts).', 'channels.available.area-code-forms'),
   fault('numbers.purchase.needs-read-scope', 'POST /channels/native/purchases asks app tokens for numbers:read instead of numbers:manage.', 'auth.scope.numbers-manage'),

@@ -1720,6 +1720,23 @@ export interface components {
         };
     };
     responses: {
+        /**
+         * @description The assignment result. No status is given for the PUT; 200 and 201 are both read as success (201 is
+         *     among section 7's success codes; AMBIGUITIES.md v4 5).
+         */
+        ApiKeyChannelAssigned: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["ApiKeyChannelAssignment"] & {
+                        reassigned: unknown;
+                        unchanged: unknown;
+                    };
+                };
+            };
+        };
         /** @description Missing or invalid credentials; flat body from the authentication middleware. */
         Unauthorized: {
             headers: {
@@ -2401,6 +2418,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["PurchaseConflict"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getNativeNumberPurchase: {
@@ -2492,6 +2510,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getChannelCapabilities: {
@@ -3427,20 +3446,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The assignment result. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["ApiKeyChannelAssignment"] & {
-                            reassigned: unknown;
-                            unchanged: unknown;
-                        };
-                    };
-                };
-            };
+            200: components["responses"]["ApiKeyChannelAssigned"];
+            201: components["responses"]["ApiKeyChannelAssigned"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ApiKeyForbidden"];

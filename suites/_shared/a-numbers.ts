@@ -84,3 +84,13 @@ export function pickAreaCodes(count: number): string[] {
   while (picked.length < count && pool.length > 0) picked.push(pool.splice(Math.floor(Math.random() * pool.length), 1)[0] as string);
   return picked;
 }
+
+/**
+ * Turns the number purchase feature on for the file's organization (the control API's plan facts give it no
+ * default, and browsing and buying need it). Without a control API: whether the plan facts say it is on.
+ */
+export async function purchaseFeatureOn(t: { hasControl: boolean }, fx: Fixtures): Promise<boolean> {
+  if (!t.hasControl) return fx.plan?.number_purchase_enabled === true;
+  await fx.control().setPlan({ number_purchase_enabled: true });
+  return true;
+}

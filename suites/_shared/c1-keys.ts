@@ -14,6 +14,8 @@ import { dataOf, fail, isRecord, mentions, shown, type Json } from './b-common.j
 export const deleteOk = [200, 204] as const;
 /** POST /api-keys answers "200/201-style". */
 export const createOk = [200, 201] as const;
+/** The PUT assignment's status is not shown; section 7's success codes include 201 (spec/AMBIGUITIES.md). */
+export const assignOk = [200, 201] as const;
 
 /** Numbered, key-ownable kinds of the control API, and the non-numbered ones (section 4 assignment rules). */
 export const numberedKinds = ['native-shared', 'native-dedicated', 'native-dedicated-nocard', 'native-inbound', 'sms_provider'] as const;
@@ -75,9 +77,9 @@ export async function reassignedOnTake(fx: Fixtures, admin: ApiClient, line: Pic
   return assignmentOf(await assign(admin, next, line.id)).reassigned;
 }
 
-/** The `data` of a 200 assignment answer. */
+/** The `data` of a successful (200 or 201) assignment answer. */
 export function assignmentOf(response: ApiResponse): Json {
-  if (response.status !== 200) fail(`${response.method} ${response.path} answered ${response.status}`, '200 {data: assignment result}', shown(response));
+  if (!(assignOk as readonly number[]).includes(response.status)) fail(`${response.method} ${response.path} answered ${response.status}`, '200 or 201 {data: assignment result}', shown(response));
   const data = dataOf(response);
   if (!isRecord(data)) fail('the assignment result is not an object', '{data: {api_key, channel_id, address, success, reassigned, unchanged}}', shown(response));
   return data;
@@ -131,4 +133,24 @@ export async function roomyFixtures(t: { fixtures(): Promise<Fixtures>; hasContr
   const fx = await t.fixtures();
   if (t.hasControl) await fx.control().setPlan({ active_key_ceiling: 1000 });
   return fx;
+}
+
+/** What the API-key manage operations change, read with an admin token: the keys, and one key's standing. */
+export interface KeyState {
+  listedKeys: number;
+  authenticates: boolean;
+  ownsChannel: boolean;
+}
+
+/**
+ * The state a refused manage call on `key` and `channel` must leave alone: how many keys are listed (create),
+ * whether the key still authenticates (deprecate) and whether it owns the channel (assign, unassign).
+ */
+export async function keyStateOf(fx: Fixtures, key: string, channel: Pick<ChannelFixture, 'id' | 'address'>): Promise<KeyState> {
+  const admin = keyAdmin(fx);
+  return {
+    listedKeys: (await listedKeys(admin)).items.length,
+    authenticates: (await fx.v4(key).get('/me')).status === 200,
+    ownsChannel: await owns(admin, key, channel),
+  };
 }

@@ -3,6 +3,8 @@
 // missing scope; 403 is what the numbers endpoints list for it, and 401 is accepted too (lenient where the
 // description is silent) - never a success.
 import { check, operationsOf, sampleRequest, scopes, type Operation, type Scope } from '../../harness/check/index.js';
+import { purchaseFeatureOn } from '../_shared/a-numbers.js';
+import { createKey, deleteOk, keyPath, keyStateOf, roomyFixtures } from '../_shared/c1-keys.js';
 import { realPathValues, unresolvedParameters } from '../errors/request-values.js';
 
 const clauseOf: Record<Scope, string> = {
@@ -46,6 +48,8 @@ for (const operation of operationsOf('v4')) {
     },
     async (t) => {
       const fx = await t.fixtures();
+      // With the feature on, a 403 can only be the scope's refusal (browsing and buying need the feature too).
+      if (scope.startsWith('numbers')) await purchaseFeatureOn(t, fx);
       const token = fx.appToken({ with: [unrelatedScope(scope)], without: [scope] });
       const values = realPathValues(fx, operation);
       const request = sampleRequest(operation, values, body === undefined ? {} : { json: body });
@@ -76,8 +80,8 @@ for (const { operationId, scope, needsPurchaseFeature } of readChecks) {
     },
     async (t) => {
       const fx = await t.fixtures();
-      if (needsPurchaseFeature && fx.plan?.number_purchase_enabled !== true) {
-        t.notVerifiable('needs an organization with the number purchase feature enabled (control API plan facts)');
+      if (needsPurchaseFeature && !(await purchaseFeatureOn(t, fx))) {
+        t.notVerifiable('needs an organization with the number purchase feature enabled (control API, or plan facts saying so)');
       }
       const token = fx.appToken({ with: [scope] });
       const response = await fx.v4(token).request(operation.method, operation.path);
@@ -85,3 +89,55 @@ for (const { operationId, scope, needsPurchaseFeature } of readChecks) {
     },
   );
 }
+
+// The two API-key scopes are told apart (section 5 item 4: apikeys:read lists and reads keys and a key's
+// channels, apikeys:manage creates, deprecates, assigns and unassigns): a token holding the other API-key
+// scope, not the needed one, is refused, and a refused manage call changes nothing. The check above uses a
+// scope of the other family, which a server accepting any apikeys:* scope would still refuse.
+const otherKeyScope: Partial<Record<Scope, Scope>> = { 'apikeys:read': 'apikeys:manage', 'apikeys:manage': 'apikeys:read' };
+
+for (const operation of operationsOf('v4')) {
+  const scope = scopeOf(operation);
+  const other = scope === undefined ? undefined : otherKeyScope[scope];
+  if (scope === undefined || other === undefined) continue;
+  const body = validBodies[operation.operationId];
+  // Fault: apikeys.any-area-scope.
+  check(
+    {
+      area: 'auth',
+      name: `token-with-other-apikeys-scope-is-refused.${operation.operationId}`,
+      title: `${operation.method} ${operation.path} refuses an app token holding ${other} but not ${scope}, and changes nothing`,
+      clauses: [clauseOf[scope]],
+    },
+    async (t) => {
+      const fx = await t.fixtures();
+      const token = fx.appToken({ with: [other], without: [scope] });
+      const values = realPathValues(fx, operation);
+      const key = fx.apiKey('secondary');
+      const channel = fx.channels.find((c) => c.id === values.channel);
+      if (channel === undefined) return t.notVerifiable('needs a channel of the organization to name in the path and watch');
+      const before = await keyStateOf(fx, key, channel);
+      const request = sampleRequest(operation, values, body === undefined ? {} : { json: body });
+      const response = await fx.v4(token).request(request.method, request.path, request.options);
+      t.expect.errorShape(response, [403, 401]);
+      t.expect.that(await keyStateOf(fx, key, channel), 'keys listed, the path key authenticating and owning the path channel').toEqual(before);
+    },
+  );
+}
+
+// The positive side for the manage scope: apikeys:manage alone creates a key (the key is deprecated again).
+// Fault: apikeys.manage-needs-read.
+check(
+  {
+    area: 'auth',
+    name: 'token-with-scope-is-accepted.createApiKey',
+    title: 'POST /api-keys answers 200 or 201 to an app token holding only apikeys:manage',
+    clauses: [clauseOf['apikeys:manage']],
+  },
+  async (t) => {
+    const fx = await roomyFixtures(t);
+    const manager = fx.v4(fx.appToken({ with: ['apikeys:manage'], without: ['apikeys:read'] }));
+    const { apiKey } = await createKey(manager);
+    t.expect.hasStatus(await manager.delete(keyPath(apiKey)), ...deleteOk);
+  },
+);

@@ -2,10 +2,36 @@
 // answers masked inventory rows and never the full number; `type` defaults to `shared`; quote mode (an area
 // code given, repeated or comma-separated) answers one line per code with matched_count and
 // custom_order_count. Stock is seeded through the control API so the suite knows the full numbers.
-import { check } from '../../harness/check/index.js';
-import { availablePath, pickAreaCodes, seedStock } from '../_shared/a-numbers.js';
+import { check, type CheckContext, type Fixtures } from '../../harness/check/index.js';
+import { availablePath, pickAreaCodes, purchaseFeatureOn, seedStock } from '../_shared/a-numbers.js';
 
 const area = 'numbers';
+
+/** The file's organization, able to browse: every check here has the control API, which turns the feature on. */
+async function browsingFixtures(t: CheckContext): Promise<Fixtures> {
+  const fx = await t.fixtures();
+  await purchaseFeatureOn(t, fx);
+  return fx;
+}
+
+interface InventoryRow {
+  masked_national?: unknown;
+  area_code?: unknown;
+  country_code?: unknown;
+}
+
+/**
+ * The digits masked_national may show: "only the area code revealed" (section 2), so none, the area code, or
+ * the calling code and the area code. A row without an area code may show at most three digits of one.
+ */
+function revealsOnlyTheAreaCode(row: InventoryRow): boolean {
+  if (typeof row.masked_national !== 'string') return true;
+  const digits = row.masked_national.replace(/\D/g, '');
+  const calling = typeof row.country_code === 'string' ? row.country_code.replace(/\D/g, '') : '';
+  const national = calling !== '' && digits.startsWith(calling) ? digits.slice(calling.length) : digits;
+  if (typeof row.area_code === 'string') return digits === '' || digits === row.area_code || national === row.area_code;
+  return national.length <= 3;
+}
 
 interface QuoteLine {
   area_code: string;
@@ -28,7 +54,7 @@ check(
     needs: ['control'],
   },
   async (t) => {
-    const fx = await t.fixtures();
+    const fx = await browsingFixtures(t);
     const [dedicatedCode, inboundCode] = pickAreaCodes(2);
     const seeded = [...(await seedStock(fx, 'dedicated', dedicatedCode ?? '415', 3)), ...(await seedStock(fx, 'inbound', inboundCode ?? '212', 2))];
     for (const type of ['dedicated', 'inbound']) {
@@ -46,17 +72,40 @@ check(
   },
 );
 
+// Fault: numbers.inventory.exchange-revealed.
+check(
+  {
+    area,
+    name: 'browse-masks-all-but-the-area-code',
+    title: 'browse mode rows show in masked_national no digits beyond the area code (and the calling code)',
+    clauses: ['numbers.inventory.row-shape'],
+    needs: ['control'],
+  },
+  async (t) => {
+    const fx = await browsingFixtures(t);
+    const [code] = pickAreaCodes(1);
+    await seedStock(fx, 'dedicated', code ?? '415', 2);
+    const response = await fx.v4().get(availablePath, { query: { type: 'dedicated', limit: 100 } });
+    t.expect.hasStatus(response, 200);
+    const rows = (response.body as { data: InventoryRow[] }).data;
+    t.expect.that(rows.length, 'rows for type=dedicated after seeding stock').toBeGreaterThan(0);
+    for (const row of rows) {
+      t.expect.that(revealsOnlyTheAreaCode(row), `masked_national ${JSON.stringify(row.masked_national)} of a row with area_code ${JSON.stringify(row.area_code)} reveals only the area code`).toBe(true);
+    }
+  },
+);
+
 // Fault: numbers.available.default-not-shared.
 check(
   {
     area,
     name: 'browse-type-defaults-to-shared',
-    title: 'browse without type answers the same rows as type=shared',
+    title: 'browse without type answers the same rows as type=shared, which are not the type=dedicated rows',
     clauses: ['channels.available.type-default-shared'],
     needs: ['control'],
   },
   async (t) => {
-    const fx = await t.fixtures();
+    const fx = await browsingFixtures(t);
     const [sharedCode, dedicatedCode] = pickAreaCodes(2);
     await seedStock(fx, 'shared', sharedCode ?? '415', 2);
     await seedStock(fx, 'dedicated', dedicatedCode ?? '212', 2);
@@ -67,6 +116,8 @@ check(
     };
     const shared = await rows({ type: 'shared' });
     t.expect.that(shared.length, 'rows for type=shared after seeding shared stock').toBeGreaterThan(0);
+    // Stock of the two types under different area codes: a server that ignores type lists the same rows for both.
+    t.expect.that(await rows({ type: 'dedicated' }), 'rows for type=dedicated (they must differ from the shared ones)').not.toEqual(shared);
     t.expect.that(await rows({})).toEqual(shared);
   },
 );
@@ -106,7 +157,7 @@ check(
     needs: ['control'],
   },
   async (t) => {
-    const fx = await t.fixtures();
+    const fx = await browsingFixtures(t);
     const codes = pickAreaCodes(3);
     await seedStock(fx, 'inbound', codes[0] ?? '415', 1);
     const quote = async (query: Record<string, string | string[]>) => {

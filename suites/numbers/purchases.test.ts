@@ -3,7 +3,7 @@
 // ids, line_limit_exceeded above the per-order cap, shared_number_limit, no_payment_method, payment_failed,
 // Idempotency-Key required, and the polled purchase. Every check buys in a sandbox organization of its own.
 import fc from 'fast-check';
-import { check } from '../../harness/check/index.js';
+import { check, path } from '../../harness/check/index.js';
 import { buyingOrganization, charges, eventCount, planIds, pollPurchase, purchase, purchaseOf } from '../_shared/a-numbers.js';
 
 const area = 'numbers';
@@ -129,7 +129,11 @@ check(
   },
   async (t) => {
     const fx = await buyingOrganization(t);
-    t.expect.hasStatus(await purchase(fx.v4(), { plan: 'shared_nc' }), 202);
+    const first = await purchase(fx.v4(), { plan: 'shared_nc' });
+    t.expect.hasStatus(first, 202);
+    // Lines are provisioned on completion (section 3): the provider's confirmation (control API) gives the
+    // organization its shared line, so the limit applies whether or not an order in flight counts.
+    await fx.control().call('POST', path`/purchases/${purchaseOf(first).purchase_id}/confirm`);
     const second = await purchase(fx.v4(), { plan: 'shared_com' });
     t.expect.errorShape(second, 409);
     t.expect.hasErrorCode(second, 'shared_number_limit');

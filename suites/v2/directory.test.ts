@@ -4,7 +4,7 @@
 import { check, path } from '../../harness/check/index.js';
 import { uniquePhone, uniqueToken } from '../_shared/a-values.js';
 import { fail, isRecord, mentions, shown } from '../_shared/b-common.js';
-import { createContactV2, expectSuccess, walkContactsV2 } from '../_shared/c1-v2.js';
+import { createContactV2, expectSuccess, firstIdWith, walkContactsV2 } from '../_shared/c1-v2.js';
 
 const area = 'v2';
 
@@ -63,9 +63,9 @@ check(
     const fx = await t.fixtures();
     const v2 = fx.v2();
     const created = await createContactV2(v2);
-    // The form of contactId in v2 is not shown: the created contact's id when the answer has one, else its phone.
-    const body = created.response.body;
-    const id = isRecord(body) ? [body.id, body.contact_id].find((v): v is string => typeof v === 'string') : undefined;
+    // The form of contactId in v2 is not shown, nor the creation answer: the first ct_ id anywhere in that
+    // answer (section 2's contact prefix) when there is one, else the contact's phone number.
+    const id = firstIdWith(created.response.body, 'ct_');
     const candidates = [...(id === undefined ? [] : [id]), created.identifier];
     for (const contactId of candidates) {
       const response = await v2.get(path`/contacts/${contactId}/capabilities`);

@@ -21,10 +21,20 @@ function requestedAreaCodes(query: URLSearchParams, commaFormIgnored = false): s
   return [...new Set(codes)];
 }
 
-export function inventoryRow(number: InventoryNumber, leak: boolean): Record<string, unknown> {
+/** How much of a number masked_national shows: the area code only, or (faults) the exchange too, or all of it. */
+export type Masking = 'area-code' | 'exchange' | 'none';
+
+/** `(415) 555-XXXX`: the area code and the exchange (what a broken mask reveals). */
+function exchangeRevealed(e164: string): string | null {
+  const masked = maskNational(e164);
+  return masked === null ? null : masked.replace('XXX', e164.slice(5, 8));
+}
+
+export function inventoryRow(number: InventoryNumber, masking: Masking): Record<string, unknown> {
   const country = countryOf(number.phoneNumber);
+  const shown = { 'area-code': maskNational, exchange: exchangeRevealed, none: (e164: string) => e164 }[masking];
   const row: Record<string, unknown> = {
-    masked_national: leak ? number.phoneNumber : maskNational(number.phoneNumber),
+    masked_national: shown(number.phoneNumber),
     area_code: areaCodeOf(number.phoneNumber),
     country_code: country.code,
     phone_number_country: country.iso,
@@ -71,7 +81,8 @@ export function registerAvailableRoutes(app: App): void {
     }
     const stock = inStock(org, type, country?.toUpperCase() ?? null);
     if (codes.length > 0) return page(quote(ctx, stock, codes));
-    const leak = ctx.app.fault('numbers.inventory.full-number');
-    return page(cursorPage(stock.map((n) => inventoryRow(n, leak)), ctx.query, ctx.app.variant));
+    // Fault: numbers.inventory.exchange-revealed (masked_national shows the exchange digits as well as the area code).
+    const masking: Masking = ctx.app.fault('numbers.inventory.full-number') ? 'none' : ctx.app.fault('numbers.inventory.exchange-revealed') ? 'exchange' : 'area-code';
+    return page(cursorPage(stock.map((n) => inventoryRow(n, masking)), ctx.query, ctx.app.variant));
   }, scoped('numbers:read'));
 }
