@@ -78,6 +78,16 @@ describe('variants', () => {
     }
   });
 
+  it('v2SuccessStatuses answers 201 to v2 creates and 204 with no body to typing', async () => {
+    h = await startHarness({ variant: { v2SuccessStatuses: true } });
+    const org = await h.newOrg();
+    const contact = await h.call('POST', '/v2/contacts', { token: org.primary, body: { identifier: '+14155550123', name: 'Ada' } });
+    expect(contact.status).toBe(201);
+    expect(contact.body).toBeDefined();
+    const typing = await h.call('POST', `/v2/chats/${encodeURIComponent('+14155550123')}/typing`, { token: org.primary });
+    expect(typing).toMatchObject({ status: 204, body: undefined });
+  });
+
   it('page sizes and cursor formats', async () => {
     h = await startHarness({ variant: { defaultPageSize: 3, maxPageSize: 5, cursorFormat: 'opaque-counter' } });
     const org = await h.newOrg();

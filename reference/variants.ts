@@ -25,6 +25,8 @@ export interface Variant {
   cardCheckedFirst: boolean;
   /** Sign webhook deliveries with a clock this many seconds behind (the timestamp tolerance is not shown). */
   signatureClockSkewS: number;
+  /** v2 creates answer 201, and typing, read and reactions 204 with no body (only the send's 202 is shown). */
+  v2SuccessStatuses: boolean;
 }
 
 export const defaultVariant: Variant = {
@@ -40,6 +42,7 @@ export const defaultVariant: Variant = {
   strictContactCreate: false,
   cardCheckedFirst: false,
   signatureClockSkewS: 0,
+  v2SuccessStatuses: false,
 };
 
 /** Named bundles the suite's self-tests iterate over. */
@@ -56,6 +59,7 @@ export const namedVariants: Record<string, Partial<Variant>> = {
   'strict-contact-create': { strictContactCreate: true },
   'card-checked-first': { cardCheckedFirst: true },
   'signature-clock-skew': { signatureClockSkewS: 900 },
+  'v2-success-statuses': { v2SuccessStatuses: true },
 };
 
 export function resolveVariant(patch: Partial<Variant> | undefined): Variant {

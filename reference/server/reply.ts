@@ -1,4 +1,5 @@
 // Success replies. Item responses are `{data: {...}}`; list responses are pages (store/pagination.ts).
+import type { Variant } from '../variants.js';
 import type { Reply } from './types.js';
 
 export const json = (status: number, body: unknown, headers?: Record<string, string>): Reply =>
@@ -8,3 +9,12 @@ export const created = (data: unknown): Reply => ({ status: 201, body: { data } 
 export const accepted = (data: unknown): Reply => ({ status: 202, body: { data } });
 /** A page object as the body, unwrapped: `{data: [...], has_more, next_cursor, ...}`. */
 export const page = (body: object): Reply => ({ status: 200, body });
+
+/**
+ * A v2 success whose status the description does not show (only the send's 202 is): 200 with the body, or
+ * under the v2SuccessStatuses variant 201 for a creation and 204 with no body for an action.
+ */
+export function v2Success(variant: Variant, kind: 'created' | 'done', body: unknown): Reply {
+  if (!variant.v2SuccessStatuses) return { status: 200, body };
+  return kind === 'created' ? { status: 201, body } : { status: 204 };
+}
