@@ -51,6 +51,11 @@ describe('validateResponse where the description shows no success status (v2)', 
     ]);
   });
 
+  it('accepts no body on a v4 success whose body is not shown (typing), and requires code where section 4 lists it', () => {
+    expect(validateResponse({ api: 'v4', operationId: 'startTyping', status: 202, body: undefined, isJson: false, text: '' })).toEqual([]);
+    expect(validateResponse({ api: 'v4', operationId: 'getWebhook', status: 404, body: { error: 'Not Found', message: 'x', status: 404 } })[0]).toMatch(/lacks required field 'code'/);
+  });
+
   it('keeps a shown success status exact: the v2 send is 202', () => {
     expect(validateResponse({ api: 'v2', operationId: 'sendChatMessage', status: 201, body: { message_id: 'msg_1', status: 'queued' } })[0]).toMatch(/lacks required field 'error'/);
   });

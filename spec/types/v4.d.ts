@@ -558,7 +558,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description A `chat_` id, as carried by the `chat_id` of an inbound `message.received` event. */
+                /**
+                 * @description A `chat_` id, as carried by the `chat_id` of an inbound `message.received` event. v2 also takes phone
+                 *     numbers, emails and `grp_` ids here; whether v4 does is not shown, so no pattern refuses them.
+                 */
                 chatId: components["parameters"]["ChatId"];
             };
             cookie?: never;
@@ -582,7 +585,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description A `chat_` id, as carried by the `chat_id` of an inbound `message.received` event. */
+                /**
+                 * @description A `chat_` id, as carried by the `chat_id` of an inbound `message.received` event. v2 also takes phone
+                 *     numbers, emails and `grp_` ids here; whether v4 does is not shown, so no pattern refuses them.
+                 */
                 chatId: components["parameters"]["ChatId"];
             };
             cookie?: never;
@@ -1123,6 +1129,8 @@ export interface components {
             status: number;
             code?: string;
         };
+        /** @description The flat error body where section 4 lists `code` among its fields (GET /webhooks/{webhookId}). */
+        FlatErrorWithCode: components["schemas"]["FlatError"] & unknown;
         /**
          * @description A v4 error response. The description says the flat shape is used by "some v4 responses" without saying
          *     which, so either shape is accepted (see AMBIGUITIES.md).
@@ -1380,12 +1388,15 @@ export interface components {
         };
         /** @enum {string} */
         NumberPurchaseStatus: "provisioning" | "action_required" | "pending" | "completed" | "failed";
-        /** @description The purchase as accepted; `action_url` is a string when status is `action_required`. */
+        /**
+         * @description The purchase as accepted. The row lists `action_url` (string or null); section 2 says it is present when
+         *     status is `action_required`. So it is required (a string) then, and may be null or absent otherwise.
+         */
         NumberPurchaseAccepted: {
             purchase_id: string;
             /** @enum {string} */
             status: "provisioning" | "action_required";
-            action_url: string | null;
+            action_url?: string | null;
         };
         /**
          * @description A polled purchase. `allocations` (provisioned lines) is present on completion; `action_url` is present
@@ -1809,22 +1820,22 @@ export interface components {
                 "application/json": components["schemas"]["AnyError"];
             };
         };
-        /** @description Unknown webhook; flat error body. */
+        /** @description Unknown webhook; flat error body with `code` (section 4 gives `{error, message, status, code}`). */
         FlatNotFound: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["FlatError"];
+                "application/json": components["schemas"]["FlatErrorWithCode"];
             };
         };
-        /** @description Any other error; flat error body. */
+        /** @description Any other error; flat error body with `code` (section 4 gives `{error, message, status, code}`). */
         FlatDefaultError: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["FlatError"];
+                "application/json": components["schemas"]["FlatErrorWithCode"];
             };
         };
         /** @description The order is invalid. */
@@ -2027,7 +2038,10 @@ export interface components {
         /** @description Channel selector, URL-encoded - an E.164 phone number (`+` as `%2B`), a channel alias, or an exact `ch_` channel id. */
         Channel: string;
         ContactId: components["schemas"]["ContactIdValue"];
-        /** @description A `chat_` id, as carried by the `chat_id` of an inbound `message.received` event. */
+        /**
+         * @description A `chat_` id, as carried by the `chat_id` of an inbound `message.received` event. v2 also takes phone
+         *     numbers, emails and `grp_` ids here; whether v4 does is not shown, so no pattern refuses them.
+         */
         ChatId: string;
         WebhookId: components["schemas"]["WebhookIdValue"];
         /** @description The API key (`api_` prefix). */
@@ -2171,7 +2185,9 @@ export interface operations {
                     "application/json": components["schemas"]["OpenItemResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
         };
     };
@@ -2209,6 +2225,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     requestCallForwarding: {
@@ -2242,8 +2259,10 @@ export interface operations {
                     "application/json": components["schemas"]["OpenItemResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
         };
     };
@@ -2473,6 +2492,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
         };
@@ -2540,6 +2560,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
         };
@@ -2567,6 +2588,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["SettingsForbidden"];
             404: components["responses"]["NotFound"];
@@ -2833,6 +2855,7 @@ export interface operations {
                     "application/json": components["schemas"]["PriorityItemResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
@@ -2951,6 +2974,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
         };
@@ -2981,6 +3005,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContactItemResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
@@ -3039,6 +3064,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContactIdentityPage"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
         };
@@ -3067,6 +3093,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContactIdentityItemResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
@@ -3137,7 +3164,10 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description A `chat_` id, as carried by the `chat_id` of an inbound `message.received` event. */
+                /**
+                 * @description A `chat_` id, as carried by the `chat_id` of an inbound `message.received` event. v2 also takes phone
+                 *     numbers, emails and `grp_` ids here; whether v4 does is not shown, so no pattern refuses them.
+                 */
                 chatId: components["parameters"]["ChatId"];
             };
             cookie?: never;
@@ -3164,7 +3194,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description A `chat_` id, as carried by the `chat_id` of an inbound `message.received` event. */
+                /**
+                 * @description A `chat_` id, as carried by the `chat_id` of an inbound `message.received` event. v2 also takes phone
+                 *     numbers, emails and `grp_` ids here; whether v4 does is not shown, so no pattern refuses them.
+                 */
                 chatId: components["parameters"]["ChatId"];
             };
             cookie?: never;
