@@ -57,8 +57,8 @@ export function checkResponse(response: ResponseToValidate): ValidationResult {
   const schema = jsonSchemaOf(documented);
   if (schema === undefined) return { operation, undocumentedStatus: false, errors: [] };
   const isJson = response.isJson ?? response.body !== undefined;
-  if (!isJson && isBodyNotShown(documented) && (response.text === undefined || response.text === '')) {
-    // The description shows no body here, so it does not promise one either.
+  if (!isJson && isBodyNotShown(documented)) {
+    // The description shows no body here, so it promises neither one nor JSON.
     return { operation, undocumentedStatus: false, errors: [] };
   }
   if (!isJson) {

@@ -523,7 +523,8 @@ export interface components {
             /** @enum {string} */
             action: "add" | "remove";
             sender: string;
-            original_text: string;
+            /** @description Untyped in the description; a reaction to an attachment-only message may have no text. */
+            original_text: string | null;
         } & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -630,7 +631,8 @@ export interface components {
             /** @enum {string} */
             event?: "group.name_changed";
             group_id: components["schemas"]["GroupId"];
-            name: string;
+            /** @description Groups can be unnamed (see previous_name), so a cleared name may be null. */
+            name: string | null;
             /** @description Null if the group was previously unnamed. */
             previous_name: string | null;
         } & {
@@ -644,7 +646,8 @@ export interface components {
             /** @enum {string} */
             event?: "group.icon_changed";
             group_id: components["schemas"]["GroupId"];
-            icon_url: string;
+            /** @description Groups can have no icon (see previous_icon_url), so a removed icon may be null. */
+            icon_url: string | null;
             /** @description Null if the group had no icon. */
             previous_icon_url: string | null;
         } & {
