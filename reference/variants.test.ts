@@ -78,14 +78,16 @@ describe('variants', () => {
     }
   });
 
-  it('v2SuccessStatuses answers 201 to v2 creates and 204 with no body to typing', async () => {
-    h = await startHarness({ variant: { v2SuccessStatuses: true } });
+  it('unshownSuccessForms answers 201 to v2 creates and 204 with no body to typing and key deprecation', async () => {
+    h = await startHarness({ variant: { unshownSuccessForms: true } });
     const org = await h.newOrg();
     const contact = await h.call('POST', '/v2/contacts', { token: org.primary, body: { identifier: '+14155550123', name: 'Ada' } });
     expect(contact.status).toBe(201);
     expect(contact.body).toBeDefined();
     const typing = await h.call('POST', `/v2/chats/${encodeURIComponent('+14155550123')}/typing`, { token: org.primary });
     expect(typing).toMatchObject({ status: 204, body: undefined });
+    const key = (await h.call('POST', '/v4/api-keys', { token: org.admin, body: { name: 'short-lived' } })).body.data.api_key as string;
+    expect(await h.call('DELETE', `/v4/api-keys/${key}`, { token: org.admin })).toMatchObject({ status: 204, body: undefined });
   });
 
   it('page sizes and cursor formats', async () => {

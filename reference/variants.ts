@@ -25,8 +25,11 @@ export interface Variant {
   cardCheckedFirst: boolean;
   /** Sign webhook deliveries with a clock this many seconds behind (the timestamp tolerance is not shown). */
   signatureClockSkewS: number;
-  /** v2 creates answer 201, and typing, read and reactions 204 with no body (only the send's 202 is shown). */
-  v2SuccessStatuses: boolean;
+  /**
+   * Where the description shows no success status or body: v2 creates answer 201; v2 typing, read and
+   * reactions, v4 typing, key deprecation and unassignment answer 204 with no body.
+   */
+  unshownSuccessForms: boolean;
 }
 
 export const defaultVariant: Variant = {
@@ -42,7 +45,7 @@ export const defaultVariant: Variant = {
   strictContactCreate: false,
   cardCheckedFirst: false,
   signatureClockSkewS: 0,
-  v2SuccessStatuses: false,
+  unshownSuccessForms: false,
 };
 
 /** Named bundles the suite's self-tests iterate over. */
@@ -59,7 +62,7 @@ export const namedVariants: Record<string, Partial<Variant>> = {
   'strict-contact-create': { strictContactCreate: true },
   'card-checked-first': { cardCheckedFirst: true },
   'signature-clock-skew': { signatureClockSkewS: 900 },
-  'v2-success-statuses': { v2SuccessStatuses: true },
+  'unshown-success-forms': { unshownSuccessForms: true },
 };
 
 export function resolveVariant(patch: Partial<Variant> | undefined): Variant {

@@ -5,7 +5,7 @@
 import type { App } from '../server/app.js';
 import { callerId, orgOf } from '../server/caller.js';
 import { HttpError, httpError } from '../server/errors.js';
-import { json } from '../server/reply.js';
+import { json, unshownSuccess } from '../server/reply.js';
 import type { Ctx, Reply } from '../server/types.js';
 import { requireChannel } from '../store/channels.js';
 import { newId } from '../store/ids.js';
@@ -69,7 +69,7 @@ export function postChatTyping(ctx: Ctx): Reply {
   if (chat.protocol !== 'imessage' || ctx.app.fault('messaging.typing.refused')) {
     throw httpError(501, 'send_not_supported', 'Typing indicators exist only in iMessage chats', { chat_id: chat.id, protocol: chat.protocol });
   }
-  return json(200, { data: { chat_id: chat.id, typing: true } });
+  return unshownSuccess(ctx.app.variant, 'done', { data: { chat_id: chat.id, typing: true } });
 }
 
 export function requireChat(org: Org, chatId: string): { chat: ChatRecord; channel: ChannelRecord } {

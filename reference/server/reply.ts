@@ -11,10 +11,11 @@ export const accepted = (data: unknown): Reply => ({ status: 202, body: { data }
 export const page = (body: object): Reply => ({ status: 200, body });
 
 /**
- * A v2 success whose status the description does not show (only the send's 202 is): 200 with the body, or
- * under the v2SuccessStatuses variant 201 for a creation and 204 with no body for an action.
+ * A success whose status or body the description does not show (v2 creates and actions, v4 typing, key
+ * deprecation and unassignment): 200 with the body, or under the unshownSuccessForms variant 201 for a
+ * creation and 204 with no body for an action.
  */
-export function v2Success(variant: Variant, kind: 'created' | 'done', body: unknown): Reply {
-  if (!variant.v2SuccessStatuses) return { status: 200, body };
+export function unshownSuccess(variant: Variant, kind: 'created' | 'done', body: unknown): Reply {
+  if (!variant.unshownSuccessForms) return { status: 200, body };
   return kind === 'created' ? { status: 201, body } : { status: 204 };
 }

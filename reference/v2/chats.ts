@@ -3,7 +3,7 @@
 // (`%2B`-encoded), an email, or a `grp_` group id. Errors are flat (the route layer renders them).
 import { callerId, orgOf } from '../server/caller.js';
 import { httpError } from '../server/errors.js';
-import { json, v2Success } from '../server/reply.js';
+import { json, unshownSuccess } from '../server/reply.js';
 import type { Ctx, Reply } from '../server/types.js';
 import { isE164, isEmail, objectBody } from '../server/validate.js';
 import type { ChannelRecord, Org } from '../store/types.js';
@@ -110,7 +110,7 @@ export function reactV2(ctx: Ctx): Reply {
   const { message, chat } = pathMessage(ctx);
   const action = match[1] === '+' ? 'add' : 'remove';
   reactionEvent(ctx.app, org, chat, message, 'outbound', match[2]!, action, chat.lineAddress);
-  return v2Success(ctx.app.variant, 'done', { message_id: message.id, reaction: body.reaction, status: 'ok' });
+  return unshownSuccess(ctx.app.variant, 'done', { message_id: message.id, reaction: body.reaction, status: 'ok' });
 }
 
 /** Typing and read act on the chat; a phone or email with no chat yet is accepted (nothing to mark). */
@@ -121,6 +121,6 @@ export function chatActionV2(action: 'typing' | 'read') {
     if (action === 'read' && ctx.app.fault('v2.chats.read-refused')) throw httpError(404, 'not_found', 'Chat not found', { chat_id: ctx.params.chatId });
     const target = resolveChatId(org, ctx.params.chatId ?? '');
     const chat = target.kind === 'group' ? target.chat : lines.map((line) => findDirectChat(org, line, target.peer)).find((c) => c !== undefined);
-    return v2Success(ctx.app.variant, 'done', { chat_id: ctx.params.chatId, status: 'ok', ...(chat ? { thread_id: chat.id } : {}), [action === 'typing' ? 'typing' : 'read']: true });
+    return unshownSuccess(ctx.app.variant, 'done', { chat_id: ctx.params.chatId, status: 'ok', ...(chat ? { thread_id: chat.id } : {}), [action === 'typing' ? 'typing' : 'read']: true });
   };
 }

@@ -1,7 +1,7 @@
 // v2 contacts (offset pagination), contact capabilities, groups and /me/numbers.
 import { orgOf } from '../server/caller.js';
 import { httpError } from '../server/errors.js';
-import { json, v2Success } from '../server/reply.js';
+import { json, unshownSuccess } from '../server/reply.js';
 import type { Ctx, Reply } from '../server/types.js';
 import { isE164, isEmail, objectBody } from '../server/validate.js';
 import { contactIdentities, createContact } from '../store/contacts.js';
@@ -43,7 +43,7 @@ export function createContactV2(ctx: Ctx): Reply {
   // Fault: the contact is answered but never stored.
   if (ctx.app.fault('v2.contacts.create-not-stored')) return json(200, { id: newId('ct'), name: body.name, identifier: body.identifier });
   const contact = createContact(org, body.name, { value: body.identifier, channelType: null });
-  return v2Success(ctx.app.variant, 'created', contactV2(org, contact));
+  return unshownSuccess(ctx.app.variant, 'created', contactV2(org, contact));
 }
 
 /** A phone reaches iMessage and SMS; an email reaches iMessage only. A `ct_` id combines its identities. */
@@ -89,7 +89,7 @@ export function createGroupV2(ctx: Ctx): Reply {
   }
   const line = lines.find((l) => l.plan !== 'inbound') ?? lines[0]!;
   const chat = openGroupChat(org, line, members, body.name, true);
-  return v2Success(ctx.app.variant, 'created', groupV2(messagingState(org).groups.get(chat.groupId!)!));
+  return unshownSuccess(ctx.app.variant, 'created', groupV2(messagingState(org).groups.get(chat.groupId!)!));
 }
 
 /** The native numbers the key may send from: those it owns and those no key owns. */

@@ -33,7 +33,7 @@ const extraVariants: Record<string, Partial<Variant>> = {
     strictContactCreate: true,
     cardCheckedFirst: true,
     signatureClockSkewS: 900,
-    v2SuccessStatuses: true,
+    unshownSuccessForms: true,
   },
 };
 

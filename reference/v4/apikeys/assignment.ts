@@ -2,7 +2,7 @@
 import type { App } from '../../server/app.js';
 import { orgOf } from '../../server/caller.js';
 import { httpError } from '../../server/errors.js';
-import { ok, page } from '../../server/reply.js';
+import { ok, page, unshownSuccess } from '../../server/reply.js';
 import type { Ctx } from '../../server/types.js';
 import { ownedChannels, requireChannel, setOwner } from '../../store/channels.js';
 import { cursorPage } from '../../store/pagination.js';
@@ -65,6 +65,6 @@ export function registerAssignmentRoutes(app: App): void {
     const channel = requireChannel(org, ctx.params.channel ?? '');
     const owned = channel.ownerKeyId === key.id;
     if (owned && !ctx.app.fault('ownership.unassign-ignored')) setOwner(org, channel, null);
-    return ok({ ...result(key, channel, { reassigned: false, unchanged: !owned }), unassigned: owned });
+    return unshownSuccess(ctx.app.variant, 'done', { data: { ...result(key, channel, { reassigned: false, unchanged: !owned }), unassigned: owned } });
   });
 }

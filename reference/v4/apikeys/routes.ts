@@ -2,7 +2,7 @@
 import type { App } from '../../server/app.js';
 import { orgOf } from '../../server/caller.js';
 import { httpError, notFound, validation } from '../../server/errors.js';
-import { json, ok, page } from '../../server/reply.js';
+import { json, ok, page, unshownSuccess } from '../../server/reply.js';
 import { objectBody } from '../../server/validate.js';
 import { releaseAll } from '../../store/channels.js';
 import { cursorPage } from '../../store/pagination.js';
@@ -61,7 +61,7 @@ export function registerApiKeyRoutes(app: App): void {
     if (key.deprecated && ctx.app.fault('apikeys.delete-not-idempotent')) throw notFound('API key');
     key.deprecated = true;
     if (!ctx.app.fault('apikeys.deprecate-keeps-channels')) releaseAll(orgOf(ctx), key.id);
-    return ok(apiKeyView(key));
+    return unshownSuccess(ctx.app.variant, 'done', { data: apiKeyView(key) });
   });
 
   registerAssignmentRoutes(app);
