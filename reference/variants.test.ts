@@ -90,6 +90,21 @@ describe('variants', () => {
     expect(await h.call('DELETE', `/v4/api-keys/${key}`, { token: org.admin })).toMatchObject({ status: 204, body: undefined });
   });
 
+  it('reactionOwnId names the reaction\'s own message id in its events', async () => {
+    const r = await receiver();
+    const fx = await fixture({ variant: { reactionOwnId: true } });
+    try {
+      await fx.v4('POST', '/webhooks', { url: r.url });
+      const sent = await fx.control('POST', '/inbound/messages', { channel_id: fx.channels['native-dedicated']!.id, sender: '+14155550112', text: 'hi' });
+      await fx.control('POST', '/inbound/reactions', { message_id: sent.body.data.message_id, reaction: 'love', action: 'add', sender: '+14155550112' });
+      const reaction = (await r.waitFor(2)).find((d) => d.headers['x-service-event'] === 'message.reaction');
+      expect(reaction!.headers['x-service-message-id']).toMatch(/^msg_/);
+      expect(reaction!.headers['x-service-message-id']).not.toBe(sent.body.data.message_id);
+    } finally {
+      await Promise.all([r.close(), fx.close()]);
+    }
+  });
+
   it('page sizes and cursor formats', async () => {
     h = await startHarness({ variant: { defaultPageSize: 3, maxPageSize: 5, cursorFormat: 'opaque-counter' } });
     const org = await h.newOrg();

@@ -30,6 +30,8 @@ export interface Variant {
    * reactions, v4 typing, key deprecation and unassignment answer 204 with no body.
    */
   unshownSuccessForms: boolean;
+  /** message.reaction events name the reaction's own msg_ id, not the reacted-to message ("associated" is open). */
+  reactionOwnId: boolean;
 }
 
 export const defaultVariant: Variant = {
@@ -46,6 +48,7 @@ export const defaultVariant: Variant = {
   cardCheckedFirst: false,
   signatureClockSkewS: 0,
   unshownSuccessForms: false,
+  reactionOwnId: false,
 };
 
 /** Named bundles the suite's self-tests iterate over. */
@@ -63,6 +66,7 @@ export const namedVariants: Record<string, Partial<Variant>> = {
   'card-checked-first': { cardCheckedFirst: true },
   'signature-clock-skew': { signatureClockSkewS: 900 },
   'unshown-success-forms': { unshownSuccessForms: true },
+  'reaction-own-id': { reactionOwnId: true },
 };
 
 export function resolveVariant(patch: Partial<Variant> | undefined): Variant {

@@ -142,7 +142,9 @@ export function reactionEvent(
   action: 'add' | 'remove',
   sender: string,
 ): string {
-  return emitChatEvent(app, org, 'message.reaction', chat, message.id, {
+  // Variant reactionOwnId: the reaction is a message of its own, and its events name that id (AMBIGUITIES v4 41).
+  const eventMessageId = app.variant.reactionOwnId ? newId('msg') : message.id;
+  return emitChatEvent(app, org, 'message.reaction', chat, eventMessageId, {
     direction,
     reaction,
     action,

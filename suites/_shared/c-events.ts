@@ -13,6 +13,11 @@ export interface Triggered {
   messageId?: string;
   /** Event ids the control API reported, when it did. */
   eventIds: string[];
+  /**
+   * The event may name another message than `messageId` (a reaction may carry its own id, spec/AMBIGUITIES.md
+   * v4 41): without event ids, its deliveries are then matched by type alone.
+   */
+  mayNameOtherMessage?: true;
 }
 
 export interface InboundResult {
@@ -115,7 +120,7 @@ export const messagingTriggers: Readonly<Record<string, (fx: Fixtures) => Promis
   'message.reaction': async (fx) => {
     const done = await inbound(fx, { protocol: 'imessage' });
     const ack = await fx.control().call<{ event_ids?: string[] }>('POST', '/inbound/reactions', { message_id: done.message_id, reaction: 'love', action: 'add', sender: uniquePhone() });
-    return { messageId: done.message_id, eventIds: ack.event_ids ?? [] };
+    return { messageId: done.message_id, eventIds: ack.event_ids ?? [], mayNameOtherMessage: true };
   },
   'typing.started': (fx) => typing(fx, 'started'),
   'typing.stopped': (fx) => typing(fx, 'stopped'),
@@ -202,7 +207,7 @@ export function concerns(triggered: Triggered | undefined): (delivery: Delivery)
     const body = safeJson(delivery);
     const record = isRecord(body) ? body : {};
     if (typeof record.id === 'string' && record.id.startsWith('evt_') && triggered.eventIds.length > 0) return triggered.eventIds.includes(record.id);
-    if (triggered.messageId === undefined) return true;
+    if (triggered.messageId === undefined || triggered.mayNameOtherMessage) return true;
     const data = isRecord(record.data) ? record.data : {};
     const named = [headerOf(delivery, 'x-service-message-id'), record.message_id, data.message_id].filter((id) => typeof id === 'string');
     return named.length === 0 || named.includes(triggered.messageId);

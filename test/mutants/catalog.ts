@@ -34,6 +34,7 @@ const extraVariants: Record<string, Partial<Variant>> = {
     cardCheckedFirst: true,
     signatureClockSkewS: 900,
     unshownSuccessForms: true,
+    reactionOwnId: true,
   },
 };
 
