@@ -29,4 +29,13 @@ describe('assertProperty', () => {
     });
     await expect(context().assertProperty(unverifiable)).rejects.toThrow(NotVerifiable);
   });
+
+  it('reports a real failure even when shrinking ends on an input the target cannot verify', async () => {
+    const mixed = fc.property(fc.integer({ min: 0, max: 100 }), (x) => {
+      if (x >= 10) throw new Error(`wrong for ${x}`);
+      if (x < 3) throw new NotVerifiable('small inputs are refused');
+    });
+    const run = { seed: 1, runs: 50 } as unknown as RunContext;
+    await expect(new CheckContext(run, 'context.test.ts', {} as McsTaskMeta, expect).assertProperty(mixed)).rejects.toThrow(/wrong for \d+/);
+  });
 });

@@ -79,8 +79,15 @@ export class CheckContext {
   async assertProperty<Ts>(property: fc.IAsyncProperty<Ts> | fc.IProperty<Ts>, options: PropertyOptions = {}): Promise<void> {
     const parameters: fc.Parameters<Ts> = { seed: this.run.seed, numRuns: this.run.runs ?? options.numRuns ?? 25 };
     if (this.run.replayPath !== undefined) parameters.path = this.run.replayPath;
-    const details = await fc.check(property as fc.IAsyncProperty<Ts>, parameters);
+    let details = await fc.check(property as fc.IAsyncProperty<Ts>, parameters);
     if (!details.failed) return;
+    if (details.errorInstance instanceof NotVerifiable && details.numShrinks > 0 && details.counterexamplePath !== null) {
+      // Shrinking may have ended on a smaller input the target merely cannot verify: judge the run that failed
+      // first, replayed without shrinking.
+      const firstRun = details.counterexamplePath.split(':')[0] ?? '0';
+      const replayed = await fc.check(property as fc.IAsyncProperty<Ts>, { ...parameters, path: firstRun, endOnFailure: true });
+      if (replayed.failed) details = replayed;
+    }
     // A run that found the target cannot show the property (NotVerifiable) is not a counterexample.
     if (details.errorInstance instanceof NotVerifiable) throw details.errorInstance;
     if (details.counterexamplePath !== null) this.meta.replay = { seed: details.seed, path: details.counterexamplePath };

@@ -13,7 +13,8 @@ export const planIds = ['shared_nc', 'shared_com', 'dedicated_com', 'dedicated_e
 export interface PurchaseAccepted {
   purchase_id: string;
   status: string;
-  action_url: string | null;
+  /** A string when status is action_required; null or absent otherwise (spec/AMBIGUITIES.md v4 13). */
+  action_url?: string | null;
   allocations?: unknown[];
 }
 
@@ -89,7 +90,7 @@ export function pickAreaCodes(count: number): string[] {
  * Turns the number purchase feature on for the file's organization (the control API's plan facts give it no
  * default, and browsing and buying need it). Without a control API: whether the plan facts say it is on.
  */
-export async function purchaseFeatureOn(t: { hasControl: boolean }, fx: Fixtures): Promise<boolean> {
+export async function ensurePurchaseFeature(t: { hasControl: boolean }, fx: Fixtures): Promise<boolean> {
   if (!t.hasControl) return fx.plan?.number_purchase_enabled === true;
   await fx.control().setPlan({ number_purchase_enabled: true });
   return true;

@@ -11,6 +11,14 @@ export function isRecord(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Every string anywhere in `value`, depth first (for values in bodies whose shape is not shown). */
+export function stringsIn(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(stringsIn);
+  if (isRecord(value)) return Object.values(value).flatMap(stringsIn);
+  return [];
+}
+
 /**
  * An integer of epoch milliseconds (section 2: v4 times are epoch ms). 1e11 ms is 1973; 1e11 s would be the
  * year 5138, so a seconds value of today is far below it.

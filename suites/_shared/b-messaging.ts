@@ -53,6 +53,10 @@ export async function sendInChat(fx: Fixtures, client: ApiClient, chatId: string
   return { response, key, records: await sentMessages(fx, key) };
 }
 
+/** The interactive kinds section 2 names, and the two whose whole payload it shows (kind, summary_text, items). */
+export const interactiveKinds = ['quick_reply', 'list_picker', 'time_picker', 'form', 'apple_pay', 'authenticate'] as const;
+export const fullyDescribedKinds: readonly string[] = ['quick_reply', 'list_picker'];
+
 /** POST `sendPath` with a fresh idempotency key, for a check that judges only the answer (no control API needed). */
 export function postSend(client: ApiClient, sendPath: string, body: Json): Promise<ApiResponse> {
   return client.post(sendPath, { json: body, idempotencyKey: idemKey() });

@@ -144,7 +144,8 @@ export interface KeyState {
 
 /**
  * The state a refused manage call on `key` and `channel` must leave alone: how many keys are listed (create),
- * whether the key still authenticates (deprecate) and whether it owns the channel (assign, unassign).
+ * whether the key still authenticates (deprecate) and whether it owns the channel (assign). An unassign is
+ * judged by its refusal alone: `key` does not own the channel the checks name, so there is nothing to release.
  */
 export async function keyStateOf(fx: Fixtures, key: string, channel: Pick<ChannelFixture, 'id' | 'address'>): Promise<KeyState> {
   const admin = keyAdmin(fx);

@@ -4,7 +4,7 @@
 // body (`mentions`, `firstIdWith`) rather than at an assumed field.
 import { path, type ApiClient, type ApiResponse } from '../../harness/check/index.js';
 import { uniquePhone, uniqueToken } from './a-values.js';
-import { fail, isRecord, shown, type Json } from './b-common.js';
+import { fail, isRecord, shown, stringsIn, type Json } from './b-common.js';
 
 export const sendPath = (chatId: string): string => path`/chats/${chatId}/messages`;
 
@@ -32,13 +32,7 @@ export function expectSuccess(response: ApiResponse, what: string): void {
 
 /** The first string anywhere in `value` that starts with `prefix` (for ids in bodies whose shape is not shown). */
 export function firstIdWith(value: unknown, prefix: string): string | undefined {
-  if (typeof value === 'string') return value.startsWith(prefix) ? value : undefined;
-  const children = Array.isArray(value) ? value : isRecord(value) ? Object.values(value) : [];
-  for (const child of children) {
-    const found = firstIdWith(child, prefix);
-    if (found !== undefined) return found;
-  }
-  return undefined;
+  return stringsIn(value).find((s) => s.startsWith(prefix));
 }
 
 export interface CreatedContact {

@@ -3,7 +3,7 @@
 // missing scope; 403 is what the numbers endpoints list for it, and 401 is accepted too (lenient where the
 // description is silent) - never a success.
 import { check, operationsOf, sampleRequest, scopes, type Operation, type Scope } from '../../harness/check/index.js';
-import { purchaseFeatureOn } from '../_shared/a-numbers.js';
+import { ensurePurchaseFeature } from '../_shared/a-numbers.js';
 import { createKey, deleteOk, keyPath, keyStateOf, roomyFixtures } from '../_shared/c1-keys.js';
 import { realPathValues, unresolvedParameters } from '../errors/request-values.js';
 
@@ -49,7 +49,7 @@ for (const operation of operationsOf('v4')) {
     async (t) => {
       const fx = await t.fixtures();
       // With the feature on, a 403 can only be the scope's refusal (browsing and buying need the feature too).
-      if (scope.startsWith('numbers')) await purchaseFeatureOn(t, fx);
+      if (scope.startsWith('numbers')) await ensurePurchaseFeature(t, fx);
       const token = fx.appToken({ with: [unrelatedScope(scope)], without: [scope] });
       const values = realPathValues(fx, operation);
       const request = sampleRequest(operation, values, body === undefined ? {} : { json: body });
@@ -80,7 +80,7 @@ for (const { operationId, scope, needsPurchaseFeature } of readChecks) {
     },
     async (t) => {
       const fx = await t.fixtures();
-      if (needsPurchaseFeature && !(await purchaseFeatureOn(t, fx))) {
+      if (needsPurchaseFeature && !(await ensurePurchaseFeature(t, fx))) {
         t.notVerifiable('needs an organization with the number purchase feature enabled (control API, or plan facts saying so)');
       }
       const token = fx.appToken({ with: [scope] });

@@ -49,7 +49,7 @@ check(
     // asks for one (section 4), so the target names it: MCS_DRY_RUN_FIELD, a body field set to true.
     const field = t.targetSetting('dry_run_field') ?? t.notVerifiable('the dry-run switch is not shown in the description; set MCS_DRY_RUN_FIELD to the body field that asks the target for one');
     const fx = await t.fixtures();
-    const line = fx.channels.find((c) => c.kind === 'native-dedicated') ?? t.notVerifiable('needs a native-dedicated channel (none configured)');
+    const line = keysLine(t, fx);
     const { response, records } = await sendOnChannel(fx, fx.v4(), line.id, { to: uniquePhone(), text: 'dry run', [field]: true });
     t.expect.hasStatus(response, 200);
     if (records.length > 0) fail('a dry-run send was sent', 'no message recorded by the control API', `${records.length} message(s) recorded`);

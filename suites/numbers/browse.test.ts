@@ -3,14 +3,14 @@
 // code given, repeated or comma-separated) answers one line per code with matched_count and
 // custom_order_count. Stock is seeded through the control API so the suite knows the full numbers.
 import { check, type CheckContext, type Fixtures } from '../../harness/check/index.js';
-import { availablePath, pickAreaCodes, purchaseFeatureOn, seedStock } from '../_shared/a-numbers.js';
+import { availablePath, pickAreaCodes, ensurePurchaseFeature, seedStock } from '../_shared/a-numbers.js';
 
 const area = 'numbers';
 
 /** The file's organization, able to browse: every check here has the control API, which turns the feature on. */
 async function browsingFixtures(t: CheckContext): Promise<Fixtures> {
   const fx = await t.fixtures();
-  await purchaseFeatureOn(t, fx);
+  await ensurePurchaseFeature(t, fx);
   return fx;
 }
 
@@ -22,15 +22,24 @@ interface InventoryRow {
 
 /**
  * The digits masked_national may show: "only the area code revealed" (section 2), so none, the area code, or
- * the calling code and the area code. A row without an area code may show at most three digits of one.
+ * the calling code and the area code. The calling code is `country_code` when given, else any 1 to 3 digits
+ * after a leading `+` (E.164 calling codes). A row without an area code may show at most three digits of one.
  */
 function revealsOnlyTheAreaCode(row: InventoryRow): boolean {
   if (typeof row.masked_national !== 'string') return true;
   const digits = row.masked_national.replace(/\D/g, '');
-  const calling = typeof row.country_code === 'string' ? row.country_code.replace(/\D/g, '') : '';
-  const national = calling !== '' && digits.startsWith(calling) ? digits.slice(calling.length) : digits;
+  const national = digits.slice(callingCodeLength(row, digits));
   if (typeof row.area_code === 'string') return digits === '' || digits === row.area_code || national === row.area_code;
   return national.length <= 3;
+}
+
+/** How many leading digits of masked_national are the calling code (0 when it shows none). */
+function callingCodeLength(row: InventoryRow, digits: string): number {
+  const given = typeof row.country_code === 'string' ? row.country_code.replace(/\D/g, '') : '';
+  if (given !== '') return digits.startsWith(given) ? given.length : 0;
+  if (!String(row.masked_national).trimStart().startsWith('+')) return 0;
+  const areaAt = typeof row.area_code === 'string' && row.area_code !== '' ? digits.indexOf(row.area_code, 1) : -1;
+  return areaAt >= 1 && areaAt <= 3 ? areaAt : Math.min(3, Math.max(0, digits.length - 3));
 }
 
 interface QuoteLine {

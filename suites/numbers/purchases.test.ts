@@ -13,7 +13,7 @@ check(
   {
     area,
     name: 'purchase-accepted-202-provisioning',
-    title: 'with a valid card a purchase answers 202 {data: {purchase_id, status: provisioning, action_url}}',
+    title: 'with a valid card a purchase answers 202 {data: {purchase_id, status: provisioning}}',
     clauses: ['purchases.create.accepted-202', 'purchases.state.accepted-provisioning', 'purchases.object.status-values', 'purchases.create.plan-ids'],
     needs: ['control'],
   },

@@ -6,7 +6,7 @@
 // one (none differs from the old secret) that half is not verifiable.
 import { check, path, type ApiResponse, type CheckContext, type Fixtures } from '../../harness/check/index.js';
 import { secrets } from '../../harness/http/mask.js';
-import { fail, isRecord, shown } from '../_shared/b-common.js';
+import { fail, isRecord, shown, stringsIn } from '../_shared/b-common.js';
 import { concerns, inbound } from '../_shared/c-events.js';
 import { expectSignedWith, idOf, useHooks, verifiesWith, type Hooks, type Subscription } from '../_shared/c-webhooks.js';
 
@@ -30,13 +30,6 @@ async function rotatedSubscription(t: CheckContext): Promise<{ fx: Fixtures; hoo
   return { fx, hooks, sub, rotated };
 }
 
-/** Every string of a JSON value, depth first: where the new secret may sit in an answer whose fields are not shown. */
-function stringsIn(value: unknown): string[] {
-  if (typeof value === 'string') return [value];
-  if (Array.isArray(value)) return value.flatMap(stringsIn);
-  if (isRecord(value)) return Object.values(value).flatMap(stringsIn);
-  return [];
-}
 
 check(
   {
