@@ -41,15 +41,24 @@ export function authenticate(app: App, authorization: string | undefined, option
   if (options.auth === 'apiKey') throw httpError(403, 'api_key_required', 'This endpoint accepts only an API key');
   const scopes = new Set(credential.token.scopes);
   let missing = options.scope !== undefined && !scopes.has(options.scope) ? options.scope : undefined;
+  // Fault: apikeys.any-area-scope (either API-key scope opens every API-key endpoint).
+  if (missing?.startsWith('apikeys:') && app.fault('apikeys.any-area-scope') && scopes.has(pairedScope(missing))) missing = undefined;
   // Fault: auth.read-scope-needs-manage (a read operation also asks for the area's manage scope).
   if (missing === undefined && options.scope?.endsWith(':read') && app.fault('auth.read-scope-needs-manage')) {
-    const manage = options.scope.replace(/:read$/, ':manage') as Scope;
+    const manage = pairedScope(options.scope);
     if (!scopes.has(manage)) missing = manage;
   }
+  // Fault: apikeys.manage-needs-read (the API-key manage endpoints also ask for apikeys:read).
+  if (missing === undefined && options.scope === 'apikeys:manage' && app.fault('apikeys.manage-needs-read') && !scopes.has('apikeys:read')) missing = 'apikeys:read';
   if (missing !== undefined && !app.fault('auth.ignore-scopes')) {
     // Fault: auth.scope-refusal-400 (the refusal answered as a bad request).
     if (app.fault('auth.scope-refusal-400')) throw httpError(400, 'bad_request', `The app token lacks the scope ${missing}`);
     throw httpError(403, 'insufficient_scope', `The app token lacks the scope ${missing}`, { required_scope: missing });
   }
   return { org: credential.org, caller: { kind: 'appToken', token: credential.token }, apiKey: null, scopes };
+}
+
+/** The other scope of the same area: `x:read` for `x:manage` and the other way round. */
+function pairedScope(scope: Scope): Scope {
+  return (scope.endsWith(':read') ? scope.replace(/:read$/, ':manage') : scope.replace(/:manage$/, ':read')) as Scope;
 }

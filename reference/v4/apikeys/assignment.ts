@@ -7,9 +7,9 @@ import type { Ctx } from '../../server/types.js';
 import { ownedChannels, requireChannel, setOwner } from '../../store/channels.js';
 import { cursorPage } from '../../store/pagination.js';
 import type { ApiKeyRecord, ChannelRecord } from '../../store/types.js';
+import { appOnly } from '../options.js';
 import { channelView } from '../views.js';
 import { pathKey } from './path-key.js';
-import { keyRoute } from './scope.js';
 
 const result = (key: ApiKeyRecord, channel: ChannelRecord, flags: { reassigned: boolean; unchanged: boolean }) => ({
   api_key: key.id,
@@ -44,27 +44,27 @@ function assign(ctx: Ctx, key: ApiKeyRecord, channel: ChannelRecord) {
 }
 
 export function registerAssignmentRoutes(app: App): void {
-  keyRoute(app, 'GET', '/v4/api-keys/:apiKey/channels', 'apikeys:read', (ctx) => {
+  app.route('GET', '/v4/api-keys/:apiKey/channels', (ctx) => {
     const key = pathKey(ctx);
     const org = orgOf(ctx);
     const owned = ctx.app.fault('apikeys.channels.lists-unowned') ? [...org.channels.values()].filter((c) => c.numbered) : ownedChannels(org, key.id);
     return page(cursorPage(owned.map(channelView), ctx.query, ctx.app.variant));
-  });
+  }, appOnly('apikeys:read'));
 
-  keyRoute(app, 'PUT', '/v4/api-keys/:apiKey/channels/:channel', 'apikeys:manage', (ctx) => {
+  app.route('PUT', '/v4/api-keys/:apiKey/channels/:channel', (ctx) => {
     const key = pathKey(ctx);
     const selector = ctx.params.channel ?? '';
     const channel = requireChannel(orgOf(ctx), selector, ctx.app.fault('ownership.malformed-selector-404') ? 404 : 400);
     const answer = assign(ctx, key, channel);
     return ok(ctx.app.fault('ownership.result-echoes-selector') ? { ...answer, channel_id: selector } : answer);
-  });
+  }, appOnly('apikeys:manage'));
 
-  keyRoute(app, 'DELETE', '/v4/api-keys/:apiKey/channels/:channel', 'apikeys:manage', (ctx) => {
+  app.route('DELETE', '/v4/api-keys/:apiKey/channels/:channel', (ctx) => {
     const key = pathKey(ctx);
     const org = orgOf(ctx);
     const channel = requireChannel(org, ctx.params.channel ?? '');
     const owned = channel.ownerKeyId === key.id;
     if (owned && !ctx.app.fault('ownership.unassign-ignored')) setOwner(org, channel, null);
     return unshownSuccess(ctx.app.variant, 'done', { data: { ...result(key, channel, { reassigned: false, unchanged: !owned }), unassigned: owned } });
-  });
+  }, appOnly('apikeys:manage'));
 }

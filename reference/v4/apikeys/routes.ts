@@ -7,10 +7,10 @@ import { objectBody } from '../../server/validate.js';
 import { releaseAll } from '../../store/channels.js';
 import { cursorPage } from '../../store/pagination.js';
 import type { ApiKeyRecord } from '../../store/types.js';
+import { appOnly } from '../options.js';
 import { apiKeyView } from '../views.js';
 import { registerAssignmentRoutes } from './assignment.js';
 import { pathKey } from './path-key.js';
-import { keyRoute } from './scope.js';
 
 
 /** The key with all but its first characters hidden (what a broken create response shows). */
@@ -25,13 +25,13 @@ function activeKeyCount(keys: Iterable<ApiKeyRecord>): number {
 }
 
 export function registerApiKeyRoutes(app: App): void {
-  keyRoute(app, 'GET', '/v4/api-keys', 'apikeys:read', (ctx) => {
+  app.route('GET', '/v4/api-keys', (ctx) => {
     const keys = [...orgOf(ctx).apiKeys.values()];
     const leak = ctx.app.fault('apikeys.list-shows-full-key');
     return page(cursorPage(keys.map((k) => (leak ? { ...apiKeyView(k), api_key: k.secret } : apiKeyView(k))), ctx.query, ctx.app.variant));
-  });
+  }, appOnly('apikeys:read'));
 
-  keyRoute(app, 'POST', '/v4/api-keys', 'apikeys:manage', (ctx) => {
+  app.route('POST', '/v4/api-keys', (ctx) => {
     const org = orgOf(ctx);
     const body = objectBody(ctx.body);
     if (typeof body.name !== 'string' || body.name.trim() === '') throw validation('name must be a non-empty string', { field: 'name' });
@@ -46,23 +46,23 @@ export function registerApiKeyRoutes(app: App): void {
       delete data.deprecated;
     }
     return json(ctx.app.variant.createdStatus ? 201 : 200, { data });
-  });
+  }, appOnly('apikeys:manage'));
 
-  keyRoute(app, 'GET', '/v4/api-keys/:apiKey', 'apikeys:read', (ctx) => {
+  app.route('GET', '/v4/api-keys/:apiKey', (ctx) => {
     const key = pathKey(ctx);
     const view = apiKeyView(key);
     if (ctx.app.fault('apikeys.get-shows-full-key')) view.api_key = key.secret;
     if (ctx.app.fault('apikeys.delete.reported-active')) view.deprecated = false;
     return ok(view);
-  });
+  }, appOnly('apikeys:read'));
 
-  keyRoute(app, 'DELETE', '/v4/api-keys/:apiKey', 'apikeys:manage', (ctx) => {
+  app.route('DELETE', '/v4/api-keys/:apiKey', (ctx) => {
     const key = pathKey(ctx);
     if (key.deprecated && ctx.app.fault('apikeys.delete-not-idempotent')) throw notFound('API key');
     key.deprecated = true;
     if (!ctx.app.fault('apikeys.deprecate-keeps-channels')) releaseAll(orgOf(ctx), key.id);
     return unshownSuccess(ctx.app.variant, 'done', { data: apiKeyView(key) });
-  });
+  }, appOnly('apikeys:manage'));
 
   registerAssignmentRoutes(app);
 }
