@@ -78,14 +78,19 @@ export function keysLine(t: CheckContext, fx: Fixtures): ChannelFixture {
   return keysLines(fx)[0] ?? t.notVerifiable('needs a line the primary API key owns (none configured)');
 }
 
-/** The one channel an accepted single send went out on (a CheckFailure when it was not accepted or made other than one message). */
-export function carrier(outcome: SendOutcome, what: string): string {
+/** The control API's record of an accepted single send (a CheckFailure when it was not accepted or made other than one message). */
+export function sentRecord(outcome: SendOutcome, what: string): SentRecord {
   const { response, records } = outcome;
   if (!isAccepted(response)) fail(`${what}: the send was not accepted`, 'an accepted send (200, 201 or 202)', shown(response));
   if (records.length !== 1) {
     fail(`${what}: the send produced ${records.length} outbound messages`, 'exactly one outbound message', JSON.stringify(records).slice(0, 600));
   }
-  return (records[0] as SentRecord).channel_id;
+  return records[0] as SentRecord;
+}
+
+/** The one channel an accepted single send went out on. */
+export function carrier(outcome: SendOutcome, what: string): string {
+  return sentRecord(outcome, what).channel_id;
 }
 
 /** Fails unless the send was accepted and went out on `expected`. */

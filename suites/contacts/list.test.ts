@@ -5,7 +5,7 @@ import { check, type CheckContext } from '../../harness/check/index.js';
 import { Contacts, mentions, type Contact } from '../_shared/a-contacts.js';
 import { flipCase, uniqueEmail, uniquePhone, uniqueToken } from '../_shared/a-values.js';
 import { sendAccepted } from '../_shared/b-common.js';
-import { sendMessage } from '../_shared/b-messaging.js';
+import { postSend } from '../_shared/b-messaging.js';
 
 const area = 'contacts';
 const offsetSwitches = ['offset', 'q', 'tag', 'sort', 'filter'] as const;
@@ -236,8 +236,7 @@ check(
     const line = fx.channel('native-dedicated');
     await fx.control().call('POST', '/inbound/messages', { channel_id: line.id, sender: writerPhone, text: 'hello' });
     // Sends carry an Idempotency-Key (section 8); the shared helper makes a fresh one.
-    const sent = await sendMessage(fx, fx.v4(), { to: readerPhone, text: 'hello', from: line.address });
-    t.expect.hasStatus(sent.response, ...sendAccepted);
+    t.expect.hasStatus(await postSend(fx.v4(), '/messages', { to: readerPhone, text: 'hello', from: line.address }), ...sendAccepted);
     const filtered = async (filter: string) => idsOf((await contacts.page({ q: token, filter })).data);
     t.expect.that(await filtered('inbound_last'), 'filter=inbound_last').toEqual([writer.id]);
     t.expect.that(await filtered('outbound_last'), 'filter=outbound_last').toEqual([reader.id]);

@@ -2,8 +2,8 @@
 // message and capability shapes"), and how a v2 send maps onto the v4 conversation (section 9 item 4).
 import { check, path, type ApiClient, type CheckContext, type Fixtures } from '../../harness/check/index.js';
 import { uniqueEmail, uniquePhone } from '../_shared/a-values.js';
-import { fail, isAccepted, isRecord, shown } from '../_shared/b-common.js';
-import { inbound, sendInChat, sendMessage, sentMessages, type SendOutcome, type SentRecord } from '../_shared/b-messaging.js';
+import { isRecord } from '../_shared/b-common.js';
+import { inbound, sendInChat, sendMessage, sentMessages, sentRecord, type SentRecord } from '../_shared/b-messaging.js';
 import { expectSuccess, firstIdWith, queued, sendV2 } from '../_shared/c1-v2.js';
 
 const area = 'v2';
@@ -147,20 +147,12 @@ check(
     const started = await sendMessage(fx, fx.v4(), { to: recipient, text: 'v4 starts' });
 
     const compared = [
-      await sameChatOnSameLine(t, fx, v2, sentRecordOf(v4Reply, 'v4 POST /chats/{chatId}/messages'), customer),
-      await sameChatOnSameLine(t, fx, v2, sentRecordOf(started, 'v4 POST /messages'), recipient),
+      await sameChatOnSameLine(t, fx, v2, sentRecord(v4Reply, 'v4 POST /chats/{chatId}/messages'), customer),
+      await sameChatOnSameLine(t, fx, v2, sentRecord(started, 'v4 POST /messages'), recipient),
     ];
     if (!compared.includes(true)) t.notVerifiable('no v2 send went out on the line of the v4 chat with its number (which line a v2 send uses is not shown)');
   },
 );
-
-/** The control API's record of an accepted v4 send (its line and chat). */
-function sentRecordOf(outcome: SendOutcome, what: string): SentRecord {
-  if (!isAccepted(outcome.response)) fail(`${what} was not accepted`, 'an accepted send', shown(outcome.response));
-  const record = outcome.records[0];
-  if (record === undefined) fail(`the control API has no record of the ${what} send`, 'a sent record with its channel_id and chat_id', shown(outcome.response));
-  return record;
-}
 
 /**
  * Section 9 item 4 maps the v2 chat send onto the v4 one, so a v2 send to `peer` continues the v4 chat with

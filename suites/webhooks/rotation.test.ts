@@ -30,7 +30,6 @@ async function rotatedSubscription(t: CheckContext): Promise<{ fx: Fixtures; hoo
   return { fx, hooks, sub, rotated };
 }
 
-
 check(
   {
     area,

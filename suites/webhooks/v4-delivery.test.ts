@@ -5,7 +5,7 @@
 import { check } from '../../harness/check/index.js';
 import { webhookPayloadProblems } from '../../harness/checks/webhook-payload.js';
 import { fail, isRecord } from '../_shared/b-common.js';
-import { concerns, inbound, messagingTriggers, triggerEach, triggerNumberEvents } from '../_shared/c-events.js';
+import { concerns, inbound, messagingTriggers, triggerEach, triggerNumberEvents, type Triggered } from '../_shared/c-events.js';
 import { arrivedOf, collect, shared, type Collected } from '../_shared/c-scenario.js';
 import { bodyOf, describeDelivery, expectSignedWith, headerOf, useHooks } from '../_shared/c-webhooks.js';
 
@@ -95,12 +95,12 @@ check(
 );
 
 /**
- * Whether X-Service-Message-Id names the message an event concerns ("associated message id", section 6). For a
- * reaction, whether that is the reacted-to message or the reaction's own id is not said: any msg_ id passes.
+ * Whether X-Service-Message-Id names the message an event concerns ("associated message id", section 6). Where
+ * the event may name another message (a reaction: the reacted-to one or its own, c-events), any msg_ id passes.
  */
-function namesTheMessage(type: string, header: string | undefined, messageId: string): boolean {
-  if (header === messageId) return true;
-  return type === 'message.reaction' && header !== undefined && header.startsWith('msg_');
+function namesTheMessage(triggered: Triggered, header: string | undefined): boolean {
+  if (header === triggered.messageId) return true;
+  return triggered.mayNameOtherMessage === true && header !== undefined && header.startsWith('msg_');
 }
 
 check(
@@ -116,11 +116,12 @@ check(
     const { arrived, triggered } = await scenario(t);
     let judged = 0;
     for (const [type, delivery] of arrived) {
-      const messageId = triggered.get(type)?.messageId;
-      if (!type.startsWith('message.') || messageId === undefined) continue;
+      const made = triggered.get(type);
+      const messageId = made?.messageId;
+      if (!type.startsWith('message.') || made === undefined || messageId === undefined) continue;
       judged++;
       const header = headerOf(delivery, 'x-service-message-id');
-      if (namesTheMessage(type, header, messageId)) continue;
+      if (namesTheMessage(made, header)) continue;
       fail(`the ${type} delivery does not carry the message id in X-Service-Message-Id`, `X-Service-Message-Id: ${messageId}`, `X-Service-Message-Id: ${header ?? '(none)'}`);
     }
     if (judged === 0) fail('no message event delivery arrived to judge', 'message.* deliveries', [...arrived.keys()].join(', ') || 'none');
