@@ -102,9 +102,13 @@ export function isHttpUrl(value: unknown): value is string {
 
 function parseAttachments(value: unknown): Array<string | JsonObject> {
   if (value === undefined || value === null) return [];
-  const item = (a: unknown) => (typeof a === 'string' && a !== '') || (typeof a === 'object' && a !== null && !Array.isArray(a));
-  if (!Array.isArray(value) || !value.every(item)) throw invalid('attachments', 'attachments must be an array of URLs (or attachment objects)');
+  if (!Array.isArray(value) || !value.every(isAttachment)) throw invalid('attachments', 'attachments must be an array of URLs (or attachment objects)');
   return value as Array<string | JsonObject>;
+}
+
+/** An attachment item: a non-empty URL string, or an attachment object. */
+function isAttachment(a: unknown): boolean {
+  return (typeof a === 'string' && a !== '') || isJsonObject(a);
 }
 
 function parseInteractive(value: unknown, faults: BodyFaults): SendBody['interactive'] {

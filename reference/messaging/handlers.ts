@@ -31,7 +31,7 @@ function author(ctx: Ctx): Author {
   return { keyName: ctx.apiKey?.name ?? null, idempotencyKey: ctx.header('idempotency-key') ?? null };
 }
 
-export async function postMessages(ctx: Ctx): Promise<Reply> {
+export function postMessages(ctx: Ctx): Reply | Promise<Reply> {
   const org = orgOf(ctx);
   const body = parseSendBody(ctx.body, 'messages', bodyFaults(ctx.app));
   // The pinned line is resolved before the idempotency slot, so a malformed `from` is never cached.
@@ -43,14 +43,14 @@ export async function postMessages(ctx: Ctx): Promise<Reply> {
   });
 }
 
-export async function postChannelMessages(ctx: Ctx): Promise<Reply> {
+export function postChannelMessages(ctx: Ctx): Reply | Promise<Reply> {
   const org = orgOf(ctx);
   const channel = requireChannel(org, ctx.params.channel ?? '');
   const body = parseSendBody(ctx.body, 'channel', bodyFaults(ctx.app));
   return idempotent(ctx, `POST /v4/channels/${channel.id}/messages`, () => sendFrom(ctx, org, channel, dedupe(body.to), body));
 }
 
-export async function postChatMessages(ctx: Ctx): Promise<Reply> {
+export function postChatMessages(ctx: Ctx): Reply | Promise<Reply> {
   const org = orgOf(ctx);
   const { chat, channel } = requireChat(org, ctx.params.chatId ?? '');
   const body = parseSendBody(ctx.body, 'chat', bodyFaults(ctx.app));

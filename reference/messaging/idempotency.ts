@@ -8,9 +8,13 @@ import { httpError } from '../server/errors.js';
 import type { Ctx, Reply } from '../server/types.js';
 import { messagingState } from './state.js';
 
-export async function idempotent(ctx: Ctx, endpoint: string, run: () => Reply): Promise<Reply> {
+export function idempotent(ctx: Ctx, endpoint: string, run: () => Reply): Reply | Promise<Reply> {
   const key = ctx.header('idempotency-key');
   if (key === undefined || key === '' || ctx.app.fault('messaging.idempotency.ignored')) return run();
+  return once(ctx, endpoint, key, run);
+}
+
+async function once(ctx: Ctx, endpoint: string, key: string, run: () => Reply): Promise<Reply> {
   const org = orgOf(ctx);
   const scope = `${org.id}|${callerId(ctx)}|${endpoint}`;
   const slot = `${scope}\u0000${key}`;

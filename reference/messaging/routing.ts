@@ -5,7 +5,7 @@
 // the first policy refusal met (else the first refusal) is the answer, so an amb route says why it refused.
 import type { App } from '../server/app.js';
 import { HttpError, httpError } from '../server/errors.js';
-import { routingPlan, type Pool } from '../store/priorities.js';
+import { routingPlan } from '../store/priorities.js';
 import { identityKind } from '../store/contacts.js';
 import type { ChannelRecord, Org } from '../store/types.js';
 import { findDirectChat, findGroupChat } from './chats.js';
@@ -49,31 +49,46 @@ export function routeSend(app: Faults, org: Org, ownerId: string, peers: readonl
     if (first) return first;
   }
   const plan = routingPlan(org, ownerId);
-  const stickyPeer = peers.map(peerKey).sort().join(',');
-  let firstRefusal: HttpError | null = null;
-  const tryPool = (poolKey: string, pool: Pool | { channels: ChannelRecord[] }): ChannelRecord | null => {
-    const usable: ChannelRecord[] = [];
-    for (const channel of pool.channels) {
-      const why = refusal(app, org, channel, peers);
-      if (why === null) usable.push(channel);
-      // A policy refusal (403: amb, inbound-only) says more than a line of the wrong kind (501).
-      else if (firstRefusal === null || (why.status === 403 && firstRefusal.status !== 403)) firstRefusal = why;
-    }
-    return usable.length === 0 ? null : stickyChoice(org, poolKey, stickyPeer, usable, app.fault('messaging.routing.not-sticky'));
-  };
+  const walk: PoolWalk = { app, org, peers, stickyPeer: stickyKey(peers), firstRefusal: null };
   if (plan.source === 'implicit') {
-    const chosen = tryPool(`implicit|${ownerId}`, plan);
+    const chosen = tryPool(walk, `implicit|${ownerId}`, plan.channels);
     if (chosen) return chosen;
   } else {
     const tiers = app.fault('messaging.routing.descending-tiers') ? [...plan.tiers].reverse() : plan.tiers;
     for (const tier of tiers) {
       for (const pool of tier.pools) {
-        const chosen = tryPool(`${plan.priority.id}|${tier.priority}|${pool.type}`, pool);
+        const chosen = tryPool(walk, `${plan.priority.id}|${tier.priority}|${pool.type}`, pool.channels);
         if (chosen) return chosen;
       }
     }
   }
-  throw firstRefusal ?? httpError(422, 'no_available_channel', 'No channel of the calling key can carry this send; set a priority, own a number, or pass from', {});
+  throw walk.firstRefusal ?? httpError(422, 'no_available_channel', 'No channel of the calling key can carry this send; set a priority, own a number, or pass from', {});
+}
+
+/** One send's walk through the pools, and the refusal to answer if no pool has a usable line. */
+interface PoolWalk {
+  app: Faults;
+  org: Org;
+  peers: readonly string[];
+  stickyPeer: string;
+  firstRefusal: HttpError | null;
+}
+
+/** The pool's line for this send (sticky per recipient), or null when none of its lines can carry it. */
+function tryPool(walk: PoolWalk, poolKey: string, channels: readonly ChannelRecord[]): ChannelRecord | null {
+  const usable: ChannelRecord[] = [];
+  for (const channel of channels) {
+    const why = refusal(walk.app, walk.org, channel, walk.peers);
+    if (why === null) usable.push(channel);
+    // A policy refusal (403: amb, inbound-only) says more than a line of the wrong kind (501).
+    else if (walk.firstRefusal === null || (why.status === 403 && walk.firstRefusal.status !== 403)) walk.firstRefusal = why;
+  }
+  return usable.length === 0 ? null : stickyChoice(walk.org, poolKey, walk.stickyPeer, usable, walk.app.fault('messaging.routing.not-sticky'));
+}
+
+/** The recipients as one sticky-pool key (order and case do not matter). */
+function stickyKey(peers: readonly string[]): string {
+  return peers.length === 1 ? peerKey(peers[0]!) : peers.map(peerKey).sort().join(',');
 }
 
 /** The pool member this recipient already has, or the next one in turn. */

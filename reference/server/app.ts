@@ -5,7 +5,9 @@ import { authenticate } from './auth.js';
 import { readBody } from './body.js';
 import { HttpError, renderError, validation, type ErrorShape } from './errors.js';
 import { maskLine } from './mask.js';
+import { ResponseBatch } from './response-batch.js';
 import { Router } from './router.js';
+import { RequestContext, firstHeader } from './context.js';
 import { serialize } from './serialize.js';
 import type { Ctx, Handler, Method, Reply, RouteOptions, Version } from './types.js';
 import type { EventBus } from './event-bus.js';
@@ -45,6 +47,10 @@ export class App {
   readonly disabled = new Set<string>();
   private readonly router = new Router<Route>();
   private readonly logLine: (line: string) => void;
+  private readonly responses = new ResponseBatch((error, { res }) => {
+    this.log(`reference: failed to write a ${res.statusCode} answer: ${String(error)}`);
+    res.destroy();
+  });
 
   constructor(init: AppInit) {
     this.store = init.store;
@@ -98,7 +104,7 @@ export class App {
       }
       const { route, params } = found.match;
       shape = shapeOf(route.options.version);
-      const auth = authenticate(this, header(req, 'authorization'), route.options);
+      const auth = authenticate(this, firstHeader(req.headers, 'authorization'), route.options);
       const body = await readBody(req, route.options);
       // Fault: server.non-object-body-422 (an array, string, number or null body refused as a validation error,
       // before the handler: also where the handler would first look up the resource).
@@ -114,26 +120,9 @@ export class App {
       if (this.fault('server.500-on-wrong-type') && (await hasWrongTypedField(route.options.version, req.method ?? 'GET', path, body.json))) {
         throw new TypeError('a body field has an unexpected type');
       }
-      const org = auth.org;
-      ctx = {
-        app: this,
-        method: (req.method ?? 'GET') as Method,
-        path,
-        version: route.options.version,
-        params,
-        query: new URLSearchParams(q < 0 ? '' : url.slice(q + 1)),
-        headers: req.headers,
-        rawBody: body.raw,
-        body: body.json,
-        parts: body.parts,
-        org,
-        caller: auth.caller,
-        apiKey: auth.apiKey,
-        scopes: auth.scopes,
-        now: org ? org.now : Date.now,
-        header: (name) => header(req, name),
-      };
-      reply = await route.handler(ctx);
+      ctx = new RequestContext(this, req, path, q < 0 ? '' : url.slice(q + 1), route.options.version, params, body, auth);
+      const answer = route.handler(ctx);
+      reply = answer instanceof Promise ? await answer : answer;
     } catch (error) {
       // Fault: server.accepts-invalid-body (the handler's refusal of a JSON object body is skipped).
       const skipped = ctx !== undefined && isBodyRefusal(error) && isJsonObject(ctx.body) && this.fault('server.accepts-invalid-body');
@@ -167,24 +156,29 @@ export class App {
   private write(res: ServerResponse, reply: Reply): void {
     const headers: Record<string, string | number> = { ...reply.headers };
     if (reply.body === undefined) {
-      res.writeHead(reply.status, headers).end();
+      this.responses.add({ res, status: reply.status, headers, text: undefined });
       return;
     }
     const text = serialize(reply.body, this.variant, reply.status < 400);
     headers['content-type'] = 'application/json';
     headers['content-length'] = Buffer.byteLength(text);
-    res.writeHead(reply.status, headers).end(text);
+    this.responses.add({ res, status: reply.status, headers, text });
   }
 
   private isDisabled(path: string): boolean {
-    for (const prefix of this.disabled) if (path === prefix || path.startsWith(`${prefix}/`)) return true;
+    for (const prefix of this.disabled) if (underPrefix(path, prefix)) return true;
     return false;
   }
 }
 
 function versionOf(path: string): Version {
-  for (const [prefix, version] of prefixes) if (path === prefix || path.startsWith(`${prefix}/`)) return version;
+  for (const [prefix, version] of prefixes) if (underPrefix(path, prefix)) return version;
   return 'v4';
+}
+
+/** `path` is `prefix` or below it. */
+function underPrefix(path: string, prefix: string): boolean {
+  return path.startsWith(prefix) && (path.length === prefix.length || path.charCodeAt(prefix.length) === 47 /* '/' */);
 }
 
 function isBodyRefusal(error: unknown): boolean {
@@ -195,10 +189,6 @@ function shapeOf(version: Version): ErrorShape {
   return version === 'v2' ? 'flat' : version === 'control' ? 'control' : 'standard';
 }
 
-function header(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
 
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));

@@ -21,17 +21,16 @@ export function unauthorizedIn(message: string, shape: 'flat' | 'standard' = 'fl
 
 export function authenticate(app: App, authorization: string | undefined, options: RouteOptions): Authenticated {
   if (options.auth === 'none') return anonymous;
-  const unauthorized = (message: string) => unauthorizedIn(message, app.fault('auth.401-standard-shape') ? 'standard' : 'flat');
   const match = authorization === undefined ? null : /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-  if (!match) throw unauthorized('Missing or malformed Authorization header; expected "Bearer <API_KEY>"');
+  if (!match) throw unauthorized(app, 'Missing or malformed Authorization header; expected "Bearer <API_KEY>"');
   const credential = app.store.credential(match[1]!);
-  if (!credential) throw unauthorized('Invalid credentials');
+  if (!credential) throw unauthorized(app, 'Invalid credentials');
   if (credential.kind === 'apiKey') {
     const key = credential.key;
     const expired = key.validUntil !== -1 && key.validUntil <= credential.org.now();
     const deprecated = key.deprecated && !app.fault('apikeys.deprecated-still-authenticates');
     if (deprecated || key.blocked || expired) {
-      throw unauthorized('Invalid credentials');
+      throw unauthorized(app, 'Invalid credentials');
     }
     if (options.auth === 'appToken' && !app.fault('apikeys.accept-api-key')) {
       throw httpError(403, 'oauth_token_required', 'This endpoint accepts only an app access token');
@@ -56,6 +55,11 @@ export function authenticate(app: App, authorization: string | undefined, option
     throw httpError(403, 'insufficient_scope', `The app token lacks the scope ${missing}`, { required_scope: missing });
   }
   return { org: credential.org, caller: { kind: 'appToken', token: credential.token }, apiKey: null, scopes };
+}
+
+/** The flat 401 (the standard shape under the fault auth.401-standard-shape). */
+function unauthorized(app: App, message: string): HttpError {
+  return unauthorizedIn(message, app.fault('auth.401-standard-shape') ? 'standard' : 'flat');
 }
 
 /** The other scope of the same area: `x:read` for `x:manage` and the other way round. */

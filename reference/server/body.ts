@@ -40,7 +40,8 @@ export async function readBody(req: IncomingMessage, options: RouteOptions): Pro
 }
 
 function isJson(type: string): boolean {
-  const base = type.split(';')[0]!.trim();
+  const semicolon = type.indexOf(';');
+  const base = (semicolon < 0 ? type : type.slice(0, semicolon)).trim();
   return base === 'application/json' || (base.startsWith('application/') && base.endsWith('+json'));
 }
 
@@ -71,16 +72,18 @@ function collect(req: IncomingMessage, limit: number): Promise<Buffer> {
         resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
       }
     });
-    const fail = (error: Error) => {
+    req.on('error', (error: Error) => {
       if (!done) {
         done = true;
         reject(error);
       }
-    };
-    req.on('error', fail);
+    });
     // A client that goes away mid-body: settle, so nothing waits forever.
     req.on('close', () => {
-      if (!req.complete) fail(new Error('the request was aborted'));
+      if (!done && !req.complete) {
+        done = true;
+        reject(new Error('the request was aborted'));
+      }
     });
   });
 }

@@ -30,6 +30,11 @@ describe('Router', () => {
     const r = router();
     expect(r.lookup('GET', '/v4/nothing')).toEqual({ kind: 'none' });
     expect(r.lookup('PUT', '/v4/channels/x')).toEqual({ kind: 'method', allowed: ['GET', 'DELETE'] });
+    expect(r.lookup('DELETE', '/v4/channels')).toEqual({ kind: 'method', allowed: ['GET'] });
+  });
+
+  it('answers HEAD on a route without parameters from its GET', () => {
+    expect(router().lookup('HEAD', '/v4/channels')).toMatchObject({ kind: 'found', match: { route: 'list', params: {} } });
   });
 
   it('ignores a trailing slash and refuses empty parameters', () => {

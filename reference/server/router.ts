@@ -20,8 +20,13 @@ export function splitPath(path: string): string[] {
   return parts;
 }
 
+/** What a route without parameters gets (frozen: shared by every request to such a route). */
+const noParams: Record<string, string> = Object.freeze({});
+
 export class Router<R> {
   private readonly root: Node<R> = newNode();
+  /** Routes without parameters by exact path, then method: a request to one is answered without a walk. */
+  private readonly exact = new Map<string, Map<string, Lookup<R>>>();
 
   add(method: string, pattern: string, route: R): void {
     let node = this.root;
@@ -41,9 +46,16 @@ export class Router<R> {
     }
     if (node.routes.has(method)) throw new Error(`route ${method} ${pattern} registered twice`);
     node.routes.set(method, route);
+    if (!pattern.includes(':')) {
+      let byMethod = this.exact.get(pattern);
+      if (!byMethod) this.exact.set(pattern, (byMethod = new Map()));
+      byMethod.set(method, { kind: 'found', match: { route, params: noParams } });
+    }
   }
 
   lookup(method: string, path: string): Lookup<R> {
+    const exact = this.exact.get(path)?.get(method);
+    if (exact) return exact;
     const segments = splitPath(path);
     const params: Array<[string, string]> = [];
     const node = this.walk(this.root, segments, 0, params);
