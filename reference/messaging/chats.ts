@@ -80,7 +80,7 @@ function addChat(org: Org, channel: ChannelRecord, key: string, participants: st
 /** Files a message into its chat and the indexes; outbound messages join the sent log. */
 export function fileMessage(org: Org, chat: ChatRecord, message: MessageRecord): void {
   const state = messagingState(org);
-  state.messages.set(message.id, message);
+  state.messages.add(message);
   chat.messageCount++;
   chat.lastMessageAt = message.createdAt;
   chat.lastMessageId = message.id;

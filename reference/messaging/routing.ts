@@ -26,6 +26,8 @@ export function refusal(app: Faults, org: Org, channel: ChannelRecord, peers: re
       });
     }
   }
+  // Only business-chat and inbound-plan lines care whether the other side wrote first.
+  if (channel.type !== 'amb' && channel.plan !== 'inbound') return null;
   const chat = knownChat ?? (peers.length === 1 ? findDirectChat(org, channel, peers[0]!) : findGroupChat(org, channel, peers));
   const wroteFirst = chat?.hasInbound ?? false;
   if (channel.type === 'amb' && !wroteFirst && !app.fault('messaging.amb.business-first-allowed')) {

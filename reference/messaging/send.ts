@@ -3,13 +3,12 @@
 // (501), business-chat link rule (422), first message without text (400), the caps (429).
 import { httpError } from '../server/errors.js';
 import { findContactByIdentity, touchContact } from '../store/contacts.js';
-import { newId } from '../store/ids.js';
 import type { App } from '../server/app.js';
 import type { ChannelRecord, Org } from '../store/types.js';
 import { isBareLink, type SendBody } from './body.js';
 import { capPlan, checkCaps, commitCaps, type CapFaults, type CapPlan } from './caps.js';
 import { fileMessage, findDirectChat, findGroupChat, openDirectChat, openGroupChat } from './chats.js';
-import type { ChatRecord, MessageRecord } from './state.js';
+import { messagingState, type ChatRecord, type MessageRecord } from './state.js';
 
 /** Where a send goes: a line, its recipients, and the chat when it is already known (chat sends). */
 export interface Target {
@@ -83,7 +82,7 @@ export function commitSend(org: Org, prepared: PreparedSend, body: SendBody, aut
   const chat = prepared.chat ?? (group ? openGroupChat(org, channel, peers) : openDirectChat(org, channel, peers[0]!));
   const now = org.now();
   const message: MessageRecord = {
-    id: newId('msg'),
+    id: messagingState(org).messages.nextId(),
     chatId: chat.id,
     channelId: channel.id,
     direction: 'outbound',

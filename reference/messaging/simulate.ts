@@ -66,7 +66,7 @@ export function inboundMessage(app: App, org: Org, body: Body): { message_id: st
   if (typeof body.read_receipts === 'boolean' && !chat.isGroup) chat.readReceipts = body.read_receipts;
   const now = org.now();
   const message: MessageRecord = {
-    id: newId('msg'),
+    id: messagingState(org).messages.nextId(),
     chatId: chat.id,
     channelId: channel.id,
     direction: 'inbound',

@@ -1,6 +1,7 @@
 // Per-organization messaging state: chats, groups, messages, polls, the sticky routing choices and
 // the windows of the two send caps. Kept beside the organization (WeakMap) so organizations stay isolated.
 import type { Org } from '../store/types.js';
+import { MessageLog } from './message-log.js';
 
 export type Protocol = 'imessage' | 'sms' | 'rcs' | 'non-imessage';
 export type MessageStatus = 'queued' | 'sent' | 'delivered' | 'failed';
@@ -70,7 +71,7 @@ export interface MessagingState {
   /** `${channelId}|${peer}` for 1:1 chats, `${channelId}|group|${sorted members}` for groups. */
   chatsByKey: Map<string, ChatRecord>;
   groups: Map<string, GroupRecord>;
-  messages: Map<string, MessageRecord>;
+  messages: MessageLog;
   /** Accepted outbound messages, oldest first (control API listSentMessages). */
   sent: MessageRecord[];
   sentByIdempotencyKey: Map<string, MessageRecord[]>;
@@ -103,7 +104,7 @@ export function messagingState(org: Org): MessagingState {
       chats: new Map(),
       chatsByKey: new Map(),
       groups: new Map(),
-      messages: new Map(),
+      messages: new MessageLog(),
       sent: [],
       sentByIdempotencyKey: new Map(),
       knownPeers: new Set(),

@@ -3,19 +3,20 @@
 import { randomBytes } from 'node:crypto';
 
 const alphabet = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
-// Random bytes are drawn in blocks: one crypto call per 256 ids keeps the send hot path cheap.
+const alphabetCodes = Buffer.from(alphabet, 'latin1');
+// Random characters are drawn in blocks, already mapped to the alphabet: one crypto call per 256 ids and one
+// string slice per id keep the send hot path cheap.
 let pool = Buffer.alloc(0);
 let poolAt = 0;
 
 function randomAlnum(length: number): string {
   if (poolAt + length > pool.length) {
     pool = randomBytes(length * 256);
+    for (let i = 0; i < pool.length; i++) pool[i] = alphabetCodes[pool[i]! % 62]!;
     poolAt = 0;
   }
-  let out = '';
-  for (let i = 0; i < length; i++) out += alphabet[pool[poolAt + i]! % 62];
   poolAt += length;
-  return out;
+  return pool.toString('latin1', poolAt - length, poolAt);
 }
 
 let counter = 0;
@@ -24,6 +25,26 @@ let counter = 0;
 export function newId(prefix: string, length = 16): string {
   counter = (counter + 1) % 0x100000;
   return `${prefix}_${randomAlnum(length)}${counter.toString(36).padStart(4, '0')}`;
+}
+
+/** Length of the random part of a sequenced id. */
+const SEQUENCED_RANDOM = 16;
+
+/**
+ * `<prefix>_<16 random letters and digits><sequence in base 36>`: unique within whatever numbers the
+ * sequence (a position in a log), and across logs by its random part.
+ */
+export function newSequencedId(prefix: string, sequence: number): string {
+  return `${prefix}_${randomAlnum(SEQUENCED_RANDOM)}${sequence.toString(36)}`;
+}
+
+/** The sequence a newSequencedId() id carries, or undefined when `id` is not one of `prefix`. */
+export function sequenceOf(id: string, prefix: string): number | undefined {
+  const start = prefix.length + 1 + SEQUENCED_RANDOM;
+  if (id.length <= start || !id.startsWith(prefix) || id.charCodeAt(prefix.length) !== 95 /* '_' */) return undefined;
+  const digits = id.slice(start);
+  if (!/^[0-9a-z]{1,10}$/.test(digits)) return undefined;
+  return parseInt(digits, 36);
 }
 
 /** A secret of letters and digits (API keys, app tokens, signing secrets). */

@@ -1,0 +1,28 @@
+// An organization's messages in the order they were filed. A message id ends with its position in the log,
+// so finding a message by id reads one slot. A hash map keyed by id did the same lookup, but every send
+// inserted into it, and once it held a few hundred thousand messages each insert missed the caches: about
+// 1.5 µs of the reference's 38 µs of CPU per send, measured side by side under load.
+import { newSequencedId, sequenceOf } from '../store/ids.js';
+import type { MessageRecord } from './state.js';
+
+export class MessageLog {
+  private readonly entries: MessageRecord[] = [];
+
+  /** The id of the next message filed (mint it right before filing: it names the next position). */
+  nextId(): string {
+    return newSequencedId('msg', this.entries.length);
+  }
+
+  /** Files a message whose id came from nextId() since the last add. */
+  add(message: MessageRecord): void {
+    if (sequenceOf(message.id, 'msg') !== this.entries.length) throw new Error(`message ${message.id} was not minted for position ${this.entries.length}`);
+    this.entries.push(message);
+  }
+
+  /** The message with this id, if this organization filed it. */
+  get(id: string): MessageRecord | undefined {
+    const position = sequenceOf(id, 'msg');
+    const message = position === undefined ? undefined : this.entries[position];
+    return message?.id === id ? message : undefined;
+  }
+}
