@@ -1,7 +1,7 @@
 // The reference's POST /v4/messages throughput against a minimal node:http server answering a fixed JSON
 // body, measured side by side in one run with autocannon (same connections, same duration). Each server runs
 // in its own child process so that neither shares the load generator's event loop. The two are measured in
-// alternating one-second rounds (five each) and the ratio is the median of the adjacent pairs, so that the
+// alternating one-second rounds (seven each) and the ratio is the median of the adjacent pairs, so that the
 // load of a shared machine drifting during the run moves both sides alike. Goal: ratio >= 0.5.
 // Two context rows follow: GET /v4/me (the request pipeline without a send) and the same node:http server
 // computing BUSY_US per request, which translates a ratio into microseconds of server work on this machine.
@@ -16,7 +16,7 @@ interface Target {
 }
 
 const CONNECTIONS = 10;
-const ROUNDS = 5;
+const ROUNDS = 7;
 const ROUND_S = 1;
 // A freshly started reference reaches its steady speed only after a few seconds of load, while V8 optimizes
 // its many hot functions (CPU per send, second by second from the start: 73, 47, 41, 40, 38 µs), so each

@@ -47,9 +47,10 @@ export class App {
   readonly disabled = new Set<string>();
   private readonly router = new Router<Route>();
   private readonly logLine: (line: string) => void;
-  private readonly responses = new ResponseBatch((error, { res }) => {
-    this.log(`reference: failed to write a ${res.statusCode} answer: ${String(error)}`);
-    res.destroy();
+  private readonly responses = new ResponseBatch((error, { res, status }) => {
+    this.log(`reference: failed to write a ${status} answer: ${String(error)}`);
+    if (res.headersSent) res.destroy();
+    else res.writeHead(500).end();
   });
 
   constructor(init: AppInit) {

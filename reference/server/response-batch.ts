@@ -20,7 +20,7 @@ export class ResponseBatch {
   private queue: Pending[] = [];
   private scheduled = false;
 
-  /** `onError` hears of a write that threw (a socket torn down under it); the other writes still go. */
+  /** `onError` hears of a write that threw (a header value Node refuses); the other writes still go. */
   constructor(private readonly onError: (error: unknown, pending: Pending) => void) {}
 
   /** Queues a response; it is written at the end of the current turn. */
@@ -41,7 +41,11 @@ export class ResponseBatch {
       try {
         writeNow(pending);
       } catch (error) {
-        this.onError(error, pending);
+        try {
+          this.onError(error, pending);
+        } catch {
+          pending.res.destroy();
+        }
       }
     }
   };

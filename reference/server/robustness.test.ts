@@ -13,6 +13,7 @@ beforeAll(async () => {
     throw new Error(`exploded with ${org.primary}`);
   }, { auth: 'either', version: 'v4' });
   h.ref.app.route('GET', '/v2/__boom', async () => Promise.reject(new TypeError('bad')), { auth: 'either', version: 'v2' });
+  h.ref.app.route('GET', '/v4/__bad-header', () => ({ status: 200, body: {}, headers: { 'x-broken': 'line\nbreak' } }), { auth: 'either', version: 'v4' });
 });
 afterAll(() => h.close());
 
@@ -28,6 +29,17 @@ describe('robustness', () => {
   it('answers 500 in the flat shape on v2', async () => {
     const answer = await h.call('GET', '/v2/__boom', { token: org.primary });
     expect(answer.body).toMatchObject({ error: expect.any(String), message: expect.any(String), status: 500 });
+  });
+
+  it('answers 500 when a reply cannot be written, and answers the requests written beside it', async () => {
+    logged.length = 0;
+    const [broken, ...others] = await Promise.all([
+      h.call('GET', '/v4/__bad-header', { token: org.primary }),
+      ...Array.from({ length: 5 }, () => h.call('GET', '/v4/me', { token: org.primary })),
+    ]);
+    expect(broken!.status).toBe(500);
+    expect(others.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(logged).toEqual([expect.stringContaining('failed to write a 200 answer')]);
   });
 
   it('keeps serving after failures and aborted uploads', async () => {
