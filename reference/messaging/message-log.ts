@@ -7,15 +7,19 @@ import type { MessageRecord } from './state.js';
 
 export class MessageLog {
   private readonly entries: MessageRecord[] = [];
+  /** The id nextId() last gave, the only one add() accepts. */
+  private minted: string | undefined;
 
   /** The id of the next message filed (mint it right before filing: it names the next position). */
   nextId(): string {
-    return newSequencedId('msg', this.entries.length);
+    this.minted = newSequencedId('msg', this.entries.length);
+    return this.minted;
   }
 
-  /** Files a message whose id came from nextId() since the last add. */
+  /** Files a message whose id is the one nextId() last gave. */
   add(message: MessageRecord): void {
-    if (sequenceOf(message.id, 'msg') !== this.entries.length) throw new Error(`message ${message.id} was not minted for position ${this.entries.length}`);
+    if (message.id !== this.minted) throw new Error(`message ${message.id} was not minted for position ${this.entries.length}`);
+    this.minted = undefined;
     this.entries.push(message);
   }
 

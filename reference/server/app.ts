@@ -157,14 +157,12 @@ export class App {
   }
 
   private write(res: ServerResponse, reply: Reply): void {
-    const headers: Record<string, string | number> = { ...reply.headers };
     if (reply.body === undefined) {
-      this.responses.add({ res, status: reply.status, headers, text: undefined });
+      this.responses.add({ res, status: reply.status, headers: { ...reply.headers }, text: undefined });
       return;
     }
     const text = serialize(reply.body, this.variant, reply.status < 400);
-    headers['content-type'] = 'application/json';
-    headers['content-length'] = Buffer.byteLength(text);
+    const headers = { ...reply.headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) };
     this.responses.add({ res, status: reply.status, headers, text });
   }
 
