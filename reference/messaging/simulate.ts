@@ -7,7 +7,7 @@ import { httpError } from '../server/errors.js';
 import { applySharedCard, ensureContact, touchContact } from '../store/contacts.js';
 import { newId } from '../store/ids.js';
 import type { ChannelRecord, Org } from '../store/types.js';
-import { fileMessage, openDirectChat, openGroupChat, protocolOf } from './chats.js';
+import { fileMessage, findDirectChat, openDirectChat, openGroupChat, protocolOf } from './chats.js';
 import { emitChatEvent, externalId, groupFields } from './emit.js';
 import { messagingState, type ChatRecord, type MessageRecord, type PollRecord, type Protocol } from './state.js';
 import { attachmentUrls, sentRecord } from './views.js';
@@ -250,16 +250,12 @@ export function contactShare(app: App, org: Org, body: Body): { event_ids: strin
     avatar_url: nullableString(body, 'avatar_url') ?? null,
   };
   const contact = app.fault('events.contact-shared.no-upsert') ? null : applySharedCard(org, address, card);
-  const chat = openDirectChatIfAny(org, channel, address);
+  const chat = findDirectChat(org, channel, address);
   const fields = { address, internal_id: channel.address, ...card, is_pending: body.is_pending === true, timestamp: org.now() };
   const messageId = chat?.lastMessageId ?? newId('msg');
   const flat = { chat_id: address, external_id: address, protocol: chat?.protocol ?? protocolOf(channel), ...fields };
   const event = app.bus.emit(org, 'contact.shared', { message_id: messageId, contact_id: contact?.id ?? null, ...fields }, { messageId, flat });
   return { event_ids: [event.id] };
-}
-
-function openDirectChatIfAny(org: Org, channel: ChannelRecord, address: string): ChatRecord | undefined {
-  return messagingState(org).chatsByKey.get(`${channel.id}|${address.trim().toLowerCase()}`);
 }
 
 function messageOf(org: Org, id: string): MessageRecord {

@@ -191,7 +191,6 @@ function shapeOf(version: Version): ErrorShape {
   return version === 'v2' ? 'flat' : version === 'control' ? 'control' : 'standard';
 }
 
-
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -72,18 +72,16 @@ function collect(req: IncomingMessage, limit: number): Promise<Buffer> {
         resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
       }
     });
-    req.on('error', (error: Error) => {
+    const fail = (error: Error) => {
       if (!done) {
         done = true;
         reject(error);
       }
-    });
+    };
+    req.on('error', fail);
     // A client that goes away mid-body: settle, so nothing waits forever.
     req.on('close', () => {
-      if (!done && !req.complete) {
-        done = true;
-        reject(new Error('the request was aborted'));
-      }
+      if (!req.complete) fail(new Error('the request was aborted'));
     });
   });
 }
