@@ -3,6 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { App } from './server/app.js';
+import { ReferenceRequest } from './server/request.js';
 import { createRecordingBus } from './server/event-bus.js';
 import { Store } from './store/store.js';
 import { resolveVariant, type Variant } from './variants.js';
@@ -43,7 +44,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
   if (options.control === false) app.disabled.add('/__control');
   // Idle connections are kept a minute (as common load balancers do), so a client that holds one for a few
   // seconds under load never sends on a connection the reference is closing.
-  const server = createServer({ keepAliveTimeout: 60_000 }, app.listener);
+  const server = createServer({ keepAliveTimeout: 60_000, IncomingMessage: ReferenceRequest }, app.listener);
   const host = options.host ?? '127.0.0.1';
   await listen(server, host, options.port ?? 0);
   const { port } = server.address() as AddressInfo;

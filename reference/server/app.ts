@@ -2,13 +2,15 @@
 // (store, event bus, idempotency cache, faults, variant). One App per startReference() call.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { authenticate } from './auth.js';
-import { readBody } from './body.js';
+import { bodyLimit, declaredTooLarge, parseBody, tooLarge, type ParsedBody } from './body.js';
+import type { BodySink, ReferenceRequest } from './request.js';
 import { HttpError, renderError, validation, type ErrorShape } from './errors.js';
 import { maskLine } from './mask.js';
 import { ResponseBatch } from './response-batch.js';
 import { Router } from './router.js';
 import { RequestContext, firstHeader } from './context.js';
 import { serialize } from './serialize.js';
+import type { Authenticated } from './auth.js';
 import type { Ctx, Handler, Method, Reply, RouteOptions, Version } from './types.js';
 import type { EventBus } from './event-bus.js';
 import { IdempotencyCache } from '../store/idempotency.js';
@@ -77,24 +79,24 @@ export class App {
     this.logLine(maskLine(line));
   }
 
-  /** The node:http request listener. Never throws; every failure becomes an error body. */
-  readonly listener = (req: IncomingMessage, res: ServerResponse): void => {
-    this.handle(req, res).catch((error: unknown) => {
-      this.log(`reference: failed to answer ${req.method} ${req.url}: ${String(error)}`);
-      if (!res.headersSent) res.writeHead(500).end();
-    });
+  /**
+   * The node:http request listener (the server's requests are ReferenceRequests). Never throws; every
+   * failure becomes an error body.
+   */
+  readonly listener = (req: ReferenceRequest, res: ServerResponse): void => {
+    const exchange = new Exchange(this, req, res);
+    if (this.variant.latencyMs > 0) setTimeout(startExchange, this.variant.latencyMs, exchange);
+    else this.start(exchange);
   };
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = req.url ?? '/';
-    const q = url.indexOf('?');
-    const path = q < 0 ? url : url.slice(0, q);
-    const version = versionOf(path);
-    let reply: Reply;
-    let shape: ErrorShape = shapeOf(version);
-    let ctx: Ctx | undefined;
+  /**
+   * The pipeline's first half, up to reading the body: route, authentication, the declared body size.
+   * The pipeline runs without promises unless a step needs one (a handler's promise, a delay), since a
+   * send passes through it tens of thousands of times a second under load.
+   */
+  start(exchange: Exchange): void {
+    const { req, path } = exchange;
     try {
-      if (this.variant.latencyMs > 0) await delay(this.variant.latencyMs);
       const found = this.isDisabled(path) ? ({ kind: 'none' } as const) : this.router.lookup(req.method ?? 'GET', path);
       if (found.kind === 'none') throw new HttpError({ status: 404, code: 'not_found', message: `No route for ${path}` });
       if (found.kind === 'method') {
@@ -106,32 +108,88 @@ export class App {
         });
       }
       const { route, params } = found.match;
-      shape = shapeOf(route.options.version);
-      const auth = authenticate(this, firstHeader(req.headers, 'authorization'), route.options);
-      const body = await readBody(req, route.options);
-      // Fault: server.non-object-body-422 (an array, string, number or null body refused as a validation error,
-      // before the handler: also where the handler would first look up the resource).
-      if (this.fault('server.non-object-body-422') && body.json !== undefined && !isJsonObject(body.json)) throw validation('The body must be a JSON object');
-      // Fault: server.500-on-read-operations, server.500-on-write-operations (an operation crashes whatever its input).
-      if (route.options.auth !== 'none' && route.options.version !== 'control') {
-        const crashes = req.method === 'GET' ? this.fault('server.500-on-read-operations') : this.fault('server.500-on-write-operations');
-        if (crashes) throw new Error(`${req.method} ${path} crashed`);
-      }
-      // Fault: server.500-on-astral-text (an emoji in the body or the query crashes the request handling).
-      if (this.fault('server.500-on-astral-text') && hasAstralText(body.raw, q < 0 ? '' : url.slice(q + 1))) throw new Error('cannot store text beyond the BMP');
-      // Fault: server.500-on-wrong-type (a field of an unexpected JSON type crashes the handler).
-      if (this.fault('server.500-on-wrong-type') && (await hasWrongTypedField(route.options.version, req.method ?? 'GET', path, body.json))) {
-        throw new TypeError('a body field has an unexpected type');
-      }
-      ctx = new RequestContext(this, req, path, q < 0 ? '' : url.slice(q + 1), route.options.version, params, body, auth);
-      const answer = route.handler(ctx);
-      reply = answer instanceof Promise ? await answer : answer;
+      exchange.route = route;
+      exchange.params = params;
+      exchange.shape = shapeOf(route.options.version);
+      exchange.auth = authenticate(this, firstHeader(req.headers, 'authorization'), route.options);
+      const limit = bodyLimit(route.options);
+      if (declaredTooLarge(req.headers, limit)) throw tooLarge(limit);
+      req.readBodyInto(limit, exchange);
     } catch (error) {
-      // Fault: server.accepts-invalid-body (the handler's refusal of a JSON object body is skipped).
-      const skipped = ctx !== undefined && isBodyRefusal(error) && isJsonObject(ctx.body) && this.fault('server.accepts-invalid-body');
-      reply = skipped ? { status: 200, body: { data: ctx?.body } } : this.errorReply(error, shape, req);
+      this.settle(exchange, this.refusal(exchange, error));
     }
-    this.write(res, reply);
+  }
+
+  /** The pipeline's second half, once the body is read (the exchange calls it): the handler's answer, then the reply. */
+  proceed(exchange: Exchange, raw: Buffer): void {
+    let answer: Reply | Promise<Reply>;
+    try {
+      answer = this.answer(exchange, parseBody(raw, exchange.req.headers, exchange.route!.options));
+    } catch (error) {
+      answer = this.refusal(exchange, error);
+    }
+    this.settle(exchange, answer);
+  }
+
+  /** The body could not be read: too large (413), or the client went away (the answer then goes nowhere). */
+  bodyFailed(exchange: Exchange, error: Error): void {
+    this.settle(exchange, this.refusal(exchange, error));
+  }
+
+  private answer(exchange: Exchange, body: ParsedBody): Reply | Promise<Reply> {
+    const { req, route, path } = exchange;
+    const options = route!.options;
+    // Fault: server.non-object-body-422 (an array, string, number or null body refused as a validation error,
+    // before the handler: also where the handler would first look up the resource).
+    if (this.fault('server.non-object-body-422') && body.json !== undefined && !isJsonObject(body.json)) throw validation('The body must be a JSON object');
+    // Fault: server.500-on-read-operations, server.500-on-write-operations (an operation crashes whatever its input).
+    if (options.auth !== 'none' && options.version !== 'control') {
+      const crashes = req.method === 'GET' ? this.fault('server.500-on-read-operations') : this.fault('server.500-on-write-operations');
+      if (crashes) throw new Error(`${req.method} ${path} crashed`);
+    }
+    // Fault: server.500-on-astral-text (an emoji in the body or the query crashes the request handling).
+    if (this.fault('server.500-on-astral-text') && hasAstralText(body.raw, exchange.rawQuery)) throw new Error('cannot store text beyond the BMP');
+    // Fault: server.500-on-wrong-type (a field of an unexpected JSON type crashes the handler).
+    if (this.fault('server.500-on-wrong-type')) {
+      return hasWrongTypedField(options.version, req.method ?? 'GET', path, body.json).then((wrong) => {
+        if (wrong) throw new TypeError('a body field has an unexpected type');
+        return this.runHandler(exchange, body);
+      });
+    }
+    return this.runHandler(exchange, body);
+  }
+
+  private runHandler(exchange: Exchange, body: ParsedBody): Reply | Promise<Reply> {
+    const route = exchange.route!;
+    const ctx = new RequestContext(this, exchange.req, exchange.path, exchange.rawQuery, route.options.version, exchange.params, body, exchange.auth!);
+    exchange.ctx = ctx;
+    return route.handler(ctx);
+  }
+
+  /** Writes the answer, once it is there. */
+  private settle(exchange: Exchange, answer: Reply | Promise<Reply>): void {
+    if (answer instanceof Promise) {
+      answer.then(
+        (reply) => this.settle(exchange, reply),
+        (error: unknown) => this.settle(exchange, this.refusal(exchange, error)),
+      );
+      return;
+    }
+    const { req, res } = exchange;
+    try {
+      this.write(res, answer);
+    } catch (error) {
+      this.log(`reference: failed to answer ${req.method} ${req.url}: ${String(error)}`);
+      if (!res.headersSent) res.writeHead(500).end();
+    }
+  }
+
+  /** The reply to a failure anywhere in the pipeline. */
+  private refusal(exchange: Exchange, error: unknown): Reply {
+    const { ctx } = exchange;
+    // Fault: server.accepts-invalid-body (the handler's refusal of a JSON object body is skipped).
+    const skipped = ctx !== undefined && isBodyRefusal(error) && isJsonObject(ctx.body) && this.fault('server.accepts-invalid-body');
+    return skipped ? { status: 200, body: { data: ctx?.body } } : this.errorReply(error, exchange.shape, exchange.req);
   }
 
   private errorReply(error: unknown, shape: ErrorShape, req: IncomingMessage): Reply {
@@ -191,6 +249,37 @@ function shapeOf(version: Version): ErrorShape {
   return version === 'v2' ? 'flat' : version === 'control' ? 'control' : 'standard';
 }
 
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/** One request on its way through the pipeline: what the first half learned, for the second. */
+class Exchange implements BodySink {
+  readonly path: string;
+  readonly rawQuery: string;
+  shape: ErrorShape;
+  route: Route | undefined = undefined;
+  params: Record<string, string> = {};
+  auth: Authenticated | undefined = undefined;
+  ctx: Ctx | undefined = undefined;
+
+  constructor(
+    readonly app: App,
+    readonly req: ReferenceRequest,
+    readonly res: ServerResponse,
+  ) {
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    this.path = q < 0 ? url : url.slice(0, q);
+    this.rawQuery = q < 0 ? '' : url.slice(q + 1);
+    this.shape = shapeOf(versionOf(this.path));
+  }
+
+  bodyRead(raw: Buffer): void {
+    this.app.proceed(this, raw);
+  }
+
+  bodyFailed(error: Error): void {
+    this.app.bodyFailed(this, error);
+  }
+}
+
+function startExchange(exchange: Exchange): void {
+  exchange.app.start(exchange);
 }
