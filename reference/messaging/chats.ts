@@ -77,7 +77,7 @@ function addChat(org: Org, channel: ChannelRecord, key: string, participants: st
   return chat;
 }
 
-/** Files a message into its chat and the indexes; outbound messages join the sent log. */
+/** Files a message into its chat and the indexes. */
 export function fileMessage(org: Org, chat: ChatRecord, message: MessageRecord): void {
   const state = messagingState(org);
   state.messages.add(message);
@@ -95,7 +95,6 @@ export function fileMessage(org: Org, chat: ChatRecord, message: MessageRecord):
     chat.hasInbound = true;
     return;
   }
-  state.sent.push(message);
   if (message.idempotencyKey !== null) {
     let list = state.sentByIdempotencyKey.get(message.idempotencyKey);
     if (!list) state.sentByIdempotencyKey.set(message.idempotencyKey, (list = []));
@@ -104,6 +103,7 @@ export function fileMessage(org: Org, chat: ChatRecord, message: MessageRecord):
 }
 
 export function dedupe(values: readonly string[]): string[] {
+  if (values.length === 1) return [values[0]!];
   const seen = new Set<string>();
   const out: string[] = [];
   for (const value of values) {

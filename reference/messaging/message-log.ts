@@ -23,6 +23,11 @@ export class MessageLog {
     this.entries.push(message);
   }
 
+  /** Every message, in the order filed. */
+  all(): readonly MessageRecord[] {
+    return this.entries;
+  }
+
   /** The message with this id, if this organization filed it. */
   get(id: string): MessageRecord | undefined {
     const position = sequenceOf(id, 'msg');

@@ -13,7 +13,7 @@ import { messagingState, type ChatRecord, type MessageRecord } from './state.js'
 /** Where a send goes: a line, its recipients, and the chat when it is already known (chat sends). */
 export interface Target {
   channel: ChannelRecord;
-  peers: string[];
+  peers: readonly string[];
   group: boolean;
   chat: ChatRecord | null;
 }
@@ -87,7 +87,7 @@ export function commitSend(org: Org, prepared: PreparedSend, body: SendBody, aut
     channelId: channel.id,
     direction: 'outbound',
     sender: channel.address,
-    to: [...chat.participants],
+    to: chat.participants,
     text: body.text,
     attachments: body.attachments,
     interactive: body.interactive,

@@ -307,6 +307,6 @@ export function driveMessageStatus(app: App, org: Org, messageId: string, body: 
 /** The control API's sent-message log, oldest first, optionally for one Idempotency-Key. */
 export function listSentMessages(_app: App, org: Org, idempotencyKey: string | null): Array<Record<string, unknown>> {
   const state = messagingState(org);
-  const messages = idempotencyKey === null ? state.sent : (state.sentByIdempotencyKey.get(idempotencyKey) ?? []);
+  const messages = idempotencyKey === null ? state.messages.all().filter((m) => m.direction === 'outbound') : (state.sentByIdempotencyKey.get(idempotencyKey) ?? []);
   return messages.map(sentRecord);
 }

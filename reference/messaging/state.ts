@@ -14,8 +14,11 @@ export interface ChatRecord {
   lineAddress: string;
   isGroup: boolean;
   groupId: string | null;
-  /** 1:1: the other party (phone, email or opaque customer id). Groups: every member but the line. */
-  participants: string[];
+  /**
+   * 1:1: the other party (phone, email or opaque customer id). Groups: every member but the line, as the
+   * chat began (member changes go to the group record). Never changed, so messages share it as their `to`.
+   */
+  readonly participants: readonly string[];
   protocol: Protocol;
   readReceipts: boolean;
   /** Whether the other side has written in this chat (inbound-only lines and amb need it). */
@@ -43,7 +46,7 @@ export interface MessageRecord {
   direction: 'inbound' | 'outbound';
   /** Who wrote it: the line's address for outbound, the customer for inbound. */
   sender: string;
-  to: string[];
+  to: readonly string[];
   text: string | null;
   /** As sent: URLs, or attachment objects (v4 does not show the item shape). */
   attachments: Array<string | Record<string, unknown>>;
@@ -72,8 +75,7 @@ export interface MessagingState {
   chatsByKey: Map<string, ChatRecord>;
   groups: Map<string, GroupRecord>;
   messages: MessageLog;
-  /** Accepted outbound messages, oldest first (control API listSentMessages). */
-  sent: MessageRecord[];
+  /** Accepted outbound messages by their Idempotency-Key, oldest first (control API listSentMessages). */
   sentByIdempotencyKey: Map<string, MessageRecord[]>;
   /** Peers the organization has a conversation with (any line). */
   knownPeers: Set<string>;
@@ -105,7 +107,6 @@ export function messagingState(org: Org): MessagingState {
       chatsByKey: new Map(),
       groups: new Map(),
       messages: new MessageLog(),
-      sent: [],
       sentByIdempotencyKey: new Map(),
       knownPeers: new Set(),
       knownPeersByChannel: new Map(),

@@ -4,19 +4,20 @@ import { randomBytes } from 'node:crypto';
 
 const alphabet = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const alphabetCodes = Buffer.from(alphabet, 'latin1');
-// Random characters are drawn in blocks, already mapped to the alphabet: one crypto call per 256 ids and one
-// string slice per id keep the send hot path cheap.
-let pool = Buffer.alloc(0);
+// Random characters are drawn in blocks, already mapped to the alphabet and kept as one string: one crypto
+// call per 256 ids, and an id's random part is a slice of that string (no call into the runtime per id).
+let pool = '';
 let poolAt = 0;
 
 function randomAlnum(length: number): string {
   if (poolAt + length > pool.length) {
-    pool = randomBytes(length * 256);
-    for (let i = 0; i < pool.length; i++) pool[i] = alphabetCodes[pool[i]! % 62]!;
+    const bytes = randomBytes(length * 256);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = alphabetCodes[bytes[i]! % 62]!;
+    pool = bytes.toString('latin1');
     poolAt = 0;
   }
   poolAt += length;
-  return pool.toString('latin1', poolAt - length, poolAt);
+  return pool.slice(poolAt - length, poolAt);
 }
 
 let counter = 0;

@@ -24,24 +24,29 @@ export function ownerPriorities(org: Org, ownerId: string): PriorityRecord[] {
 }
 
 export function defaultPriority(org: Org, ownerId: string): PriorityRecord | null {
-  return ownerPriorities(org, ownerId).find((p) => p.isDefault) ?? null;
+  // A loop rather than ownerPriorities(): every send without `from` asks this.
+  for (const id of org.prioritiesByOwner.get(ownerId) ?? []) {
+    const priority = org.priorities.get(id);
+    if (priority?.isDefault) return priority;
+  }
+  return null;
 }
 
 /** Tiers of a priority in ascending order; channels that no longer exist are skipped. */
 export function tiersOf(org: Org, priority: PriorityRecord): Tier[] {
-  const byTier = new Map<number, Map<ChannelType, ChannelRecord[]>>();
+  // Every send without `from` builds these, and a priority lists a handful of channels: plain arrays, searched
+  // by tier and type, allocate a fraction of what nested maps do.
+  const tiers: Tier[] = [];
   for (const entry of priority.channels) {
     const channel = org.channels.get(entry.channelId);
     if (!channel) continue;
-    let pools = byTier.get(entry.priority);
-    if (!pools) byTier.set(entry.priority, (pools = new Map()));
-    let pool = pools.get(channel.type);
-    if (!pool) pools.set(channel.type, (pool = []));
-    pool.push(channel);
+    let tier = tiers.find((t) => t.priority === entry.priority);
+    if (!tier) tiers.push((tier = { priority: entry.priority, pools: [] }));
+    let pool = tier.pools.find((p) => p.type === channel.type);
+    if (!pool) tier.pools.push((pool = { type: channel.type, channels: [] }));
+    pool.channels.push(channel);
   }
-  return [...byTier.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([tier, pools]) => ({ priority: tier, pools: [...pools.entries()].map(([type, channels]) => ({ type, channels })) }));
+  return tiers.sort((a, b) => a.priority - b.priority);
 }
 
 /**
