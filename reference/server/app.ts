@@ -186,10 +186,16 @@ export class App {
 
   /** The reply to a failure anywhere in the pipeline. */
   private refusal(exchange: Exchange, error: unknown): Reply {
-    const { ctx } = exchange;
-    // Fault: server.accepts-invalid-body (the handler's refusal of a JSON object body is skipped).
-    const skipped = ctx !== undefined && isBodyRefusal(error) && isJsonObject(ctx.body) && this.fault('server.accepts-invalid-body');
-    return skipped ? { status: 200, body: { data: ctx?.body } } : this.errorReply(error, exchange.shape, exchange.req);
+    const { ctx, req } = exchange;
+    try {
+      // Fault: server.accepts-invalid-body (the handler's refusal of a JSON object body is skipped).
+      const skipped = ctx !== undefined && isBodyRefusal(error) && isJsonObject(ctx.body) && this.fault('server.accepts-invalid-body');
+      return skipped ? { status: 200, body: { data: ctx?.body } } : this.errorReply(error, exchange.shape, req);
+    } catch (failure) {
+      // The last resort: the pipeline runs in event listeners, where an exception would end the process.
+      this.log(`reference: failed to answer ${req.method} ${req.url}: ${String(failure)}`);
+      return { status: 500 };
+    }
   }
 
   private errorReply(error: unknown, shape: ErrorShape, req: IncomingMessage): Reply {
