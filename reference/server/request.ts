@@ -15,7 +15,9 @@ const noBytes = Buffer.alloc(0);
 
 export class ReferenceRequest extends IncomingMessage {
   private sink: BodySink | undefined = undefined;
-  private chunks: Buffer[] = [];
+  /** The body so far: most bodies arrive in one chunk, kept without an array. */
+  private first: Buffer | undefined = undefined;
+  private more: Buffer[] | undefined = undefined;
   private size = 0;
   private limit = 0;
 
@@ -35,7 +37,8 @@ export class ReferenceRequest extends IncomingMessage {
     const sink = this.sink;
     if (sink === undefined) return;
     this.sink = undefined;
-    this.chunks = [];
+    this.first = undefined;
+    this.more = undefined;
     if (outcome instanceof Error) sink.bodyFailed(outcome);
     else sink.bodyRead(outcome);
   }
@@ -46,13 +49,13 @@ export class ReferenceRequest extends IncomingMessage {
     this.size += chunk.length;
     // Past the limit the body is still drained (not stored), so that the 413 answer can be written.
     if (this.size > this.limit) this.settle(tooLarge(this.limit));
-    else this.chunks.push(chunk);
+    else if (this.first === undefined) this.first = chunk;
+    else (this.more ??= [this.first]).push(chunk);
   }
 
   /** The body read so far, in one buffer. */
   whole(): Buffer {
-    const chunks = this.chunks;
-    return chunks.length === 1 ? chunks[0]! : chunks.length === 0 ? noBytes : Buffer.concat(chunks, this.size);
+    return this.more ? Buffer.concat(this.more, this.size) : (this.first ?? noBytes);
   }
 }
 
