@@ -87,7 +87,8 @@ export function commitSend(org: Org, prepared: PreparedSend, body: SendBody, aut
     channelId: channel.id,
     direction: 'outbound',
     sender: channel.address,
-    to: chat.participants,
+    // A group's participants grow when a new member writes (see ChatRecord): the message keeps those it went to.
+    to: chat.isGroup ? [...chat.participants] : chat.participants,
     text: body.text,
     attachments: body.attachments,
     interactive: body.interactive,

@@ -86,6 +86,17 @@ describe('POST /channels/{channel}/messages', () => {
     expect(res.body.group_id).toMatch(/^grp_/);
   });
 
+  it("keeps a group message's recipients when a new member writes to the group later", async () => {
+    const line = fx.channels['native-dedicated']!.id;
+    const [a, b, newcomer] = [fresh(), fresh(), fresh()];
+    const sent = await fx.v4('POST', `/channels/${line}/messages`, { to: [a, b], text: 'group' });
+    expect(sent.status).toBe(201);
+    const joined = await fx.control('POST', '/inbound/messages', { channel_id: line, sender: newcomer, text: 'me too', group: { group_id: sent.body.group_id } });
+    expect(joined.status).toBeLessThan(300);
+    const listed = (await fx.control('GET', '/messages')).body.data.find((m: { message_id: string }) => m.message_id === sent.body.id);
+    expect(listed.to).toEqual([a, b]);
+  });
+
   it('fans out on other channels: 201 when all are accepted, 207 with mixed results', async () => {
     const sms = fx.channels.sms_provider!.id;
     const all = await fx.v4('POST', `/channels/${sms}/messages`, { to: [fresh(), fresh()], text: 'fan' });

@@ -15,8 +15,9 @@ export interface ChatRecord {
   isGroup: boolean;
   groupId: string | null;
   /**
-   * 1:1: the other party (phone, email or opaque customer id). Groups: every member but the line, as the
-   * chat began (member changes go to the group record). Never changed, so messages share it as their `to`.
+   * 1:1: the other party (phone, email or opaque customer id), never changed, so a 1:1 message shares it as
+   * its `to`. Groups: every member but the line; the group record's `members` is the same array, and it grows
+   * when a new member writes, so a group message copies it.
    */
   readonly participants: readonly string[];
   protocol: Protocol;
