@@ -116,7 +116,7 @@ export class App {
       if (declaredTooLarge(req.headers, limit)) throw tooLarge(limit);
       req.readBodyInto(limit, exchange);
     } catch (error) {
-      this.settle(exchange, this.refusal(exchange, error));
+      this.respond(exchange, this.refusal(exchange, error));
     }
   }
 
@@ -128,12 +128,12 @@ export class App {
     } catch (error) {
       answer = this.refusal(exchange, error);
     }
-    this.settle(exchange, answer);
+    this.respond(exchange, answer);
   }
 
   /** The body could not be read: too large (413), or the client went away (the answer then goes nowhere). */
   bodyFailed(exchange: Exchange, error: Error): void {
-    this.settle(exchange, this.refusal(exchange, error));
+    this.respond(exchange, this.refusal(exchange, error));
   }
 
   private answer(exchange: Exchange, body: ParsedBody): Reply | Promise<Reply> {
@@ -167,11 +167,11 @@ export class App {
   }
 
   /** Writes the answer, once it is there. */
-  private settle(exchange: Exchange, answer: Reply | Promise<Reply>): void {
+  private respond(exchange: Exchange, answer: Reply | Promise<Reply>): void {
     if (answer instanceof Promise) {
       answer.then(
-        (reply) => this.settle(exchange, reply),
-        (error: unknown) => this.settle(exchange, this.refusal(exchange, error)),
+        (reply) => this.respond(exchange, reply),
+        (error: unknown) => this.respond(exchange, this.refusal(exchange, error)),
       );
       return;
     }
@@ -255,7 +255,10 @@ function shapeOf(version: Version): ErrorShape {
   return version === 'v2' ? 'flat' : version === 'control' ? 'control' : 'standard';
 }
 
-/** One request on its way through the pipeline: what the first half learned, for the second. */
+/**
+ * One request on its way through the pipeline: what the first half learned, for the second. As the body's
+ * sink it links the halves (App.proceed and App.bodyFailed are public only for it).
+ */
 class Exchange implements BodySink {
   readonly path: string;
   readonly rawQuery: string;

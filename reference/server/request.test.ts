@@ -1,5 +1,5 @@
 // Bodies read by the request class (server/request.ts): whole when they come in pieces, refused once they
-// pass the limit though no Content-Length announced them.
+// pass the limit though no Content-Length announced them, and given up when the client left before reading.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness, type Org } from '../test-helpers.js';
 
@@ -44,5 +44,27 @@ describe('request bodies', () => {
     const answer = await postChunked('/contacts', ['{"name":"', ...Array.from({ length: 17 }, () => piece), '"}']);
     expect(answer.status).toBe(413);
     expect(answer.body.error?.code).toBe('payload_too_large');
+  });
+});
+
+describe('a client that leaves during a configured delay', () => {
+  it('is given up once the delay ends (the pipeline does not wait for a body that will never come)', async () => {
+    const logged: string[] = [];
+    const slow = await startHarness({ log: (line) => logged.push(line), variant: { latencyMs: 1000 } });
+    try {
+      const who = await slow.newOrg();
+      const controller = new AbortController();
+      const sent = fetch(`${slow.ref.urls.v4}/contacts`, {
+        method: 'POST',
+        body: JSON.stringify({ name: 'Gone' }),
+        signal: controller.signal,
+        headers: { authorization: `Bearer ${who.primary}`, 'content-type': 'application/json' },
+      }).catch(() => undefined);
+      setTimeout(() => controller.abort(), 300);
+      await sent;
+      await expect.poll(() => logged.some((line) => line.includes('the request was aborted')), { timeout: 3000 }).toBe(true);
+    } finally {
+      await slow.close();
+    }
   });
 });

@@ -25,6 +25,11 @@ export class ReferenceRequest extends IncomingMessage {
   readBodyInto(limit: number, sink: BodySink): void {
     this.limit = limit;
     this.sink = sink;
+    // Gone already (the client left during a configured delay): its 'close' has passed, so say so now.
+    if (this.destroyed) {
+      process.nextTick(abandoned, this);
+      return;
+    }
     this.on('data', onData);
     this.on('end', onEnd);
     this.on('error', onError);
@@ -32,8 +37,8 @@ export class ReferenceRequest extends IncomingMessage {
     this.on('close', onClose);
   }
 
-  /** Hands the outcome to the sink, once (the listeners below call this and the next two). */
-  settle(outcome: Buffer | Error): void {
+  /** Hands the outcome to the sink, once. This and the next two serve the body listeners below only. */
+  bodyDone(outcome: Buffer | Error): void {
     const sink = this.sink;
     if (sink === undefined) return;
     this.sink = undefined;
@@ -44,33 +49,37 @@ export class ReferenceRequest extends IncomingMessage {
   }
 
   /** Keeps a chunk of the body, or settles with the 413 refusal once the body passes the limit. */
-  keep(chunk: Buffer): void {
+  bodyChunk(chunk: Buffer): void {
     if (this.sink === undefined) return;
     this.size += chunk.length;
     // Past the limit the body is still drained (not stored), so that the 413 answer can be written.
-    if (this.size > this.limit) this.settle(tooLarge(this.limit));
+    if (this.size > this.limit) this.bodyDone(tooLarge(this.limit));
     else if (this.first === undefined) this.first = chunk;
     else (this.more ??= [this.first]).push(chunk);
   }
 
   /** The body read so far, in one buffer. */
-  whole(): Buffer {
+  bodySoFar(): Buffer {
     return this.more ? Buffer.concat(this.more, this.size) : (this.first ?? noBytes);
   }
 }
 
 function onData(this: ReferenceRequest, chunk: Buffer): void {
-  this.keep(chunk);
+  this.bodyChunk(chunk);
 }
 
 function onEnd(this: ReferenceRequest): void {
-  this.settle(this.whole());
+  this.bodyDone(this.bodySoFar());
 }
 
 function onError(this: ReferenceRequest, error: Error): void {
-  this.settle(error);
+  this.bodyDone(error);
 }
 
 function onClose(this: ReferenceRequest): void {
-  if (!this.complete) this.settle(new Error('the request was aborted'));
+  if (!this.complete) abandoned(this);
+}
+
+function abandoned(req: ReferenceRequest): void {
+  req.bodyDone(new Error('the request was aborted'));
 }
