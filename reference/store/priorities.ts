@@ -39,14 +39,29 @@ export function tiersOf(org: Org, priority: PriorityRecord): Tier[] {
   const tiers: Tier[] = [];
   for (const entry of priority.channels) {
     const channel = org.channels.get(entry.channelId);
-    if (!channel) continue;
-    let tier = tiers.find((t) => t.priority === entry.priority);
-    if (!tier) tiers.push((tier = { priority: entry.priority, pools: [] }));
-    let pool = tier.pools.find((p) => p.type === channel.type);
-    if (!pool) tier.pools.push((pool = { type: channel.type, channels: [] }));
-    pool.channels.push(channel);
+    if (channel) poolIn(tierIn(tiers, entry.priority), channel.type).channels.push(channel);
   }
-  return tiers.sort((a, b) => a.priority - b.priority);
+  return tiers.sort(ascendingTiers);
+}
+
+/** The tier numbered `priority`, added at the end if missing. */
+function tierIn(tiers: Tier[], priority: number): Tier {
+  for (const tier of tiers) if (tier.priority === priority) return tier;
+  const tier: Tier = { priority, pools: [] };
+  tiers.push(tier);
+  return tier;
+}
+
+/** The tier's pool of `type`, added at the end if missing (pools keep the order of first appearance). */
+function poolIn(tier: Tier, type: ChannelType): Pool {
+  for (const pool of tier.pools) if (pool.type === type) return pool;
+  const pool: Pool = { type, channels: [] };
+  tier.pools.push(pool);
+  return pool;
+}
+
+function ascendingTiers(a: Tier, b: Tier): number {
+  return a.priority - b.priority;
 }
 
 /**
