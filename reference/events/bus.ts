@@ -1,22 +1,28 @@
 // The event bus (server/event-bus.ts EventBus): stores every event on its organization, builds the body
 // each subscription receives (v4 envelope, or the flat v2 body when the v2 filter lets it through), and
-// hands one delivery per subscription to the delivery engine. Also the home of replays.
+// hands one delivery per subscription to the delivery engine. Also the home of replays. A flat body's
+// `timestamp` is "when the webhook was sent" (section 6): each attempt (first delivery, retry, replay) sets it
+// from the organization's clock as it is sent, and is signed as sent.
 import type { App } from '../server/app.js';
 import type { EventBus, EventMeta, EventRecord } from '../server/event-bus.js';
 import { newId } from '../store/ids.js';
 import type { Org } from '../store/types.js';
+import { contactMergedFlat } from './contact-merged.js';
 import { DeliveryEngine, defaultDeliveryConfig, type DeliveryConfig } from './delivery.js';
-import { flatBody, v4Envelope } from './envelope.js';
+import { flatText, flatTextAt, v4Envelope } from './envelope.js';
 import { v2Receives } from './filter.js';
 import { httpPoster, type OutgoingRequest, type Poster } from './post.js';
 import { signatureHeader } from './signing.js';
 import { eventState } from './state.js';
-import type { DeliveryRecord, Subscription } from './types.js';
+import type { DeliveryRecord, FlatDelivery, Subscription } from './types.js';
 
 type FaultSource = Pick<App, 'fault' | 'variant'>;
 
 /** What a delivery records of the event it carries. */
 type DeliveryOrigin = Pick<DeliveryRecord, 'eventId' | 'eventType' | 'messageId' | 'createdAt'>;
+
+/** What a delivery carries: fixed bytes (v4 envelope), or a flat v2 body whose timestamp each attempt sets. */
+type Payload = { body: string; flat: FlatDelivery | null };
 
 export interface BusOptions {
   delivery?: Partial<DeliveryConfig>;
@@ -36,14 +42,16 @@ export class ServiceBus implements EventBus {
 
   emit(org: Org, type: string, data: Record<string, unknown>, meta: EventMeta = {}): EventRecord {
     if (type === 'contact.shared' && this.faults.fault('events.contact-shared.reversed')) ({ data, meta } = reversedShare(data, meta));
+    // The merge endpoint passes no flat fields; the flat body's base fields are found here (contact-merged.ts).
+    if (type === 'contact.merged' && meta.flat === undefined) meta = { ...meta, flat: contactMergedFlat(org, data) };
     const record: EventRecord = { id: newId('evt'), type, created_at: org.now(), organization_id: org.id, data, meta };
     if (type === 'message.read' && this.faults.fault('events.read.not-emitted')) return record;
     const state = eventState(org);
     state.log.push(record);
     for (const sub of state.subscriptions.values()) {
       if (!sub.isActive) continue;
-      const body = this.bodyFor(sub, record);
-      if (body !== null) this.deliver(sub, { eventId: record.id, eventType: type, messageId: meta.messageId ?? null, createdAt: record.created_at }, body, null);
+      const payload = this.payloadFor(org, sub, record);
+      if (payload !== null) this.deliver(sub, { eventId: record.id, eventType: type, messageId: meta.messageId ?? null, createdAt: record.created_at }, payload, null);
     }
     return record;
   }
@@ -53,50 +61,57 @@ export class ServiceBus implements EventBus {
     return type === undefined ? [...log] : log.filter((e) => e.type === type);
   }
 
-  /** A new delivery of the same bytes, marked as a replay of `original`. */
+  /**
+   * A new delivery of the same body, marked as a replay of `original`: the same bytes, except that a flat v2
+   * body's `timestamp` is again the moment each attempt is sent.
+   */
   replay(sub: Subscription, original: DeliveryRecord, now: number): DeliveryRecord {
-    return this.deliver(sub, { eventId: original.eventId, eventType: original.eventType, messageId: original.messageId, createdAt: now }, original.body, original);
+    return this.deliver(sub, { eventId: original.eventId, eventType: original.eventType, messageId: original.messageId, createdAt: now }, { body: original.body, flat: original.flat }, original);
   }
 
   async close(): Promise<void> {
     this.engine.close();
   }
 
-  /** The body `sub` receives for `event`, or null when it receives nothing. */
-  private bodyFor(sub: Subscription, event: EventRecord): string | null {
+  /** What `sub` receives for `event`, or null when it receives nothing. */
+  private payloadFor(org: Org, sub: Subscription, event: EventRecord): Payload | null {
     const f = (name: string) => this.faults.fault(name);
-    const envelope = () =>
-      JSON.stringify(
+    const envelope = (): Payload => ({
+      body: JSON.stringify(
         v4Envelope(event, {
           secondsTimestamp: f('events.v4.created-at-seconds'),
           bareOrganizationId: f('events.v4.bare-organization-id'),
           receivedChatIdNotChat: f('events.v4.received-chat-id-not-chat'),
         }),
-      );
+      ),
+      flat: null,
+    });
     if (sub.format === 'v4') return f('events.v4.filtered-like-v2') && !v2Receives('message', event.type) ? null : envelope();
     const passes = sub.webhookType !== null && v2Receives(sub.webhookType, event.type);
     if (!passes && !(f('events.v2.filter-ignored') && event.meta.flat !== undefined)) return null;
     if (f('events.v2.gets-v4-envelope')) return envelope();
-    return JSON.stringify(
-      flatBody(event, Date.now(), {
-        extraFieldsMissing: f('events.v2.extra-fields-missing'),
-        noBaseFields: f('events.v2.no-base-fields'),
-        groupFieldsOn1to1: f('events.v2.group-fields-on-1to1'),
-      }),
-    );
+    const text = flatText(event, {
+      extraFieldsMissing: f('events.v2.extra-fields-missing'),
+      noBaseFields: f('events.v2.no-base-fields'),
+      groupFieldsOn1to1: f('events.v2.group-fields-on-1to1'),
+    });
+    const flat: FlatDelivery = { ...text, now: () => org.now() };
+    // Until its first attempt, the delivery shows the body as it would have been sent at emission.
+    return { body: flatTextAt(flat, event.created_at), flat };
   }
 
   private deliver(
     sub: Subscription,
     event: DeliveryOrigin,
-    body: string,
+    payload: Payload,
     original: DeliveryRecord | null,
   ): DeliveryRecord {
     const record: DeliveryRecord = {
       id: newId('wdel'),
       webhookId: sub.id,
       ...event,
-      body,
+      body: payload.body,
+      flat: payload.flat,
       status: 'pending',
       attempts: [],
       replay: original !== null,
@@ -110,9 +125,13 @@ export class ServiceBus implements EventBus {
     return record;
   }
 
-  /** The request of one attempt, signed now with the subscription's current secret. */
+  /**
+   * The request of one attempt, signed now with the subscription's current secret. A flat v2 body gets its
+   * `timestamp` now (the organization's clock) and is signed as sent; `record.body` keeps the bytes sent.
+   */
   private request(sub: Subscription, record: DeliveryRecord): OutgoingRequest {
     const f = (name: string) => this.faults.fault(name);
+    if (record.flat !== null) record.body = flatTextAt(record.flat, record.flat.now());
     const secret = f('events.rotation.old-secret-still-used') && sub.previousSecret !== null ? sub.previousSecret : sub.secret;
     const signature = signatureHeader(secret, record.body, Date.now() - this.faults.variant.signatureClockSkewS * 1000, {
       wrongSecret: f('events.signing.wrong-secret'),

@@ -14,7 +14,7 @@ let n = 0;
 function record(sub: Subscription, body = '{}'): DeliveryRecord {
   n++;
   return {
-    id: `wdel_${n}`, webhookId: sub.id, eventId: `evt_${n}`, eventType: 'message.sent', messageId: null, body, status: 'pending',
+    id: `wdel_${n}`, webhookId: sub.id, eventId: `evt_${n}`, eventType: 'message.sent', messageId: null, body, flat: null, status: 'pending',
     attempts: [], createdAt: 0, replay: false, originalEventId: null, replayOf: null, nextAttemptAt: null,
   };
 }

@@ -42,21 +42,44 @@ export function v4Envelope(event: EventRecord, faults: EnvelopeFaults = {}): V4E
 }
 
 /**
+ * A flat v2 body as text with its `timestamp` left open: `head` + the epoch ms of the attempt + `tail`.
+ * Built once per delivery; each attempt (first, retry, replay) fills in the moment it is sent, so the
+ * bytes differ between attempts in that number only.
+ */
+export interface FlatText {
+  head: string;
+  tail: string;
+}
+
+/**
  * `{event, message_id, timestamp, chat_id, external_id, protocol, internal_id, ...extra fields, data}`:
  * the base fields and the event's own fields at the top level (from `meta.flat`), and `data` carrying the
  * v4 data, since the description names both the base fields and `{event, message_id, chat_id, data}`.
- * `timestamp` is when the body was built for sending (epoch ms), unless the event has its own.
+ * `timestamp` is left open for flatTextAt: it is when the webhook is sent (section 6, base fields). A
+ * `timestamp` among the event's own fields (typing, group and contact.shared list it) is that same base
+ * field, so it never replaces the moment of sending; the event's time stays in `data` and the v4 envelope's
+ * `created_at`. `message_id` is the event's message, else one the flat fields name (contact.merged concerns
+ * no message).
  */
-export function flatBody(event: EventRecord, sentAtMs: number, faults: FlatFaults = {}): Record<string, unknown> {
-  let flat: Record<string, unknown> = { ...event.meta.flat };
+export function flatText(event: EventRecord, faults: FlatFaults = {}): FlatText {
+  const { start, rest } = flatParts(event, faults);
+  return { head: `${JSON.stringify(start).slice(0, -1)},"timestamp":`, tail: `,${JSON.stringify(rest).slice(1)}` };
+}
+
+/** The bytes of one attempt: the flat body with `timestamp` the moment it is sent (integer epoch ms). */
+export function flatTextAt(text: FlatText, sentAtMs: number): string {
+  return `${text.head}${Math.floor(sentAtMs)}${text.tail}`;
+}
+
+/** What comes before `timestamp` (event, message_id) and after it (the flat fields, then data). */
+function flatParts(event: EventRecord, faults: FlatFaults): { start: Record<string, unknown>; rest: Record<string, unknown> } {
+  const { event: _type, message_id: messageId, timestamp: _eventTime, ...own } = event.meta.flat ?? {};
+  let flat: Record<string, unknown> = own;
   if (faults.extraFieldsMissing) flat = Object.fromEntries(Object.entries(flat).filter(([key]) => baseFlatFields.includes(key)));
   if (faults.noBaseFields) for (const key of ['external_id', 'protocol', 'internal_id']) delete flat[key];
   if (faults.groupFieldsOn1to1 && event.type === 'message.received' && flat.is_group === false) flat = { ...flat, group_id: 'grp_not1to1', group_name: 'not a group' };
   return {
-    event: event.type,
-    message_id: event.meta.messageId ?? null,
-    timestamp: sentAtMs,
-    ...flat,
-    data: event.data,
+    start: { event: event.type, message_id: event.meta.messageId ?? messageId ?? null },
+    rest: { ...flat, data: event.data },
   };
 }

@@ -1,8 +1,9 @@
 // Which v2 subscriptions receive which events (description section 6): message events go to `message` or
 // `all`; poll events to `poll` or `all`; typing, group and contact events to `all` only. The description
 // does not say what a `status` subscription receives; here it gets the message status events (sent,
-// delivered, failed, read). Events without a flat v2 body (contact.merged, number.*) reach no v2
-// subscription: the v2 event table has no body for them.
+// delivered, failed, read). `contact.merged` is a contact event, so it reaches `all` (its flat body:
+// contact-merged.ts). Whether the number.* events reach v2 subscriptions is not said: here they reach none
+// (the v2 event table has no body for them).
 import type { WebhookType } from './types.js';
 
 const routes: Readonly<Record<string, readonly WebhookType[]>> = {
@@ -20,6 +21,7 @@ const routes: Readonly<Record<string, readonly WebhookType[]>> = {
   'group.name_changed': ['all'],
   'group.icon_changed': ['all'],
   'contact.shared': ['all'],
+  'contact.merged': ['all'],
 };
 
 /** The event types that have a flat v2 body. */

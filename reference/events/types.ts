@@ -1,4 +1,5 @@
 // The records of the event side: subscriptions and their deliveries (events are server/event-bus.ts EventRecord).
+import type { FlatText } from './envelope.js';
 
 export type WebhookType = 'message' | 'status' | 'poll' | 'all';
 export const webhookTypes: readonly WebhookType[] = ['message', 'status', 'poll', 'all'];
@@ -39,8 +40,16 @@ export interface DeliveryRecord {
   eventId: string;
   eventType: string;
   messageId: string | null;
-  /** The exact bytes posted (the same on every attempt; only the signature is redone). */
+  /**
+   * The bytes of the latest attempt (before the first: as built at emission). A v4 envelope is the same on
+   * every attempt; a flat v2 body differs between attempts in its `timestamp` only (see `flat`).
+   */
   body: string;
+  /**
+   * For a flat v2 body: the body with its `timestamp` left open and the organization's clock that fills it
+   * when an attempt is sent (first delivery, retry or replay). Null for a v4 envelope.
+   */
+  flat: FlatDelivery | null;
   status: DeliveryStatus;
   attempts: AttemptRecord[];
   createdAt: number;
@@ -50,4 +59,9 @@ export interface DeliveryRecord {
   /** For replays: the delivery replayed. */
   replayOf: string | null;
   nextAttemptAt: number | null;
+}
+
+export interface FlatDelivery extends FlatText {
+  /** The organization's clock (epoch ms, moved by the control API's clock/advance). */
+  now: () => number;
 }

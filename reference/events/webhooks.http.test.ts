@@ -1,6 +1,8 @@
 // HTTP tests of webhook subscriptions and real deliveries to a loopback receiver.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import Ajv2020 from 'ajv/dist/2020.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadOpenApi } from '../../spec/index.js';
 import { fixture, receiver, type Fixture, type Received, type Receiver } from '../messaging/test-kit.js';
 
 let fx: Fixture;
@@ -25,6 +27,14 @@ function verifies(delivery: Received, secret: string): boolean {
   const expected = createHmac('sha256', secret).update(`${match[1]}.${delivery.raw}`).digest();
   const nowSeconds = Math.floor(Date.now() / 1000);
   return timingSafeEqual(expected, Buffer.from(match[2]!, 'hex')) && Math.abs(nowSeconds - Number(match[1])) < 300;
+}
+
+/** Problems of `body` against a component schema of spec/v2.openapi.yaml (empty when valid). */
+let v2Ajv: Ajv2020.default | undefined;
+function v2SchemaProblems(name: string, body: unknown): string[] {
+  const ajv = (v2Ajv ??= new Ajv2020.default({ strict: false, allErrors: true }).addSchema(loadOpenApi('v2'), 'v2'));
+  const validate = ajv.getSchema(`v2#/components/schemas/${name}`)!;
+  return validate(body) ? [] : (validate.errors ?? []).map((e) => `${name}: ${e.instancePath} ${e.message}`);
 }
 
 let n = 7000;
@@ -101,6 +111,49 @@ describe('v2 subscriptions', () => {
     expect(received!.body.internal_id).toBe(fx.channels['native-dedicated']!.address);
     expect(typeof received!.body.timestamp).toBe('number');
     expect(typing!.body.event).toBe('typing.started');
+    await messageHook.waitFor(1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(messageHook.received.map((d) => d.body.event)).toEqual(['message.received']);
+    for (const id of [m.body.webhook_id, a.body.webhook_id]) await fx.v2('DELETE', `/webhooks/${id}`);
+  });
+
+  it('get contact.merged on `all` only, as a signed flat body with the base fields', async () => {
+    const messageHook = await hook();
+    const allHook = await hook();
+    const m = await fx.v2('POST', '/webhooks', { webhook_url: messageHook.url, webhook_type: 'message' });
+    const a = await fx.v2('POST', '/webhooks', { webhook_url: allHook.url, webhook_type: 'all' });
+    const contact = async (body: Record<string, unknown>) => (await fx.v4('POST', '/contacts', body)).body.data.id as string;
+    const merge = async (survivor: string, source: string) => {
+      const merged = await fx.v4('POST', `/contacts/${survivor}/merge`, { source_contact_id: source });
+      expect(merged.status).toBe(200);
+    };
+    // Contacts without identities (what the suites merge), then a contact that wrote to a line merged into another.
+    await merge(await contact({ name: 'survivor' }), await contact({ name: 'source' }));
+    const sender = `+1415556${n++}`;
+    const sent = await inbound({ sender });
+    const writer = (await fx.v4('GET', `/contacts?identifier=${encodeURIComponent(sender)}`)).body.data[0].id as string;
+    await merge(await contact({ name: 'keeper', email: `keeper${n}@example.com` }), writer);
+
+    const deliveries = (await allHook.waitFor(3)).filter((d) => d.body.event === 'contact.merged');
+    expect(deliveries).toHaveLength(2);
+    for (const delivery of deliveries) {
+      expect(delivery.headers['x-service-event']).toBe('contact.merged');
+      expect(verifies(delivery, a.body.signing_secret)).toBe(true);
+      expect(v2SchemaProblems('FlatContactMerged', delivery.body)).toEqual([]);
+      expect(v2SchemaProblems('FlatEventBase', delivery.body)).toEqual([]);
+      expect(delivery.body.message_id).toMatch(/^msg_/);
+    }
+    const [nameOnly, chatted] = deliveries;
+    expect(nameOnly!.body).toMatchObject({ external_id: expect.stringMatching(/^ct_/), internal_id: expect.any(String), data: { source_contact_id: expect.stringMatching(/^ct_/) } });
+    expect(nameOnly!.body.chat_id).toBeUndefined();
+    expect(chatted!.body).toMatchObject({
+      message_id: sent.body.data.message_id,
+      chat_id: sender,
+      external_id: sender,
+      protocol: 'imessage',
+      internal_id: fx.channels['native-dedicated']!.address,
+      data: { source_contact_id: writer },
+    });
     await messageHook.waitFor(1);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(messageHook.received.map((d) => d.body.event)).toEqual(['message.received']);
