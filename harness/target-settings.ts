@@ -5,6 +5,7 @@ import type { TargetSettings } from './fixtures/control-client.js';
 export const targetSettingEnv = {
   webhook_replay_path: 'MCS_WEBHOOK_REPLAY_PATH',
   dry_run_field: 'MCS_DRY_RUN_FIELD',
+  amb_invitation_field: 'MCS_AMB_INVITATION_FIELD',
 } as const satisfies Record<keyof Required<TargetSettings>, string>;
 
 /** The target's value of `name`, or undefined when neither the environment nor the control API names it. */

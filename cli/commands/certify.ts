@@ -39,6 +39,9 @@ Target (flags > MCS_* environment > config file):
     replay checks are not verifiable (a control API may announce it: GET /__control target_settings)
   (environment only) MCS_DRY_RUN_FIELD: the body field that asks the target for a dry-run send (not shown
     in the description), e.g. dry_run; without it the dry-run check is not verifiable (or announced likewise)
+  (environment only) MCS_AMB_INVITATION_FIELD: the send body field that names an approved business-chat
+    invitation (not shown in the description), e.g. invitation_id; without it the invitation check is not
+    verifiable (or announced likewise)
 Container image (instead of the URLs; needs a Docker engine; the container is always removed):
   --image NAME[:TAG]    start this image and certify it; its logs go into the report
   --container-port N    the port the service listens on inside it (default 8080)

@@ -11,7 +11,7 @@ afterAll(() => h.close());
 
 describe('control API', () => {
   it('answers its version', async () => {
-    expect((await h.control('GET', '/')).body).toEqual({ data: { version: '1', target_settings: { webhook_replay_path: '/webhooks/{webhookId}/deliveries/{deliveryId}/replay', dry_run_field: 'dry_run' } } });
+    expect((await h.control('GET', '/')).body).toEqual({ data: { version: '1', target_settings: { webhook_replay_path: '/webhooks/{webhookId}/deliveries/{deliveryId}/replay', dry_run_field: 'dry_run', amb_invitation_field: 'invitation_id' } } });
   });
 
   it('creates an organization with the standard fixtures', async () => {

@@ -1,13 +1,15 @@
 // Parsing and validation of send bodies (POST /messages, /channels/{channel}/messages, /chats/{id}/messages).
 // The description names `to`, `text`, `from`, `attachments`, `interactive` (kind, summary_text, items) and
-// `rich_link`; the dry-run switch is not shown, so it is `dry_run: true` in the body here. Unknown fields
-// are ignored (the full body is not shown). Every rejection is 422 `validation_error` naming the field.
+// `rich_link`; the dry-run switch is not shown, so it is `dry_run: true` in the body here, and an approved
+// business-chat invitation is named by `invitation_id` (messaging/amb.ts). Unknown fields are ignored (the
+// full body is not shown). Every rejection is 422 `validation_error` naming the field.
 import { httpError, type HttpError } from '../server/errors.js';
 import { isJsonObject, objectBody, type JsonObject } from '../server/validate.js';
 import { referenceTargetSettings } from '../target-settings.js';
 
-/** The body field that asks for a dry run (announced to the suite as a target setting). */
+/** The body fields that ask for a dry run and name an approved invitation (announced to the suite as target settings). */
 const dryRunField = referenceTargetSettings.dry_run_field;
+const invitationField = referenceTargetSettings.amb_invitation_field;
 
 // `rich_link` is accepted both as an interactive kind and as a top-level `rich_link` object: the
 // description names it beside the kinds without saying which form a send takes.
@@ -22,6 +24,8 @@ export interface SendBody {
   interactive: { kind: InteractiveKind; summary_text?: string; items?: Array<{ id: string; title: string }> } & JsonObject | null;
   richLink: { url: string; title?: string } & JsonObject | null;
   from: string | null;
+  /** An approved business-chat invitation to send instead of content (messaging/amb.ts). */
+  invitationId: string | null;
   dryRun: boolean;
   metadata: JsonObject | null;
 }
@@ -57,7 +61,10 @@ export function parseSendBody(raw: unknown, endpoint: SendEndpoint, faults: Body
   if (interactive && hasText && !faults.allowInteractiveWithText) {
     throw invalid('text', 'An interactive message carries no text; put the prompt in interactive.summary_text');
   }
-  if (!hasText && attachments.length === 0 && !interactive && !richLink) {
+  const invitationId = endpoint === 'chat' ? null : optionalString(body, invitationField);
+  const hasContent = hasText || attachments.length > 0 || interactive !== null || richLink !== null;
+  if (invitationId !== null && hasContent) throw invalid(invitationField, 'An invitation carries its approved text only: send no text, attachments, interactive or rich_link with it');
+  if (invitationId === null && !hasContent) {
     throw invalid('text', 'A message needs text, attachments, interactive or rich_link');
   }
   return {
@@ -67,6 +74,7 @@ export function parseSendBody(raw: unknown, endpoint: SendEndpoint, faults: Body
     interactive,
     richLink,
     from,
+    invitationId,
     dryRun: dryRun === true,
     metadata: (body.metadata as JsonObject | undefined) ?? null,
   };

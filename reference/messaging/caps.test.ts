@@ -8,7 +8,7 @@ import { DAY_MS } from './caps.js';
 import { commitSend, prepareSend } from './send.js';
 
 const app = { fault: () => false };
-const body: SendBody = { to: [], text: 'hello', attachments: [], interactive: null, richLink: null, from: null, dryRun: false, metadata: null };
+const body: SendBody = { to: [], text: 'hello', attachments: [], interactive: null, richLink: null, from: null, invitationId: null, dryRun: false, metadata: null };
 
 function setup(plan: Partial<PlanFacts>, kind: ChannelKind = 'native-dedicated') {
   const org = new Store().createOrg('caps', plan);

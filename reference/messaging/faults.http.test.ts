@@ -27,6 +27,14 @@ async function firstDelivery(fx: Fixture, v2Type: string | null, scenario: () =>
   }
 }
 
+/** An approved business-chat invitation sent to `customer`, who opted in on the amb line first or not. */
+async function invite(fx: Fixture, customer: string, optedIn: boolean) {
+  const amb = fx.channels.amb!.id;
+  const invitation = (await fx.control('POST', '/amb/invitations', { text: 'Chat with us' })).body.data;
+  if (optedIn) await fx.control('POST', '/amb/opt-ins', { channel_id: amb, customer_id: customer });
+  return fx.v4('POST', `/channels/${amb}/messages`, { to: customer, invitation_id: invitation.invitation_id });
+}
+
 const signedWith = (raw: string, header: unknown, secret: string) => {
   const match = /^t=(\d{10}),v1=([0-9a-f]{64})$/.exec(String(header));
   return match !== null && createHmac('sha256', secret).update(`${match[1]}.${raw}`).digest('hex') === match[2];
@@ -47,6 +55,8 @@ const checks: Record<string, Check> = {
   },
   'messaging.group.fans-out': async (fx) => (await fx.v4('POST', `/channels/${fx.channels['native-dedicated']!.id}/messages`, { to: [fresh(), fresh()], text: 'g' })).body.is_group === true,
   'messaging.amb.business-first-allowed': async (fx) => (await fx.v4('POST', `/channels/${fx.channels.amb!.id}/messages`, { to: 'customer-z', text: 'x' })).status === 403,
+  'messaging.amb.invitation-refused': async (fx) => (await invite(fx, 'customer-opted-in', true)).status === 201,
+  'messaging.amb.invitation-without-opt-in': async (fx) => (await invite(fx, 'customer-never-opted-in', false)).status === 403,
   'messaging.caps.body-fields-missing': async (fx) => {
     await fx.control('PATCH', '/plan', { outbound_cap_per_organization: 0 });
     const res = await fx.v4('POST', '/messages', { to: fresh(), text: 'x' });

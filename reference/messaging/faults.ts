@@ -19,6 +19,8 @@ export const faults: FaultDecl[] = [
   { name: 'messaging.attachment-first-allowed', description: 'A first message with attachments and no text is accepted.', clauses: ['errors.400.attachment-first-message-not-allowed'] },
   { name: 'messaging.inbound-only.not-enforced', description: 'An inbound-plan number may message recipients who never wrote first.', clauses: ['errors.403.inbound-only-no-prior-inbound'] },
   { name: 'messaging.amb.business-first-allowed', description: 'A business-first message to an amb customer who has not written is accepted (no fallback).', clauses: ['amb.conversation.customer-initiated', 'amb.fallback.rcs-then-sms'] },
+  { name: 'messaging.amb.invitation-refused', description: 'An approved invitation to an amb customer who opted in is refused like any business-first message.', clauses: ['amb.conversation.customer-initiated'] },
+  { name: 'messaging.amb.invitation-without-opt-in', description: 'An approved invitation goes to an amb customer who never opted in.', clauses: ['amb.conversation.customer-initiated'] },
   { name: 'messaging.interactive.text-allowed', description: 'An interactive send may carry text.', clauses: ['interactive.payload.no-text'] },
   { name: 'messaging.interactive.quick-reply-count-unchecked', description: 'A quick_reply with fewer than 2 or more than 5 choices is accepted.', clauses: ['limits.interactive.quick-reply-2-to-5'] },
   { name: 'messaging.caps.outbound-not-enforced', description: 'The 24-hour new-contact caps are not enforced.', clauses: ['errors.429.outbound-limit-reached', 'limits.sends.new-contact-cap'] },

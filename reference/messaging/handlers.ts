@@ -13,7 +13,8 @@ import type { ChannelRecord, Org } from '../store/types.js';
 import { FAN_OUT_MAX, parseSendBody, type BodyFaults, type SendBody } from './body.js';
 import { dedupe } from './chats.js';
 import { idempotent } from './idempotency.js';
-import { refusal, routeSend } from './routing.js';
+import { withInvitationText } from './amb.js';
+import { refusal, routeSend, type Route } from './routing.js';
 import { commitSend, groupCapable, prepareSend, type Author, type PreparedSend, type Target } from './send.js';
 import { messagingState, type ChatRecord, type MessageRecord } from './state.js';
 import { messageView } from './views.js';
@@ -33,21 +34,21 @@ function author(ctx: Ctx): Author {
 
 export function postMessages(ctx: Ctx): Reply | Promise<Reply> {
   const org = orgOf(ctx);
-  const body = parseSendBody(ctx.body, 'messages', bodyFaults(ctx.app));
+  const body = withInvitationText(org, parseSendBody(ctx.body, 'messages', bodyFaults(ctx.app)));
   // The pinned line is resolved before the idempotency slot, so a malformed `from` is never cached.
   const pinned = body.from === null || ctx.app.fault('messaging.from.ignored') ? null : requireChannel(org, body.from);
   return idempotent(ctx, 'POST /v4/messages', () => {
     const peers = dedupe(body.to);
-    const channel = pinned ?? routeSend(ctx.app, org, callerId(ctx), peers);
-    return sendFrom(ctx, org, channel, peers, body);
+    const route = pinned ? { channel: pinned, pick: null } : routeSend(ctx.app, org, callerId(ctx), peers, body.invitationId !== null);
+    return sendFrom(ctx, org, route, peers, body);
   });
 }
 
 export function postChannelMessages(ctx: Ctx): Reply | Promise<Reply> {
   const org = orgOf(ctx);
   const channel = requireChannel(org, ctx.params.channel ?? '');
-  const body = parseSendBody(ctx.body, 'channel', bodyFaults(ctx.app));
-  return idempotent(ctx, `POST /v4/channels/${channel.id}/messages`, () => sendFrom(ctx, org, channel, dedupe(body.to), body));
+  const body = withInvitationText(org, parseSendBody(ctx.body, 'channel', bodyFaults(ctx.app)));
+  return idempotent(ctx, `POST /v4/channels/${channel.id}/messages`, () => sendFrom(ctx, org, { channel, pick: null }, dedupe(body.to), body));
 }
 
 export function postChatMessages(ctx: Ctx): Reply | Promise<Reply> {
@@ -62,12 +63,16 @@ export function postChatMessages(ctx: Ctx): Reply | Promise<Reply> {
   });
 }
 
-/** Starts a typing indicator (iMessage chats only; elsewhere 501). */
+/**
+ * Starts a typing indicator where the chat's line lists `typing` among its capabilities' actions (a native
+ * line only in its iMessage chats); elsewhere 501, so the endpoint and the capabilities always agree.
+ */
 export function postChatTyping(ctx: Ctx): Reply {
   const org = orgOf(ctx);
-  const { chat } = requireChat(org, ctx.params.chatId ?? '');
-  if (chat.protocol !== 'imessage' || ctx.app.fault('messaging.typing.refused')) {
-    throw httpError(501, 'send_not_supported', 'Typing indicators exist only in iMessage chats', { chat_id: chat.id, protocol: chat.protocol });
+  const { chat, channel } = requireChat(org, ctx.params.chatId ?? '');
+  const types = channel.actions.includes('typing') && (channel.type !== 'native' || chat.protocol === 'imessage');
+  if (!types || ctx.app.fault('messaging.typing.refused')) {
+    throw httpError(501, 'send_not_supported', `This chat has no typing indicator (${channel.type}, ${chat.protocol})`, { chat_id: chat.id, protocol: chat.protocol });
   }
   return unshownSuccess(ctx.app.variant, 'done', { data: { chat_id: chat.id, typing: true } });
 }
@@ -79,14 +84,15 @@ export function requireChat(org: Org, chatId: string): { chat: ChatRecord; chann
   return { chat, channel };
 }
 
-/** One recipient, a group thread, or a fan-out, on a known line. */
-function sendFrom(ctx: Ctx, org: Org, channel: ChannelRecord, peers: string[], body: SendBody): Reply {
+/** One recipient, a group thread, or a fan-out, on a known (or routed) line. */
+function sendFrom(ctx: Ctx, org: Org, route: Route, peers: string[], body: SendBody): Reply {
+  const { channel, pick } = route;
   const groups = (groupCapable(channel) || ctx.app.fault('messaging.fanout.as-group')) && !ctx.app.fault('messaging.group.fans-out');
   const mode: Mode = peers.length === 1 ? 'single' : groups ? 'group' : 'fan_out';
-  if (mode === 'fan_out') return fanOut(ctx, org, channel, peers, body);
-  const why = refusal(ctx.app, org, channel, peers);
+  if (mode === 'fan_out') return fanOut(ctx, org, route, peers, body);
+  const why = refusal(ctx.app, org, channel, peers, undefined, body.invitationId !== null);
   if (why) throw why;
-  const prepared = prepareSend(ctx.app, org, { channel, peers, group: mode === 'group', chat: null }, body);
+  const prepared = prepareSend(ctx.app, org, { channel, peers, group: mode === 'group', chat: null, pick }, body);
   return finish(ctx, org, prepared, body, mode);
 }
 
@@ -103,16 +109,16 @@ function finish(ctx: Ctx, org: Org, prepared: PreparedSend, body: SendBody, mode
   return json(status, ctx.app.fault('messaging.send.wrapped') ? { data: view } : view);
 }
 
-function fanOut(ctx: Ctx, org: Org, channel: ChannelRecord, peers: string[], body: SendBody): Reply {
+function fanOut(ctx: Ctx, org: Org, { channel, pick }: Route, peers: string[], body: SendBody): Reply {
   const max = ctx.app.fault('messaging.fanout.limit-off-by-one') ? FAN_OUT_MAX - 1 : FAN_OUT_MAX;
   if (peers.length > max && !ctx.app.fault('messaging.fanout.no-limit')) {
     throw httpError(422, 'validation_error', `A fan-out reaches at most ${FAN_OUT_MAX} recipients`, { field: 'to', max: FAN_OUT_MAX, count: peers.length });
   }
   const results = peers.map((peer) => {
     try {
-      const why = refusal(ctx.app, org, channel, [peer]);
+      const why = refusal(ctx.app, org, channel, [peer], undefined, body.invitationId !== null);
       if (why) throw why;
-      const target: Target = { channel, peers: [peer], group: false, chat: null };
+      const target: Target = { channel, peers: [peer], group: false, chat: null, pick };
       const prepared = prepareSend(ctx.app, org, target, body);
       if (body.dryRun) return { to: peer, status: 200, preview: preview(prepared, 'single') };
       const { message, chat } = commitSend(org, prepared, body, author(ctx));

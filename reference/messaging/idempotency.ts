@@ -18,7 +18,9 @@ async function once(ctx: Ctx, endpoint: string, key: string, run: () => Reply): 
   const org = orgOf(ctx);
   const scope = `${org.id}|${callerId(ctx)}|${endpoint}`;
   const slot = `${scope}\u0000${key}`;
-  const fingerprint = createHash('sha256').update(ctx.path).update('\u0000').update(ctx.rawBody).digest('hex');
+  // The slot names the endpoint with its channel or chat resolved, so a retry that spells the channel
+  // another way (E.164, alias, ch_ id) is the same request: only the body tells requests apart.
+  const fingerprint = createHash('sha256').update(ctx.rawBody).digest('hex');
   const fingerprints = messagingState(org).idempotencyFingerprints;
   const first = fingerprints.get(slot);
   if (first !== undefined && first !== fingerprint) {

@@ -8,14 +8,19 @@ import type { ChannelRecord, Org } from '../store/types.js';
 import { isBareLink, type SendBody } from './body.js';
 import { capPlan, checkCaps, commitCaps, type CapFaults, type CapPlan } from './caps.js';
 import { fileMessage, findDirectChat, findGroupChat, openDirectChat, openGroupChat } from './chats.js';
+import { keepPick, type PoolPick } from './routing.js';
 import { messagingState, type ChatRecord, type MessageRecord } from './state.js';
 
-/** Where a send goes: a line, its recipients, and the chat when it is already known (chat sends). */
+/**
+ * Where a send goes: a line, its recipients, the chat when it is already known (chat sends), and the pool's
+ * choice of the line when the send was routed (remembered once the send is made).
+ */
 export interface Target {
   channel: ChannelRecord;
   peers: readonly string[];
   group: boolean;
   chat: ChatRecord | null;
+  pick?: PoolPick | null;
 }
 
 export interface PreparedSend {
@@ -70,15 +75,17 @@ export function prepareSend(app: Pick<App, 'fault'>, org: Org, target: Target, b
   if ((brandNew || !firstOnly) && textless && !app.fault('messaging.attachment-first-allowed')) {
     throw httpError(400, 'attachment_first_message_not_allowed', 'The first message of a new conversation must carry text; send text first', {});
   }
-  const planned = capPlan(org, channel, peers, chat !== null);
+  // A chat without messages (a v2 group created empty) is not a conversation yet: its first send starts one.
+  const planned = capPlan(org, channel, peers, !brandNew);
   const caps = app.fault('messaging.caps.counts-every-send') ? { ...planned, newForOrg: [...peers], newForNumber: [...peers] } : planned;
   checkCaps(org, channel, caps, capFaults(app));
   return { target, chat, caps };
 }
 
 export function commitSend(org: Org, prepared: PreparedSend, body: SendBody, author: Author): { message: MessageRecord; chat: ChatRecord } {
-  const { channel, peers, group } = prepared.target;
+  const { channel, peers, group, pick } = prepared.target;
   commitCaps(org, channel, prepared.caps);
+  if (pick) keepPick(org, pick);
   const chat = prepared.chat ?? (group ? openGroupChat(org, channel, peers) : openDirectChat(org, channel, peers[0]!));
   const now = org.now();
   const message: MessageRecord = {

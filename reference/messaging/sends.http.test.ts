@@ -41,6 +41,16 @@ describe('POST /messages', () => {
     expect(reused.body.error.code).toBe('idempotency_key_reused');
   });
 
+  it('replays a channel send retried with the channel spelled another way (E.164 instead of ch_ id)', async () => {
+    const sms = fx.channels.sms_provider!;
+    const headers = { 'idempotency-key': 'idem-spelling' };
+    const body = { to: fresh(), text: 'once' };
+    const first = await fx.v4('POST', `/channels/${sms.id}/messages`, body, headers);
+    const again = await fx.v4('POST', `/channels/${encodeURIComponent(sms.address)}/messages`, body, headers);
+    expect(first.status).toBe(201);
+    expect([again.status, again.body.id]).toEqual([201, first.body.id]);
+  });
+
   it('pins the sender with from (E.164, alias or ch_ id)', async () => {
     const sms = fx.channels.sms_provider!;
     const res = await fx.v4('POST', '/messages', { to: fresh(), text: 'pinned', from: sms.address });
@@ -158,6 +168,38 @@ describe('business chat (amb)', () => {
     expect((await fx.v4('POST', `/chats/${chatId}/messages`, { text: 'and text', interactive: quickReply(2) })).status).toBe(422);
   });
 
+  it('sends an approved invitation first to a customer who opted in on that line, and nothing else first', async () => {
+    const amb = fx.channels.amb!.id;
+    const customer = `customer-${next++}`;
+    const invitation = await fx.control('POST', '/amb/invitations', { text: 'Chat with us about your order' });
+    expect(invitation.status).toBe(201);
+    const invite = { to: customer, invitation_id: invitation.body.data.invitation_id };
+    expect((await fx.v4('POST', `/channels/${amb}/messages`, invite)).body.error.code).toBe('customer_initiated_only');
+    expect((await fx.control('POST', '/amb/opt-ins', { channel_id: amb, customer_id: customer })).status).toBe(201);
+    const sent = await fx.v4('POST', `/channels/${amb}/messages`, invite);
+    expect(sent.status).toBe(201);
+    expect(sent.body.text).toBe('Chat with us about your order');
+    // Only the invitation goes first: anything else still waits for the customer.
+    expect((await fx.v4('POST', `/chats/${sent.body.chat_id}/messages`, { text: 'Hello?' })).body.error.code).toBe('customer_initiated_only');
+    expect((await fx.v4('POST', `/channels/${amb}/messages`, { ...invite, text: 'also text' })).status).toBe(422);
+    expect((await fx.v4('POST', `/channels/${amb}/messages`, { to: customer, invitation_id: 'inv_unknown' })).status).toBe(422);
+    expect((await fx.v4('POST', `/channels/${fx.channels.sms_provider!.id}/messages`, { ...invite, to: fresh() })).status).toBe(422);
+  });
+
+  it('refuses to simulate a phone number writing in on business chat (its senders are opaque customer ids)', async () => {
+    const refused = await fx.control('POST', '/inbound/messages', { channel_id: fx.channels.amb!.id, sender: fresh(), text: 'hi' });
+    expect(refused.status).toBe(400);
+  });
+
+  it('keeps two customers whose opaque ids differ only in case apart', async () => {
+    const amb = fx.channels.amb!.id;
+    const lower = await fx.control('POST', '/inbound/messages', { channel_id: amb, sender: 'urn:mbid:case-abc', text: 'one' });
+    const upper = await fx.control('POST', '/inbound/messages', { channel_id: amb, sender: 'urn:mbid:case-ABC', text: 'two' });
+    expect(upper.body.data.chat_id).not.toBe(lower.body.data.chat_id);
+    const reply = await fx.v4('POST', `/channels/${amb}/messages`, { to: 'urn:mbid:case-ABC', text: 'hello' });
+    expect(reply.body.chat_id).toBe(upper.body.data.chat_id);
+  });
+
   it('shares a URL with rich_link, not as a bare link', async () => {
     const chatId = await ambChat();
     const bare = await fx.v4('POST', `/chats/${chatId}/messages`, { text: 'https://example.com/offer' });
@@ -168,11 +210,20 @@ describe('business chat (amb)', () => {
 });
 
 describe('chats', () => {
-  it('starts typing in an iMessage chat, 501 elsewhere, 404 for an unknown chat', async () => {
-    const imessage = await fx.control('POST', '/inbound/messages', { channel_id: fx.channels['native-dedicated']!.id, sender: fresh(), text: 'hi' });
-    expect((await fx.v4('POST', `/chats/${imessage.body.data.chat_id}/typing`)).status).toBe(200);
-    const sms = await fx.control('POST', '/inbound/messages', { channel_id: fx.channels.sms_provider!.id, sender: fresh(), text: 'hi' });
-    expect((await fx.v4('POST', `/chats/${sms.body.data.chat_id}/typing`)).status).toBe(501);
+  it('starts typing where the line lists typing (a native line in iMessage chats only), 501 elsewhere, 404 for an unknown chat', async () => {
+    const typingIn = async (kind: string, sender: string, protocol?: string): Promise<number> => {
+      const channel = fx.channels[kind]!.id;
+      const inbound = await fx.control('POST', '/inbound/messages', { channel_id: channel, sender, text: 'hi', ...(protocol ? { protocol } : {}) });
+      const listed = (await fx.v4('GET', `/channels/${channel}/capabilities`)).body.data.capabilities.actions as string[];
+      const status = (await fx.v4('POST', `/chats/${inbound.body.data.chat_id}/typing`)).status;
+      if (!protocol) expect(status === 200).toBe(listed.includes('typing'));
+      return status;
+    };
+    expect(await typingIn('native-dedicated', fresh())).toBe(200);
+    expect(await typingIn('native-dedicated', fresh(), 'sms')).toBe(501);
+    expect(await typingIn('sms_provider', fresh())).toBe(501);
+    expect(await typingIn('amb', `customer-${next++}`)).toBe(200);
+    expect(await typingIn('rcs', fresh())).toBe(200);
     expect((await fx.v4('POST', '/chats/chat_unknown/typing')).status).toBe(404);
   });
 });
@@ -206,6 +257,43 @@ describe('caps', () => {
       expect(res.body).toMatchObject({ cap: 1, current: 1 });
       expect(typeof res.body.plan_id).toBe('string');
       expect((await capped.v4('POST', shared, { to: first, text: 'again' })).status).toBe(201);
+    } finally {
+      await capped.close();
+    }
+  });
+
+  it('counts the first send into an empty v2 group as a new conversation', async () => {
+    const capped = await fixture();
+    try {
+      await capped.control('PATCH', '/plan', { new_conversation_cap: 1 });
+      const line = capped.channels['native-shared']!.id;
+      expect((await capped.v4('POST', `/channels/${line}/messages`, { to: fresh(), text: 'one' })).status).toBe(201);
+      const members = [fresh(), fresh()];
+      expect((await capped.v2('POST', '/groups', { name: 'empty', members })).status).toBeLessThan(300);
+      const res = await capped.v4('POST', `/channels/${line}/messages`, { to: members, text: 'first in the group' });
+      expect(res.status).toBe(429);
+    } finally {
+      await capped.close();
+    }
+  });
+
+  it('answers a customer from the pool line they wrote to, so the reply is no new conversation', async () => {
+    const capped = await fixture();
+    try {
+      const key = capped.secondary;
+      const owned: string[] = [];
+      for (let i = 0; i < 2; i++) {
+        const added = await capped.control('POST', '/channels', { kind: 'native-shared', owner_api_key: key });
+        expect(added.status).toBe(201);
+        owned.push(added.body.data.id);
+      }
+      await capped.control('PATCH', '/plan', { new_conversation_cap: 1 });
+      const customer = fresh();
+      await capped.control('POST', '/inbound/messages', { channel_id: owned[1], sender: customer, text: 'hi' });
+      expect((await capped.v4('POST', '/messages', { to: fresh(), text: 'new', from: owned[1] }, {}, key)).status).toBe(201);
+      const reply = await capped.v4('POST', '/messages', { to: customer, text: 'reply' }, {}, key);
+      expect(reply.status).toBe(201);
+      expect(reply.body.channel_id).toBe(owned[1]);
     } finally {
       await capped.close();
     }

@@ -4,12 +4,12 @@
 // has no observable effect. CORE's control routes checked the organization and the required fields.
 import type { App } from '../server/app.js';
 import { httpError } from '../server/errors.js';
-import { applySharedCard, ensureContact, touchContact } from '../store/contacts.js';
+import { applySharedCard, ensureContact, identityKind, touchContact } from '../store/contacts.js';
 import { newId } from '../store/ids.js';
 import type { ChannelRecord, Org } from '../store/types.js';
 import { fileMessage, findDirectChat, openDirectChat, openGroupChat, protocolOf } from './chats.js';
 import { emitChatEvent, externalId, groupFields } from './emit.js';
-import { messagingState, type ChatRecord, type MessageRecord, type PollRecord, type Protocol } from './state.js';
+import { messagingState, peerKey, type ChatRecord, type MessageRecord, type PollRecord, type Protocol } from './state.js';
 import { attachmentUrls, sentRecord } from './views.js';
 
 type Body = Record<string, unknown>;
@@ -57,6 +57,8 @@ function chatOf(org: Org, id: string): ChatRecord {
 export function inboundMessage(app: App, org: Org, body: Body): { message_id: string; chat_id: string; group_id: string | null } {
   const channel = channelOf(org, str(body, 'channel_id', true)!);
   const sender = str(body, 'sender', true)!;
+  // Section 1: "On the business-chat channel an inbound sender is an opaque customer id, not a phone number."
+  if (channel.type === 'amb' && identityKind(sender) === 'phone') throw bad('On the business-chat channel (amb) the sender is an opaque customer id, not a phone number');
   const text = nullableString(body, 'text') ?? null;
   const attachments = strings(body, 'attachments') ?? [];
   const protocol = body.protocol;
@@ -113,7 +115,7 @@ function groupChat(org: Org, channel: ChannelRecord, sender: string, group: unkn
     const existing = state.groups.get(groupId);
     const chat = existing ? state.chats.get(existing.chatId) : undefined;
     if (!existing || !chat) throw httpError(404, 'not_found', `No group ${groupId} in this organization`);
-    if (!existing.members.some((m) => m.toLowerCase() === sender.toLowerCase())) existing.members.push(sender);
+    if (!existing.members.some((m) => peerKey(m) === peerKey(sender))) existing.members.push(sender);
     return chat;
   }
   const name = nullableString(spec, 'name') ?? null;

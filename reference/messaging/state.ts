@@ -96,6 +96,17 @@ export interface MessagingState {
   newConversations: { day: number; count: number };
   /** Idempotency-Key slot -> fingerprint of the first request's body, to refuse a reuse with another body. */
   idempotencyFingerprints: Map<string, string>;
+  /** Business-chat customers who opted in to invitations, by optInKey (set through the control API). */
+  ambOptIns: Set<string>;
+  /** Approved business-chat invitations by id (approved through the control API). */
+  invitations: Map<string, InvitationRecord>;
+}
+
+/** A business-chat invitation the platform approved: the one message a business may send first (section 1). */
+export interface InvitationRecord {
+  id: string; // inv_
+  text: string;
+  createdAt: number;
 }
 
 const states = new WeakMap<Org, MessagingState>();
@@ -119,13 +130,24 @@ export function messagingState(org: Org): MessagingState {
       newContactsByChannel: new Map(),
       newConversations: { day: -1, count: 0 },
       idempotencyFingerprints: new Map(),
+      ambOptIns: new Set(),
+      invitations: new Map(),
     };
     states.set(org, state);
   }
   return state;
 }
 
-export const peerKey = (peer: string): string => peer.trim().toLowerCase();
+/**
+ * A recipient as the stores key it: email addresses ignore case; phone numbers have none, and a business-chat
+ * customer id is opaque, so two ids that differ only in case are two customers.
+ */
+export function peerKey(peer: string): string {
+  const trimmed = peer.trim();
+  return trimmed.includes('@') ? trimmed.toLowerCase() : trimmed;
+}
+
+export const optInKey = (channelId: string, customer: string): string => `${channelId}|${peerKey(customer)}`;
 export const directChatKey = (channelId: string, peer: string): string => `${channelId}|${peerKey(peer)}`;
 export const groupChatKey = (channelId: string, members: readonly string[]): string =>
   `${channelId}|group|${[...new Set(members.map(peerKey))].sort().join(',')}`;

@@ -14,7 +14,7 @@ import { idempotent } from '../messaging/idempotency.js';
 import { refusal } from '../messaging/routing.js';
 import { commitSend, prepareSend } from '../messaging/send.js';
 import { reactionEvent } from '../messaging/simulate.js';
-import { messagingState, type ChatRecord, type MessageRecord } from '../messaging/state.js';
+import { messagingState, peerKey, type ChatRecord, type MessageRecord } from '../messaging/state.js';
 import { lineFor, requireActiveNumber } from './lines.js';
 
 type Resolved = { kind: 'group'; chat: ChatRecord; channel: ChannelRecord } | { kind: 'peer'; peer: string };
@@ -52,6 +52,7 @@ function parseV2Send(raw: unknown): SendBody {
     interactive: null,
     richLink: null,
     from: null,
+    invitationId: null,
     dryRun: false,
     metadata: (body.metadata as Record<string, unknown> | undefined) ?? null,
   };
@@ -69,10 +70,10 @@ export async function sendV2(ctx: Ctx): Promise<Reply> {
       if (why) throw why;
       prepared = prepareSend(ctx.app, org, { channel: target.channel, peers: target.chat.participants, group: true, chat: target.chat }, body);
     } else {
-      const channel = lineFor(ctx.app, org, callerId(ctx), [target.peer]);
+      const { channel, pick } = lineFor(ctx.app, org, callerId(ctx), [target.peer]);
       // Fault: the v2 send opens a thread of its own instead of the v4 conversation with the same peer.
       const chat = ctx.app.fault('v2.send.new-thread') ? openGroupChat(org, channel, [target.peer], null, true) : null;
-      prepared = prepareSend(ctx.app, org, { channel, peers: [target.peer], group: false, chat }, body);
+      prepared = prepareSend(ctx.app, org, { channel, peers: [target.peer], group: false, chat, pick }, body);
     }
     const { message } = commitSend(org, prepared, body, { keyName: ctx.apiKey?.name ?? null, idempotencyKey: ctx.header('idempotency-key') ?? null });
     return json(ctx.app.fault('v2.send.200-instead-of-202') ? 200 : 202, { message_id: message.id, status: ctx.app.fault('v2.send.status-sent') ? 'sent' : 'queued' });
@@ -85,8 +86,9 @@ function pathMessage(ctx: Ctx): { message: MessageRecord; chat: ChatRecord } {
   const state = messagingState(org);
   const message = state.messages.get(ctx.params.messageId ?? '');
   const chat = message ? state.chats.get(message.chatId) : undefined;
-  const chatId = (ctx.params.chatId ?? '').toLowerCase();
-  if (!message || !chat || (externalId(chat).toLowerCase() !== chatId && chat.id.toLowerCase() !== chatId)) {
+  const chatId = ctx.params.chatId ?? '';
+  // The path names the chat by its other party (an email in any case) or group id, or by its chat id.
+  if (!message || !chat || (peerKey(externalId(chat)) !== peerKey(chatId) && chat.id !== chatId)) {
     throw httpError(404, 'not_found', 'Message not found in this chat', { message_id: ctx.params.messageId });
   }
   return { message, chat };

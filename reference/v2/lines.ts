@@ -4,7 +4,7 @@
 import type { App } from '../server/app.js';
 import { HttpError, httpError } from '../server/errors.js';
 import type { ChannelRecord, Org } from '../store/types.js';
-import { refusal, routeSend, stickyChoice } from '../messaging/routing.js';
+import { poolChoice, refusal, routeSend, type Route } from '../messaging/routing.js';
 
 export function activeNativeLines(org: Org): ChannelRecord[] {
   const out: ChannelRecord[] = [];
@@ -21,7 +21,7 @@ export function requireActiveNumber(app: Pick<App, 'fault'>, org: Org): ChannelR
   return lines;
 }
 
-export function lineFor(app: Pick<App, 'fault'>, org: Org, ownerId: string, peers: readonly string[]): ChannelRecord {
+export function lineFor(app: Pick<App, 'fault'>, org: Org, ownerId: string, peers: readonly string[]): Route {
   const lines = requireActiveNumber(app, org);
   try {
     return routeSend(app, org, ownerId, peers);
@@ -29,6 +29,6 @@ export function lineFor(app: Pick<App, 'fault'>, org: Org, ownerId: string, peer
     if (!(error instanceof HttpError)) throw error;
     const usable = lines.filter((line) => refusal(app, org, line, peers) === null);
     if (usable.length === 0) throw lines.length > 0 ? (refusal(app, org, lines[0]!, peers) ?? error) : error;
-    return stickyChoice(org, 'v2|organization', peers.join(',').toLowerCase(), usable, false);
+    return poolChoice(org, 'v2|organization', peers, usable, false);
   }
 }

@@ -324,6 +324,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organizations/{organizationId}/amb/opt-ins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A business-chat customer opts in to invitations from an `amb` line.
+         * @description The description's one business-first message on `amb` is "an approved invitation to an opted-in
+         *     customer"; how a customer opts in is not shown, so the control API stands in for the customer.
+         */
+        post: operations["simulateAmbOptIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{organizationId}/amb/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The business-chat platform approves an invitation's text.
+         * @description How an invitation is approved, and how a send names one, are not shown. Here a send names the approved
+         *     invitation with `invitation_id` in place of content (`POST /v4/messages` or
+         *     `POST /v4/channels/{channel}/messages` on an `amb` line), and the message carries its text.
+         */
+        post: operations["approveAmbInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organizations/{organizationId}/messages": {
         parameters: {
             query?: never;
@@ -442,14 +489,21 @@ export interface components {
         /**
          * @description What the description leaves for an implementation to name, so that the checks relying on it can run:
          *     the webhook replay endpoint (section 4 names replay, not its path) and the dry-run switch (section 4
-         *     names a 200 dry-run preview, not how to ask for one). Each is optional; an absent one leaves its checks
-         *     "not verifiable". The suite's MCS_WEBHOOK_REPLAY_PATH and MCS_DRY_RUN_FIELD override them.
+         *     names a 200 dry-run preview, not how to ask for one), and how a send names an approved business-chat
+         *     invitation (section 1 names the invitation, not its form). Each is optional; an absent one leaves its
+         *     checks "not verifiable". The suite's MCS_WEBHOOK_REPLAY_PATH, MCS_DRY_RUN_FIELD and
+         *     MCS_AMB_INVITATION_FIELD override them.
          */
         TargetSettings: {
             /** @description A path under the v4 root with `{webhookId}` and `{deliveryId}`, answering a replay of that delivery. */
             webhook_replay_path?: string;
             /** @description A send body field that, set to true, asks for a dry run (200, nothing sent). */
             dry_run_field?: string;
+            /**
+             * @description A send body field that, set to the `invitation_id` of an approved invitation (`amb/invitations`) in
+             *     place of content, sends that invitation on an `amb` line (to a customer who opted in, `amb/opt-ins`).
+             */
+            amb_invitation_field?: string;
         };
         PlanFacts: {
             /** @description Whether the plan has number pools (without them a key may own at most one line). */
@@ -1089,6 +1143,81 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Done"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    simulateAmbOptIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    channel_id: string;
+                    /** @description The customer's opaque business-chat id. */
+                    customer_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The customer opted in. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            channel_id: string;
+                            customer_id: string;
+                            opted_in: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    approveAmbInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organizationId: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The invitation is approved. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            invitation_id: string;
+                            text: string;
+                            /** @enum {string} */
+                            status: "approved";
+                        };
+                    };
+                };
+            };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
         };

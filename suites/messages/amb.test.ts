@@ -3,7 +3,9 @@
 // customer id and replies go to the chat id of the inbound event; interactive payloads (`kind`,
 // `summary_text`, `items`) carry no text and a quick_reply offers 2 to 5 choices; customers unreachable on
 // amb fall back to RCS, then SMS, in priority order. The refusal code of a business-first message is not
-// shown (the reference says customer_initiated_only), so only a refusal is asserted.
+// shown (the reference says customer_initiated_only), so only a refusal is asserted. The one business-first
+// message allowed, an approved invitation to an opted-in customer, takes a form the description does not
+// show: the target names its body field (MCS_AMB_INVITATION_FIELD) and its control API sets up the rest.
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { check, type CheckContext, type Fixtures } from '../../harness/check/index.js';
@@ -39,6 +41,36 @@ check(
     const { response, records } = await sendOnChannel(fx, fx.v4(), fx.channel('amb').id, { to: customerId(), text: 'Hello, buy now' });
     t.expect.errorShape(response, undefined);
     if (records.length > 0) fail('a business-first amb message was sent', 'no outbound message', JSON.stringify(records));
+  },
+);
+
+check(
+  {
+    area,
+    name: 'amb-approved-invitation-goes-first-to-an-opted-in-customer-only',
+    title: 'the one business-first amb message, an approved invitation, is accepted for a customer who opted in on the line and refused (4xx, nothing sent) for one who did not',
+    clauses: ['amb.conversation.customer-initiated'],
+    needs: ['control'],
+  },
+  async (t) => {
+    // Faults: messaging.amb.invitation-refused, messaging.amb.invitation-without-opt-in.
+    const field =
+      t.targetSetting('amb_invitation_field') ??
+      t.notVerifiable('how a send names an approved invitation is not shown in the description; set MCS_AMB_INVITATION_FIELD to the body field that carries the invitation id');
+    const fx = await t.fixtures();
+    const control = fx.control();
+    const amb = fx.channel('amb').id;
+    const unoffered = 'the control API offers no business-chat set-up (amb/invitations, amb/opt-ins in spec/control.openapi.yaml)';
+    const invitation = (await control.callIfOffered<{ invitation_id: string }>('POST', '/amb/invitations', { text: 'We are here to help with your order' })) ?? t.notVerifiable(unoffered);
+    const optedIn = customerId();
+    if ((await control.callIfOffered('POST', '/amb/opt-ins', { channel_id: amb, customer_id: optedIn })) === undefined) t.notVerifiable(unoffered);
+    const stranger = await sendOnChannel(fx, fx.v4(), amb, { to: customerId(), [field]: invitation.invitation_id });
+    t.expect.errorShape(stranger.response, undefined);
+    if (stranger.records.length > 0) fail('an invitation went to a customer who never opted in', 'a refusal, nothing sent', JSON.stringify(stranger.records));
+    const invited = await sendOnChannel(fx, fx.v4(), amb, { to: optedIn, [field]: invitation.invitation_id });
+    if (!isAccepted(invited.response)) fail('an approved invitation to a customer who opted in was refused', 'an accepted send', shown(invited.response));
+    const record = invited.records[0];
+    if (invited.records.length !== 1 || record?.channel_id !== amb) fail('the invitation did not go out once on the amb line', `one message on ${amb}`, JSON.stringify(invited.records));
   },
 );
 

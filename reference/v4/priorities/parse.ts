@@ -1,15 +1,16 @@
 // The `channels` of a priority request: items `{channel_id | channel, priority}` (or a bare selector string,
-// which takes tier = its position + 1). Unknown channels -> 404; malformed -> 422.
+// which takes tier = its position + 1). Unknown channels -> 404; a malformed item -> 422; a malformed channel
+// selector -> 400 where the operation lists it (section 7: "malformed channel selector"), else 422.
 import { httpError, validation } from '../../server/errors.js';
 import { findChannel } from '../../store/channels.js';
 import type { Org, PriorityEntry } from '../../store/types.js';
 
-export function parsePriorityChannels(org: Org, value: unknown): PriorityEntry[] {
+export function parsePriorityChannels(org: Org, value: unknown, malformedSelector: 400 | 422): PriorityEntry[] {
   if (!Array.isArray(value)) throw validation('channels must be an array', { field: 'channels' });
   const seen = new Set<string>();
   return value.map((item: unknown, index) => {
     const { selector, priority } = entryParts(item, index);
-    const channel = safeFind(org, selector);
+    const channel = malformedSelector === 400 ? findChannel(org, selector) : findOr422(org, selector);
     if (!channel) throw httpError(404, 'not_found', `Channel ${selector} not found`, { channel: selector });
     if (seen.has(channel.id)) throw validation(`Channel ${selector} appears twice`, { channel: selector });
     seen.add(channel.id);
@@ -28,7 +29,7 @@ function entryParts(item: unknown, index: number): { selector: string; priority:
   return { selector, priority: priority as number };
 }
 
-function safeFind(org: Org, selector: string) {
+function findOr422(org: Org, selector: string) {
   try {
     return findChannel(org, selector);
   } catch {

@@ -44,9 +44,14 @@ describe('priorities', () => {
     expect(listed.body).toMatchObject({ data: [], has_more: false, next_cursor: null });
   });
 
-  it('unknown channels -> 404, malformed -> 422, delete answers {id, deleted}', async () => {
+  it('unknown channels -> 404, malformed items -> 422, malformed selectors -> 400 on create, delete answers {id, deleted}', async () => {
     expect((await h.call('POST', '/v4/priorities', { token: org.primary, body: { channels: [{ channel_id: 'ch_missing1', priority: 1 }] } })).status).toBe(404);
     expect((await h.call('POST', '/v4/priorities', { token: org.primary, body: { channels: 'all' } })).status).toBe(422);
+    // A malformed selector: 400 where the operation lists it (create), 422 where it does not (update).
+    const malformed = await h.call('POST', '/v4/priorities', { token: org.primary, body: { channels: ['1234'] } });
+    expect([malformed.status, malformed.body.error.code]).toEqual([400, 'invalid_channel']);
+    const kept = await h.call('POST', '/v4/priorities', { token: org.primary, body: { name: 'kept' } });
+    expect((await h.call('PATCH', `/v4/priorities/${kept.body.data.id}`, { token: org.primary, body: { channels: ['1234'] } })).status).toBe(422);
     const p = await h.call('POST', '/v4/priorities', { token: org.primary, body: { name: 'gone' } });
     const del = await h.call('DELETE', `/v4/priorities/${p.body.data.id}`, { token: org.primary });
     expect(del.body).toEqual({ data: { id: p.body.data.id, deleted: true } });

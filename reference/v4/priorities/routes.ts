@@ -49,7 +49,7 @@ export function registerPriorityRoutes(app: App): void {
     const lenient = ctx.app.fault('priorities.create.non-object-body-accepted');
     const body = lenient && (typeof ctx.body !== 'object' || ctx.body === null || Array.isArray(ctx.body)) ? {} : objectBody(ctx.body);
     checkFields(body);
-    const channels = parsePriorityChannels(org, body.channels ?? []);
+    const channels = parsePriorityChannels(org, body.channels ?? [], 400);
     const ownerId = callerId(ctx);
     const first = ownerPriorities(org, ownerId).length === 0;
     const honoursFalse = body.is_default === false && !ctx.app.fault('priorities.is-default-false-ignored');
@@ -79,7 +79,8 @@ export function registerPriorityRoutes(app: App): void {
     const body = objectBody(ctx.body);
     checkFields(body);
     if (body.channels !== undefined) {
-      const replacement = parsePriorityChannels(org, body.channels);
+      // PATCH lists no 400 (section 4): a malformed selector is refused as an invalid body.
+      const replacement = parsePriorityChannels(org, body.channels, 422);
       // Wholesale replacement; the broken variant merges the new set into the old one.
       priority.channels = ctx.app.fault('priorities.patch-merges-channels')
         ? [...priority.channels.filter((e) => !replacement.some((r) => r.channelId === e.channelId)), ...replacement]
