@@ -113,7 +113,7 @@ export class App {
       exchange.shape = shapeOf(route.options.version);
       exchange.auth = authenticate(this, firstHeader(req.headers, 'authorization'), route.options);
       const limit = bodyLimit(route.options);
-      if (declaredTooLarge(req.headers, limit)) throw tooLarge(limit);
+      if (declaredTooLarge(req.headers, limit)) throw tooLarge(route.options);
       req.readBodyInto(limit, exchange);
     } catch (error) {
       this.respond(exchange, this.refusal(exchange, error));
@@ -131,7 +131,7 @@ export class App {
     this.respond(exchange, answer);
   }
 
-  /** The body could not be read: too large (413), or the client went away (the answer then goes nowhere). */
+  /** The body could not be read: too large, or the client went away (the answer then goes nowhere). */
   bodyFailed(exchange: Exchange, error: Error): void {
     this.respond(exchange, this.refusal(exchange, error));
   }
@@ -286,6 +286,10 @@ class Exchange implements BodySink {
 
   bodyFailed(error: Error): void {
     this.app.bodyFailed(this, error);
+  }
+
+  bodyTooLarge(): void {
+    this.app.bodyFailed(this, tooLarge(this.route!.options));
   }
 }
 

@@ -3,11 +3,11 @@
 // their state on the request, so reading a body creates no closures and no promise (a send's body is read
 // tens of thousands of times a second under load, and tsx names every closure as it is created).
 import { IncomingMessage } from 'node:http';
-import { tooLarge } from './body.js';
 
-/** What hears of a body: all of it, or why it could not be read. Called once, never synchronously. */
+/** What hears of a body: all of it, that it passed the limit, or why it could not be read. Told once, never synchronously. */
 export interface BodySink {
   bodyRead(raw: Buffer): void;
+  bodyTooLarge(): void;
   bodyFailed(error: Error): void;
 }
 
@@ -38,22 +38,23 @@ export class ReferenceRequest extends IncomingMessage {
   }
 
   /** Hands the outcome to the sink, once. This and the next two serve the body listeners below only. */
-  bodyDone(outcome: Buffer | Error): void {
+  bodyDone(outcome: Buffer | Error | 'too large'): void {
     const sink = this.sink;
     if (sink === undefined) return;
     this.sink = undefined;
     this.first = undefined;
     this.more = undefined;
-    if (outcome instanceof Error) sink.bodyFailed(outcome);
+    if (outcome === 'too large') sink.bodyTooLarge();
+    else if (outcome instanceof Error) sink.bodyFailed(outcome);
     else sink.bodyRead(outcome);
   }
 
-  /** Keeps a chunk of the body, or settles with the 413 refusal once the body passes the limit. */
+  /** Keeps a chunk of the body, or settles as too large once the body passes the limit. */
   bodyChunk(chunk: Buffer): void {
     if (this.sink === undefined) return;
     this.size += chunk.length;
-    // Past the limit the body is still drained (not stored), so that the 413 answer can be written.
-    if (this.size > this.limit) this.bodyDone(tooLarge(this.limit));
+    // Past the limit the body is still drained (not stored), so that the refusal can be written.
+    if (this.size > this.limit) this.bodyDone('too large');
     else if (this.first === undefined) this.first = chunk;
     else (this.more ??= [this.first]).push(chunk);
   }

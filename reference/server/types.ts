@@ -22,6 +22,8 @@ export interface RouteOptions {
   version: Version;
   /** Body limit in bytes (default 1 MB); the avatar upload raises it. */
   maxBodyBytes?: number;
+  /** The refusal of a body past the limit, where it is not 413 payload_too_large (an endpoint that lists no 413). */
+  pastLimit?: (limit: number) => Error;
   /** 'json' (default): a non-empty body must be application/json. 'multipart': multipart/form-data. 'any': unchecked. */
   bodyKind?: 'json' | 'multipart' | 'any';
 }

@@ -39,8 +39,14 @@ export function findContactByIdentity(org: Org, value: string): ContactRecord | 
   return undefined;
 }
 
-function duplicateIdentity(org: Org, input: IdentityInput): IdentityRecord | undefined {
-  return identitiesByValue(org, input.value).find((i) => i.channelType === input.channelType || i.channelType === null || input.channelType === null);
+/**
+ * An active identity that `input` would duplicate: the same value on the same channel type, or either side
+ * without one. `exceptId` leaves out the identity being changed.
+ */
+function duplicateIdentity(org: Org, input: IdentityInput, exceptId?: string): IdentityRecord | undefined {
+  return identitiesByValue(org, input.value).find(
+    (i) => i.id !== exceptId && (i.channelType === input.channelType || i.channelType === null || input.channelType === null),
+  );
 }
 
 export function createContact(org: Org, name: string | null, identity: IdentityInput | null, tags: string[] = [], allowDuplicate = false): ContactRecord {
@@ -90,6 +96,29 @@ export function attachIdentity(org: Org, contact: ContactRecord, input: Identity
   contact.identityIds.push(identity.id);
   contact.updatedAt = org.now();
   return identity;
+}
+
+/**
+ * Changes an identity's value (and channel type, when `input` names one) in place. A duplicate by the rule
+ * creation applies (duplicateIdentity) is refused with 409, so a change is allowed exactly when creating the
+ * new pair would be.
+ */
+export function changeIdentity(org: Org, identity: IdentityRecord, input: IdentityInput): void {
+  const channelType = input.channelType ?? identity.channelType;
+  if (duplicateIdentity(org, { value: input.value, channelType }, identity.id)) {
+    throw httpError(409, 'conflict', 'This identity exists', { identifier: input.value });
+  }
+  const before = normalizeIdentity(identity.value);
+  const after = normalizeIdentity(input.value);
+  if (after !== before) {
+    org.identitiesByValue.get(before)?.delete(identity.id);
+    let ids = org.identitiesByValue.get(after);
+    if (!ids) org.identitiesByValue.set(after, (ids = new Set()));
+    ids.add(identity.id);
+  }
+  identity.value = input.value;
+  identity.kind = identityKind(input.value);
+  identity.channelType = channelType;
 }
 
 /** The contact for an address, created (with that identity) when none exists. Used by inbound handling. */

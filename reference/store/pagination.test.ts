@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cursorPage, decodeCursor, encodeCursor, offsetPage, parseLimit } from './pagination.js';
+import { cursorPage, decodeCursor, encodeCursor, offsetPage, parseLimit, parseOffset } from './pagination.js';
 import { defaultVariant, resolveVariant } from '../variants.js';
 
 const items = Array.from({ length: 45 }, (_, i) => i);
@@ -53,5 +53,20 @@ describe('offset pagination', () => {
     expect(page.data).toEqual([40, 41, 42, 43, 44]);
     expect(page.pagination).toEqual({ limit: 10, offset: 40, total: 45 });
     expect(page.has_more).toBe(false);
+  });
+});
+
+// The pagination fields are integers (section 4): an offset that JSON cannot carry as one is refused.
+describe('offsets and cursors stay safe integers', () => {
+  it('parseOffset refuses an offset past Number.MAX_SAFE_INTEGER with 400 invalid_offset', () => {
+    expect(parseOffset(String(Number.MAX_SAFE_INTEGER))).toBe(Number.MAX_SAFE_INTEGER);
+    for (const bad of ['9'.repeat(400), String(Number.MAX_SAFE_INTEGER + 1), '1e3']) {
+      expect(() => parseOffset(bad), bad).toThrow(expect.objectContaining({ status: 400, code: 'invalid_offset' }));
+    }
+  });
+
+  it('decodeCursor refuses cursors whose offset is not a safe integer', () => {
+    expect(decodeCursor(Buffer.from(JSON.stringify({ o: 1e300 })).toString('base64url'), 'base64url')).toBeNull();
+    expect(decodeCursor(`c${'z'.repeat(400)}`, 'opaque-counter')).toBeNull();
   });
 });

@@ -30,15 +30,23 @@ export function encodeCursor(offset: number, format: CursorFormat): string {
 export function decodeCursor(cursor: string, format: CursorFormat): number | null {
   if (format === 'opaque-counter') {
     if (!/^c[0-9a-z]+$/.test(cursor)) return null;
-    return parseInt(cursor.slice(1), 36);
+    return asOffset(parseInt(cursor.slice(1), 36));
   }
   try {
     const text = Buffer.from(cursor, format === 'base64' ? 'base64' : 'base64url').toString('utf8');
     const value = JSON.parse(text) as { o?: unknown };
-    return typeof value.o === 'number' && Number.isInteger(value.o) && value.o >= 0 ? value.o : null;
+    return asOffset(value.o);
   } catch {
     return null;
   }
+}
+
+/**
+ * An offset we could have issued: a safe integer >= 0, else null. A larger number is no integer once in
+ * JSON (1e+300), and Infinity is written as null, where the pagination fields are integers.
+ */
+function asOffset(value: unknown): number | null {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null;
 }
 
 /** `limit` from the query: absent -> default; not a positive integer -> 400; above the maximum -> clamped. */
@@ -49,10 +57,12 @@ export function parseLimit(query: URLSearchParams, variant: Pick<Variant, 'defau
   return Math.min(Number(raw), variant.maxPageSize);
 }
 
+/** `offset` from the query: absent -> 0; not an integer >= 0 that JSON can carry exactly (a safe integer) -> 400. */
 export function parseOffset(raw: string | null): number {
   if (raw === null) return 0;
-  if (!/^\d+$/.test(raw)) throw httpError(400, 'invalid_offset', 'offset must be an integer >= 0', { offset: raw });
-  return Number(raw);
+  const offset = /^\d+$/.test(raw) ? asOffset(Number(raw)) : null;
+  if (offset === null) throw httpError(400, 'invalid_offset', 'offset must be an integer >= 0 (at most 2^53 - 1)', { offset: raw });
+  return offset;
 }
 
 /** Cursor page of `items`, reading `limit` and `cursor` from the query. */

@@ -11,6 +11,13 @@ import { either } from '../options.js';
 
 export const avatarMaxBytes = 10 * 1024 * 1024;
 
+/** A body past the upload's limit is not read (only drained) and answers 400 too, not 413: the endpoint lists 400 and 401 only. */
+const avatarTooLarge = (limit: number): Error =>
+  httpError(400, 'avatar_too_large', `The upload exceeds ${limit} bytes: the avatar may be at most 10 MB`, { max_bytes: avatarMaxBytes });
+
+/** The upload's body limit: the photo plus room for the names and the multipart framing. */
+const avatarBodyLimit = 11 * 1024 * 1024;
+
 const emptyCard = (): ContactCard => ({ first_name: null, last_name: null, avatar: null, sharing: { enabled: false, audience: 0, name_format: 0 } });
 
 /**
@@ -63,7 +70,19 @@ function applyCardPatch(ctx: Ctx, card: ContactCard, body: Record<string, unknow
   if (typeof body.first_name === 'string') card.first_name = body.first_name;
   if (typeof body.last_name === 'string') card.last_name = body.last_name;
   if (typeof body.avatar === 'string') card.avatar = body.avatar;
-  if (sharing) Object.assign(card.sharing, sharing);
+  if ('sharing' in body) copySharing(card, sharing as Record<string, unknown>);
+}
+
+/**
+ * The three sharing keys of section 4, checked above; other keys are ignored (not stored, not echoed): a
+ * stored unknown value would come back in every later answer.
+ */
+function copySharing(card: ContactCard, sharing: Record<string, unknown>): void {
+  if (typeof sharing.enabled === 'boolean') card.sharing.enabled = sharing.enabled;
+  for (const key of ['audience', 'name_format'] as const) {
+    // With the fault account.contact-card.enums-unchecked a value other than 0 or 1 gets here and is stored.
+    if (key in sharing) card.sharing[key] = sharing[key] as 0 | 1;
+  }
 }
 
 export function registerContactCardRoutes(app: App): void {
@@ -103,5 +122,5 @@ export function registerContactCardRoutes(app: App): void {
     }
     channel.contactCard = card;
     return ok(cardView(channel));
-  }, { auth: 'either', version: 'v4', bodyKind: 'multipart', maxBodyBytes: 11 * 1024 * 1024 });
+  }, { auth: 'either', version: 'v4', bodyKind: 'multipart', maxBodyBytes: avatarBodyLimit, pastLimit: avatarTooLarge });
 }

@@ -96,4 +96,15 @@ describe('removal', () => {
     expect((await h.control('GET', `/organizations/${o.id}/events?type=number.removed`)).body.data).toHaveLength(1);
     expect((await h.call('GET', path, { token: o.primary })).status).toBe(404);
   });
+
+  it('refuses channels without a number (rcs, amb) with 400 channel_not_removable, and keeps them', async () => {
+    const o = await h.newOrg();
+    for (const kind of ['rcs', 'amb']) {
+      const ch = o.channel(kind);
+      const refused = await h.call('DELETE', `/v4/channels/${ch.id}`, { token: o.primary, body: { reasons: ['x'] } });
+      expect([refused.status, refused.body.error.code], kind).toEqual([400, 'channel_not_removable']);
+      expect((await h.call('GET', `/v4/channels/${ch.id}`, { token: o.primary })).status, kind).toBe(200);
+    }
+    expect((await h.control('GET', `/organizations/${o.id}/events?type=number.removed`)).body.data).toHaveLength(0);
+  });
 });

@@ -5,7 +5,7 @@ import { httpError } from '../../server/errors.js';
 import { json, ok, page } from '../../server/reply.js';
 import type { Ctx } from '../../server/types.js';
 import type { ChannelRecord } from '../../store/types.js';
-import { objectBody } from '../../server/validate.js';
+import { isE164, objectBody } from '../../server/validate.js';
 import { removeChannel, requireChannel } from '../../store/channels.js';
 import { cursorPage } from '../../store/pagination.js';
 import { either, scoped } from '../options.js';
@@ -75,6 +75,11 @@ export function registerChannelRoutes(app: App): void {
     const selector = ctx.params.channel ?? '';
     if (selector.startsWith('+') && ctx.app.fault('channels.remove.e164-not-accepted')) throw httpError(404, 'not_found', 'Channel not found');
     const channel = requireChannel(org, selector);
+    // Removal is of a number ("the E.164 number or ch_ id"; it "unsubscribes and cancels the line"), and
+    // number.removed names one: a channel addressed otherwise (rcs, amb) has no line to cancel.
+    if (!isE164(channel.address)) {
+      throw httpError(400, 'channel_not_removable', `A ${channel.type} channel has no number to remove`, { channel_id: channel.id, channel_type: channel.type });
+    }
     const body = objectBody(ctx.body);
     const reasons = body.reasons ?? (ctx.app.fault('channels.remove.reasons-optional') ? [] : undefined);
     const reasonsOptional = ctx.app.fault('channels.remove.reasons-optional') && Array.isArray(reasons) && reasons.length === 0;

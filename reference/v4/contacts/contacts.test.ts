@@ -39,6 +39,11 @@ describe('list modes', () => {
     }
   });
 
+  it('an offset that is not a safe integer is refused (the pagination fields are integers)', async () => {
+    const answer = await list(`offset=${'9'.repeat(400)}`);
+    expect([answer.status, answer.body.error?.code]).toEqual([400, 'invalid_offset']);
+  });
+
   it('offset cannot be combined with cursor', async () => {
     expect((await list('offset=1&cursor=abc')).status).toBe(400);
   });
@@ -123,5 +128,57 @@ describe('identities', () => {
     expect((await h.call('GET', `/v4/contacts/${c.id}`, { token: org.primary })).body.data.name).toBe('Work');
     const page = await h.call('GET', `/v4/contacts/${c.id}/identities`, { token: org.primary });
     expect(page.body).toMatchObject({ data: [expect.objectContaining({ id: attached.body.data.id })], has_more: false, next_cursor: null });
+  });
+});
+
+describe('merge tombstones are read-only', () => {
+  it('attaching an identity (409), renaming (422) and changing an identity (409) are refused with contact_already_merged', async () => {
+    const survivor = (await post({ name: 'Stays' })).body.data;
+    const source = (await post({ name: 'Goes', phone: '+15550000201' })).body.data;
+    await h.call('POST', `/v4/contacts/${survivor.id}/merge`, { token: org.primary, body: { source_contact_id: source.id } });
+    const attach = await h.call('POST', `/v4/contacts/${source.id}/identities`, { token: org.primary, body: { phone: '+15550000202' } });
+    expect([attach.status, attach.body.error?.code]).toEqual([409, 'contact_already_merged']);
+    // The refused identity belongs to no one: a contact may still be created with it.
+    expect((await post({ phone: '+15550000202' })).status).toBe(201);
+    const rename = await h.call('PATCH', `/v4/contacts/${source.id}`, { token: org.primary, body: { name: 'Renamed' } });
+    expect([rename.status, rename.body.error?.code]).toEqual([422, 'contact_already_merged']);
+    expect((await h.call('GET', `/v4/contacts/${source.id}`, { token: org.primary })).body.data).toMatchObject({ name: 'Goes', merged_into: survivor.id });
+    const moved = (await h.call('GET', `/v4/contacts/${survivor.id}`, { token: org.primary })).body.data.identities[0].id;
+    const change = await h.call('PATCH', `/v4/contacts/${source.id}/identities/${moved}`, { token: org.primary, body: { name: 'x' } });
+    expect([change.status, change.body.error?.code]).toEqual([409, 'contact_already_merged']);
+  });
+
+  it('a malformed source_contact_id is not echoed unless it is a string', async () => {
+    const survivor = (await post({ name: 'Echo' })).body.data;
+    const merge = (source: unknown) => h.call('POST', `/v4/contacts/${survivor.id}/merge`, { token: org.primary, body: { source_contact_id: source } });
+    const nested = await merge({ id: { id: 'ct_x' } });
+    expect([nested.status, nested.body.error.details.source_contact_id]).toEqual([400, null]);
+    expect((await merge('nope')).body.error.details.source_contact_id).toBe('nope');
+  });
+});
+
+describe('identity writes', () => {
+  it('a refused attach leaves the contact updated_at as it was', async () => {
+    const owner = (await post({ name: 'Owner', phone: '+15550000301' })).body.data;
+    const other = (await post({ name: 'Other' })).body.data;
+    await h.control('POST', `/organizations/${org.id}/clock/advance`, { milliseconds: 60_000 });
+    const refused = await h.call('POST', `/v4/contacts/${other.id}/identities`, { token: org.primary, body: { phone: owner.identities[0].identifier } });
+    expect(refused.status).toBe(409);
+    expect((await h.call('GET', `/v4/contacts/${other.id}`, { token: org.primary })).body.data.updated_at).toBe(other.updated_at);
+  });
+
+  it('changing an identity value follows the creation rule: another channel type is no duplicate', async () => {
+    await post({ name: 'Sms side', phone: '+15550000401', channel_type: 'sms_provider' });
+    const c = (await post({ name: 'Native side', phone: '+15550000402', channel_type: 'native' })).body.data;
+    const patch = (body: unknown) => h.call('PATCH', `/v4/contacts/${c.id}/identities/${c.identities[0].id}`, { token: org.primary, body });
+    // What creation allows (same value, another channel type) the change allows too ...
+    expect((await post({ phone: '+15550000401', channel_type: 'whatsapp' })).status).toBe(201);
+    const changed = await patch({ phone: '+15550000401' });
+    expect(changed.status).toBe(200);
+    expect(changed.body.data).toMatchObject({ identifier: '+15550000401', channel_type: 'native' });
+    // ... and what creation refuses (same value on the same channel type, or without one) it refuses.
+    expect((await patch({ phone: '+15550000401', channel_type: 'sms_provider' })).status).toBe(409);
+    await post({ name: 'Untyped', phone: '+15550000403' });
+    expect((await patch({ phone: '+15550000403' })).status).toBe(409);
   });
 });

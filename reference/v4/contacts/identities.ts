@@ -4,11 +4,11 @@ import { orgOf } from '../../server/caller.js';
 import { httpError, notFound, validation } from '../../server/errors.js';
 import { created, ok, page } from '../../server/reply.js';
 import { objectBody } from '../../server/validate.js';
-import { attachIdentity, contactIdentities, identitiesByValue, normalizeIdentity, identityKind } from '../../store/contacts.js';
+import { attachIdentity, changeIdentity, contactIdentities } from '../../store/contacts.js';
 import { cursorPage } from '../../store/pagination.js';
 import { either } from '../options.js';
 import { identityView } from '../views.js';
-import { identityInput, pathContact } from './input.js';
+import { identityInput, pathContact, writableContact } from './input.js';
 
 export function registerIdentityRoutes(app: App): void {
   app.route('GET', '/v4/contacts/:contactId/identities', (ctx) => {
@@ -23,16 +23,17 @@ export function registerIdentityRoutes(app: App): void {
 
   app.route('POST', '/v4/contacts/:contactId/identities', (ctx) => {
     const org = orgOf(ctx);
-    const contact = pathContact(ctx);
+    const contact = writableContact(ctx);
     const input = identityInput(objectBody(ctx.body));
     if (!input) throw validation('An identity needs a phone or an email', { fields: ['phone', 'email'] });
-    contact.updatedAt = org.now();
+    // attachIdentity moves updated_at, once the identity is attached: a refused attach changes nothing.
     return created(identityView(attachIdentity(org, contact, input, ctx.app.fault('contacts.identity.duplicate-allowed'))));
   }, either);
 
   app.route('PATCH', '/v4/contacts/:contactId/identities/:identityId', (ctx) => {
     const org = orgOf(ctx);
-    const contact = pathContact(ctx);
+    // A tombstone: 409 like the attach (the row lists 404 and a default error response).
+    const contact = writableContact(ctx);
     const id = ctx.params.identityId ?? '';
     if (!/^cid_[A-Za-z0-9]+$/.test(id)) throw httpError(400, 'invalid_identity_id', 'The identity id must be a cid_ id', { identity_id: id });
     const identity = org.identities.get(id);
@@ -40,18 +41,7 @@ export function registerIdentityRoutes(app: App): void {
     const body = objectBody(ctx.body);
     const input = identityInput({ ...body, name: undefined });
     if (body.name !== undefined && body.name !== null && typeof body.name !== 'string') throw validation('name must be a string', { field: 'name' });
-    if (input && normalizeIdentity(input.value) !== normalizeIdentity(identity.value)) {
-      if (identitiesByValue(org, input.value).some((other) => other.id !== identity.id)) {
-        throw httpError(409, 'conflict', 'This identity exists', { identifier: input.value });
-      }
-      org.identitiesByValue.get(normalizeIdentity(identity.value))?.delete(identity.id);
-      identity.value = input.value;
-      identity.kind = identityKind(input.value);
-      let ids = org.identitiesByValue.get(normalizeIdentity(input.value));
-      if (!ids) org.identitiesByValue.set(normalizeIdentity(input.value), (ids = new Set()));
-      ids.add(identity.id);
-    }
-    if (input?.channelType) identity.channelType = input.channelType;
+    if (input) changeIdentity(org, identity, input);
     if (typeof body.name === 'string') {
       // Fault: contacts.identity.rename-skips-identity (only the parent contact takes the name).
       if (!ctx.app.fault('contacts.identity.rename-skips-identity')) identity.name = body.name;

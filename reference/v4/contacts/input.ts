@@ -43,6 +43,23 @@ export function pathContact(ctx: Ctx, malformedStatus: 400 | 404 = 404): Contact
 }
 
 /**
+ * The contact of the `{contactId}` path, for a write: a merge tombstone is read-only (its identities now belong
+ * to the survivor; one attached to the tombstone would belong to a contact no list shows, and would still
+ * claim its value against inbound messages and new contacts). Refused with `contact_already_merged` in a
+ * status the endpoint lists: 409 where it lists one, else `mergedStatus`.
+ */
+export function writableContact(ctx: Ctx, mergedStatus: 409 | 422 = 409): ContactRecord {
+  const contact = pathContact(ctx);
+  if (contact.mergedInto !== null) {
+    throw httpError(mergedStatus, 'contact_already_merged', 'The contact was merged into another contact and can no longer be changed', {
+      contact_id: contact.id,
+      merged_into: contact.mergedInto,
+    });
+  }
+  return contact;
+}
+
+/**
  * Variant strictContactCreate: creation takes only what section 4 names (an optional identity plus `name`), so
  * `name` is required and `tags` is refused. A conformant client must cope with either reading.
  */

@@ -8,7 +8,7 @@ import { createContact, softDeleteContact, uniqueTags } from '../../store/contac
 import { mergeContacts } from '../../store/merge.js';
 import { either } from '../options.js';
 import { contactView } from '../views.js';
-import { identityInput, pathContact, refuseUnnamedFields, tagsInput } from './input.js';
+import { identityInput, pathContact, refuseUnnamedFields, tagsInput, writableContact } from './input.js';
 import { listContacts } from './list.js';
 import { registerIdentityRoutes } from './identities.js';
 
@@ -57,7 +57,8 @@ export function registerContactRoutes(app: App): void {
 
   app.route('PATCH', '/v4/contacts/:contactId', (ctx) => {
     const org = orgOf(ctx);
-    const contact = pathContact(ctx);
+    // A tombstone: 422, as the row lists no 409 (404 would contradict GET, which still reads it).
+    const contact = writableContact(ctx, 422);
     const body = objectBody(ctx.body);
     if (typeof body.name !== 'string') {
       if (ctx.app.fault('errors.validation-as-400')) throw httpError(400, 'bad_request', 'name is required');
@@ -87,7 +88,8 @@ export function registerContactRoutes(app: App): void {
     if (sourceId === undefined) throw validation('source_contact_id is required', { field: 'source_contact_id' });
     if (typeof sourceId !== 'string' || !/^ct_[A-Za-z0-9]+$/.test(sourceId)) {
       if (f('malformed-id-404')) throw notFound('Source contact');
-      throw httpError(400, 'invalid_contact_id', 'source_contact_id must be a ct_ id', { source_contact_id: sourceId });
+      // Only a string is named back: any other value could be anything, and huge.
+      throw httpError(400, 'invalid_contact_id', 'source_contact_id must be a ct_ id', { source_contact_id: typeof sourceId === 'string' ? sourceId : null });
     }
     if (sourceId === survivor.id) {
       if (f('self-allowed')) return ok(contactView(org, survivor));

@@ -4,7 +4,7 @@ import { orgOf } from '../../server/caller.js';
 import { httpError } from '../../server/errors.js';
 import { page } from '../../server/reply.js';
 import type { Ctx } from '../../server/types.js';
-import { cursorPage, parseLimit } from '../../store/pagination.js';
+import { cursorPage } from '../../store/pagination.js';
 import type { InventoryNumber, LinePlan, Org } from '../../store/types.js';
 import { scoped } from '../options.js';
 import { areaCodeOf, countryOf, maskNational, zipFor } from './phone.js';
@@ -47,9 +47,12 @@ function inStock(org: Org, type: LinePlan, country: string | null): InventoryNum
   return org.inventory.filter((n) => n.kind === type && !org.channelsByAddress.has(n.phoneNumber) && (country === null || countryOf(n.phoneNumber).iso === country));
 }
 
+/**
+ * Quote mode: a line per requested code, paged with `limit` and `cursor` like every list; matched_count and
+ * custom_order_count count the lines of every page, since they describe the whole quote.
+ */
 function quote(ctx: Ctx, stock: InventoryNumber[], codes: string[]) {
-  const limit = parseLimit(ctx.query, ctx.app.variant);
-  const lines = codes.slice(0, limit).map((areaCode) => {
+  const lines = codes.map((areaCode) => {
     const matched = stock.some((n) => areaCodeOf(n.phoneNumber) === areaCode);
     const line: Record<string, unknown> = { area_code: areaCode, matched };
     if (!matched) line.custom_order = true;
@@ -59,9 +62,7 @@ function quote(ctx: Ctx, stock: InventoryNumber[], codes: string[]) {
   });
   const countsWrong = ctx.app.fault('numbers.quote.counts-wrong');
   return {
-    data: lines,
-    has_more: codes.length > lines.length,
-    next_cursor: null,
+    ...cursorPage(lines, ctx.query, ctx.app.variant),
     matched_count: lines.filter((l) => l.matched).length + (countsWrong ? 1 : 0),
     custom_order_count: lines.filter((l) => l.custom_order === true).length,
   };

@@ -44,6 +44,18 @@ describe('browse and quote', () => {
     expect(answer.body).toMatchObject({ matched_count: 2, custom_order_count: 1 });
   });
 
+  it('quote mode pages with limit and cursor, and counts over every page', async () => {
+    const quote = (query: string) => h.call('GET', `/v4/channels/native/available?type=dedicated&area_codes=212,310,512,415&limit=2${query}`, { token: org.primary });
+    const first = await quote('');
+    expect(first.status).toBe(200);
+    expect(first.body.data.map((l: { area_code: string }) => l.area_code)).toEqual(['212', '310']);
+    expect(first.body).toMatchObject({ has_more: true, matched_count: 2, custom_order_count: 2 });
+    const second = await quote(`&cursor=${encodeURIComponent(first.body.next_cursor)}`);
+    expect(second.body.data.map((l: { area_code: string }) => l.area_code)).toEqual(['512', '415']);
+    expect(second.body).toMatchObject({ has_more: false, next_cursor: null, matched_count: 2, custom_order_count: 2 });
+    expect((await h.call('GET', '/v4/channels/native/available?type=dedicated&area_code=212&limit=0', { token: org.primary })).status).toBe(400);
+  });
+
   it('rejects bad area codes, and area codes on shared', async () => {
     expect((await h.call('GET', '/v4/channels/native/available?type=dedicated&area_code=41', { token: org.primary })).status).toBe(400);
     expect((await h.call('GET', '/v4/channels/native/available?area_code=415', { token: org.primary })).status).toBe(400);
@@ -60,6 +72,38 @@ describe('browse and quote', () => {
 describe('purchases', () => {
   it('requires Idempotency-Key', async () => {
     expect((await purchase(org, { plan: 'dedicated_com' }, null)).status).toBe(400);
+  });
+
+  it('refusals name a malformed plan or quantity only when it is a plain value', async () => {
+    const plan = await purchase(org, { plan: { nested: ['dedicated_com'] } }, 'echo-plan');
+    expect([plan.status, plan.body.error.code, plan.body.error.details.plan]).toEqual([400, 'invalid_plan', null]);
+    expect((await purchase(org, { plan: 'dedicated' }, 'echo-plan')).body.error.details.plan).toBe('dedicated');
+    const quantity = await purchase(org, { plan: 'dedicated_com', quantity: [[2]] }, 'echo-quantity');
+    expect([quantity.status, quantity.body.error.code, quantity.body.error.details.quantity]).toEqual([400, 'invalid_quantity', null]);
+    expect((await purchase(org, { plan: 'dedicated_com', quantity: 0 }, 'echo-quantity')).body.error.details.quantity).toBe(0);
+  });
+
+  // Section 4: "replaying the same key returns the same purchase", whatever the organization's state became.
+  it('a replay returns the stored purchase after the line cap was lowered or the feature switched off', async () => {
+    const o = await h.newOrg();
+    const first = await purchase(o, { plan: 'dedicated_com', quantity: 5 }, 'replay-key');
+    expect(first.status).toBe(202);
+    await h.control('PATCH', `/organizations/${o.id}/plan`, { purchase_line_cap: 2 });
+    const capped = await purchase(o, { plan: 'dedicated_com', quantity: 5 }, 'replay-key');
+    expect([capped.status, capped.body.data?.purchase_id]).toEqual([202, first.body.data.purchase_id]);
+    await h.control('PATCH', `/organizations/${o.id}/plan`, { number_purchase_enabled: false });
+    const off = await purchase(o, { plan: 'dedicated_com', quantity: 5 }, 'replay-key');
+    expect([off.status, off.body.data?.purchase_id]).toEqual([202, first.body.data.purchase_id]);
+    // A new key is judged by the current state, and one charge was made in all.
+    expect((await purchase(o, { plan: 'dedicated_com', quantity: 5 }, 'new-key')).status).toBe(403);
+    expect((await h.control('GET', `/organizations/${o.id}/charges`)).body.data).toHaveLength(1);
+  });
+
+  it('a refused request is not remembered: a retry with its key is judged afresh', async () => {
+    const o = await h.newOrg({ plan: { payment_method: 'absent' } });
+    expect((await purchase(o, { plan: 'dedicated_com' }, 'retry-key')).status).toBe(402);
+    await h.control('PATCH', `/organizations/${o.id}/plan`, { payment_method: 'valid' });
+    expect((await purchase(o, { plan: 'dedicated_com' }, 'retry-key')).status).toBe(202);
   });
 
   it('concurrent requests with one key make one purchase and one charge', async () => {

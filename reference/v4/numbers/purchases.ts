@@ -3,7 +3,7 @@ import type { App } from '../../server/app.js';
 import { callerId, orgOf } from '../../server/caller.js';
 import { httpError, notFound } from '../../server/errors.js';
 import { accepted, created, json, ok } from '../../server/reply.js';
-import type { Ctx } from '../../server/types.js';
+import type { Ctx, Reply } from '../../server/types.js';
 import { objectBody } from '../../server/validate.js';
 import { hasSharedLine, placeOrder, planLines, type PurchaseOrder } from '../../store/purchases.js';
 import type { Org, PurchaseRecord } from '../../store/types.js';
@@ -13,15 +13,19 @@ import { requirePurchaseFeature } from './feature.js';
 
 const stringArray = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === 'string');
 
+/** A refused value as the error details name it: plain values only (an array or object could be anything, and huge). */
+const shown = (value: unknown): string | number | boolean | null =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : null;
+
 /** The order as requested, with the 400 checks of section 7 (no 422 is listed for this endpoint). */
 export function parseOrder(ctx: Ctx, org: Org, body: Record<string, unknown>): PurchaseOrder {
   const tierNames: Record<string, string> = { shared: 'shared_nc', dedicated: 'dedicated_com', inbound: 'inbound_basic' };
   const plan = ctx.app.fault('numbers.purchase.tier-name-accepted') && typeof body.plan === 'string' ? (tierNames[body.plan] ?? body.plan) : body.plan;
   if (typeof plan !== 'string' || !Object.hasOwn(planLines, plan)) {
-    throw httpError(400, 'invalid_plan', 'plan must be one of shared_nc, shared_com, dedicated_com, dedicated_ent, inbound_basic', { plan: plan ?? null });
+    throw httpError(400, 'invalid_plan', 'plan must be one of shared_nc, shared_com, dedicated_com, dedicated_ent, inbound_basic', { plan: shown(plan) });
   }
   const quantity = body.quantity ?? 1;
-  if (!Number.isInteger(quantity) || (quantity as number) < 1) throw httpError(400, 'invalid_quantity', 'quantity must be an integer >= 1', { quantity });
+  if (!Number.isInteger(quantity) || (quantity as number) < 1) throw httpError(400, 'invalid_quantity', 'quantity must be an integer >= 1', { quantity: shown(quantity) });
   const shared = planLines[plan] === 'shared';
   const cap = org.plan.purchase_line_cap + (ctx.app.fault('numbers.purchase.line-cap-off-by-one') ? 1 : 0);
   if (!shared && (quantity as number) > cap && !ctx.app.fault('numbers.purchase.no-line-cap')) {
@@ -54,11 +58,40 @@ function asIfPaid<T>(org: Org, order: () => T): T {
   }
 }
 
+/**
+ * The purchase an earlier request with this key made (or is making), if any. A request that was refused is
+ * not remembered (the cache forgets it), so its key is judged afresh: undefined.
+ */
+async function storedPurchase(ctx: Ctx, scope: string, key: string): Promise<PurchaseRecord | undefined> {
+  const earlier = ctx.app.idempotency.peek(scope, key) as Promise<PurchaseRecord> | undefined;
+  if (earlier === undefined) return undefined;
+  try {
+    return await earlier;
+  } catch {
+    return undefined;
+  }
+}
+
+function purchaseAnswer(ctx: Ctx, purchase: PurchaseRecord): Reply {
+  const view = purchaseCreatedView(purchase);
+  if (ctx.app.fault('numbers.purchase.sca-no-action-url')) view.action_url = null;
+  // Fault: numbers.purchase.created-201 (201 where the description says 202).
+  return ctx.app.fault('numbers.purchase.created-201') ? created(view) : accepted(view);
+}
+
 export function registerPurchaseRoutes(app: App): void {
   app.route('POST', '/v4/channels/native/purchases', async (ctx) => {
     const org = orgOf(ctx);
-    requirePurchaseFeature(ctx, org);
     const key = ctx.header('idempotency-key');
+    // The key under which the outcome is remembered (none without a key, or with the fault charging per request).
+    const remembered = key && !ctx.app.fault('numbers.purchase.charge-per-request') ? key : undefined;
+    const scope = `${org.id}|${callerId(ctx)}|POST /v4/channels/native/purchases`;
+    // A replay answers the stored purchase before anything that depends on the organization's current state
+    // (the feature switch, the line cap, the shared limit, the card): "replaying the same key returns the
+    // same purchase" (section 4), even after that state changed.
+    const stored = remembered === undefined ? undefined : await storedPurchase(ctx, scope, remembered);
+    if (stored) return purchaseAnswer(ctx, stored);
+    requirePurchaseFeature(ctx, org);
     if (!key && !ctx.app.fault('numbers.purchase.key-optional')) {
       throw httpError(400, 'idempotency_key_required', 'The Idempotency-Key header is required');
     }
@@ -70,15 +103,10 @@ export function registerPurchaseRoutes(app: App): void {
       }
       return paymentUnchecked(ctx, org) ? asIfPaid(org, () => placeOrder(org, ctx.app.bus, order, key ?? '')) : placeOrder(org, ctx.app.bus, order, key ?? '');
     };
-    const answer = (purchase: PurchaseRecord) => {
-      const view = purchaseCreatedView(purchase);
-      if (ctx.app.fault('numbers.purchase.sca-no-action-url')) view.action_url = null;
-      // Fault: numbers.purchase.created-201 (201 where the description says 202).
-      return ctx.app.fault('numbers.purchase.created-201') ? created(view) : accepted(view);
-    };
-    if (!key || ctx.app.fault('numbers.purchase.charge-per-request')) return answer(effect());
-    const { value } = await ctx.app.idempotency.run(`${org.id}|${callerId(ctx)}|POST /v4/channels/native/purchases`, key, effect);
-    return answer(value);
+    if (remembered === undefined) return purchaseAnswer(ctx, effect());
+    // run() still decides between concurrent first requests: one charge per key.
+    const { value } = await ctx.app.idempotency.run(scope, remembered, effect);
+    return purchaseAnswer(ctx, value);
   }, scoped(app.fault('numbers.purchase.needs-read-scope') ? 'numbers:read' : 'numbers:manage'));
 
   app.route('GET', '/v4/channels/native/purchases/:purchaseId', (ctx) => {
