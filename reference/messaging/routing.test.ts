@@ -23,6 +23,15 @@ function setup() {
   return { org, keyId: key.id, add, priority };
 }
 
+/** Two dedicated native lines in one same-tier pool of the key's default priority. */
+function twoLinePool() {
+  const pool = setup();
+  const a = pool.add('native-dedicated');
+  const b = pool.add('native-dedicated');
+  pool.priority([[a, 1], [b, 1]]);
+  return { ...pool, a, b };
+}
+
 function refusedWith(fn: () => unknown): { status: number; code: string } {
   try {
     fn();
@@ -55,10 +64,7 @@ describe('routeSend', () => {
   });
 
   it('keeps a recipient on the pool member it got first, and spreads new recipients over the pool', () => {
-    const { org, keyId, add, priority } = setup();
-    const a = add('native-dedicated');
-    const b = add('native-dedicated');
-    priority([[a, 1], [b, 1]]);
+    const { org, keyId, a, b } = twoLinePool();
     const first = sent(noFaults, org, keyId, ['+14155550100']);
     const second = sent(noFaults, org, keyId, ['+14155550101']);
     expect(new Set([first, second])).toEqual(new Set([a.id, b.id]));
@@ -101,10 +107,7 @@ describe('routeSend', () => {
   });
 
   it('changes nothing until the send is made: a refused send or a dry run leaves the pool as it was', () => {
-    const { org, keyId, add, priority } = setup();
-    const a = add('native-dedicated');
-    const b = add('native-dedicated');
-    priority([[a, 1], [b, 1]]);
+    const { org, keyId, a, b } = twoLinePool();
     const unsent = routeSend(noFaults, org, keyId, ['+14155550100']);
     expect(unsent.channel.id).toBe(a.id);
     // Not kept: the next recipient gets the same turn, and the first is not tied to its line.
@@ -113,10 +116,7 @@ describe('routeSend', () => {
   });
 
   it('answers a recipient from the pool line it already has a conversation on', () => {
-    const { org, keyId, add, priority } = setup();
-    const a = add('native-dedicated');
-    const b = add('native-dedicated');
-    priority([[a, 1], [b, 1]]);
+    const { org, keyId, a, b } = twoLinePool();
     customerWroteFirst(org, b, '+14155550100');
     expect(sent(noFaults, org, keyId, ['+14155550100'])).toBe(b.id);
     // The turn did not move: the next new recipient still gets the first line.
