@@ -1,13 +1,11 @@
-// Control API simulations: validated here (400/404), carried out by reference/messaging/simulate.ts (and
-// messaging/amb.ts for the business-chat customer's opt-in and the platform's approval of an invitation).
+// Control API simulations: validated here (400/404), carried out by reference/messaging/simulate.ts.
 import type { App } from '../server/app.js';
 import { httpError } from '../server/errors.js';
 import * as simulate from '../messaging/simulate.js';
 import { created, ok } from '../server/reply.js';
 import type { Ctx, Reply } from '../server/types.js';
 import type { Org } from '../store/types.js';
-import { approveInvitation, optIn } from '../messaging/amb.js';
-import { controlBody, controlOrg, malformed, optionalString, type Body } from './check.js';
+import { controlBody, controlOrg, type Body } from './check.js';
 
 type Simulation = (app: App, org: Org, body: Body) => unknown;
 
@@ -29,28 +27,9 @@ const specs: Spec[] = [
   { path: 'inbound/poll-votes', fn: simulate.inboundPollVote, allowed: ['poll_id', 'voter', 'voted_options'], required: ['poll_id', 'voter', 'voted_options'], status: 200 },
   { path: 'inbound/group-changes', fn: simulate.groupChange, allowed: ['group_id', 'name', 'icon_url'], required: ['group_id'], status: 200 },
   { path: 'inbound/contact-shares', fn: simulate.contactShare, allowed: ['channel_id', 'address', 'display_name', 'first_name', 'last_name', 'avatar_url', 'is_pending'], required: ['channel_id', 'address'], status: 200 },
-  { path: 'amb/opt-ins', fn: ambOptIn, allowed: ['channel_id', 'customer_id'], required: ['channel_id', 'customer_id'], status: 201 },
-  { path: 'amb/invitations', fn: ambInvitation, allowed: ['text'], required: ['text'], status: 201 },
+  { path: 'amb/opt-ins', fn: simulate.ambOptIn, allowed: ['channel_id', 'customer_id'], required: ['channel_id', 'customer_id'], status: 201 },
+  { path: 'amb/invitations', fn: simulate.ambInvitation, allowed: ['text'], required: ['text'], status: 201 },
 ];
-
-/** A business-chat customer opts in to invitations from a line. */
-function ambOptIn(_app: App, org: Org, body: Body): unknown {
-  const channelId = nonEmpty(body, 'channel_id');
-  const channel = org.channels.get(channelId);
-  if (!channel) throw httpError(404, 'not_found', `No channel ${channelId} in this organization`);
-  return optIn(org, channel, nonEmpty(body, 'customer_id'));
-}
-
-/** The business-chat platform approves an invitation. */
-function ambInvitation(_app: App, org: Org, body: Body): unknown {
-  return approveInvitation(org, nonEmpty(body, 'text'));
-}
-
-function nonEmpty(body: Body, key: string): string {
-  const value = optionalString(body, key);
-  if (value === undefined || value === '') throw malformed(`${key} must be a non-empty string`);
-  return value;
-}
 
 export function registerSimulationRoutes(app: App): void {
   for (const spec of specs) {

@@ -7,6 +7,7 @@ import { httpError } from '../server/errors.js';
 import { applySharedCard, ensureContact, identityKind, touchContact } from '../store/contacts.js';
 import { newId } from '../store/ids.js';
 import type { ChannelRecord, Org } from '../store/types.js';
+import { approveInvitation, optIn } from './amb.js';
 import { fileMessage, findDirectChat, openDirectChat, openGroupChat, protocolOf } from './chats.js';
 import { emitChatEvent, externalId, groupFields } from './emit.js';
 import { messagingState, peerKey, type ChatRecord, type MessageRecord, type PollRecord, type Protocol } from './state.js';
@@ -51,6 +52,16 @@ function chatOf(org: Org, id: string): ChatRecord {
   const chat = state.chats.get(id) ?? (id.startsWith('grp_') ? state.chats.get(state.groups.get(id)?.chatId ?? '') : undefined);
   if (!chat) throw httpError(404, 'not_found', `No chat ${id} in this organization`);
   return chat;
+}
+
+/** A business-chat customer opts in to invitations from a line (messaging/amb.ts). */
+export function ambOptIn(_app: App, org: Org, body: Body): ReturnType<typeof optIn> {
+  return optIn(org, channelOf(org, str(body, 'channel_id', true)!), str(body, 'customer_id', true)!);
+}
+
+/** The business-chat platform approves an invitation (messaging/amb.ts). */
+export function ambInvitation(_app: App, org: Org, body: Body): ReturnType<typeof approveInvitation> {
+  return approveInvitation(org, str(body, 'text', true)!);
 }
 
 /** A customer writes to a line, 1:1 or in a group thread. Emits `message.received`. */
