@@ -7,8 +7,8 @@
 import fc from 'fast-check';
 import { malformedE164, nonUsE164, usNumber } from '../../generators/domain.js';
 import { check, path, type ApiClient, type ApiResponse } from '../../harness/check/index.js';
-import { ownLine } from '../_shared/b-account.js';
-import { dataOf, fail, freshKey, isRecord, newLine, shown } from '../_shared/b-common.js';
+import { ownLine } from '../_shared/account.js';
+import { dataOf, fail, freshKey, isRecord, newLine, shown } from '../_shared/common.js';
 
 const area = 'account';
 

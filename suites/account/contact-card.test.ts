@@ -5,8 +5,8 @@
 // uploads 10,000,000 bytes (within both readings) and 10 x 2^20 + 1 bytes (over both).
 import fc from 'fast-check';
 import { check } from '../../harness/check/index.js';
-import { cardPath, ownLine, pngDataUri, uploadAvatar } from '../_shared/b-account.js';
-import { dataOf, fail, isRecord, mentions, shown, type Json } from '../_shared/b-common.js';
+import { cardPath, ownLine, pngDataUri, uploadAvatar } from '../_shared/account.js';
+import { dataOf, fail, isRecord, mentions, shown, type Json } from '../_shared/common.js';
 
 const area = 'account';
 

@@ -1,7 +1,7 @@
 // GET /me and GET /me/numbers (section 4 Account). The fields inside the returned objects are not shown, so
 // only the envelope is checked, and that the key's own number is named somewhere in /me/numbers.
 import { check } from '../../harness/check/index.js';
-import { dataOf, fail, isRecord, mentions, shown } from '../_shared/b-common.js';
+import { dataOf, fail, isRecord, mentions, shown } from '../_shared/common.js';
 
 const area = 'account';
 

@@ -5,9 +5,9 @@
 import fc from 'fast-check';
 import { check } from '../../harness/check/index.js';
 import { malformedE164 } from '../../generators/domain.js';
-import { uniqueToken } from '../_shared/a-values.js';
-import { fail, mentions } from '../_shared/b-common.js';
-import { assign, assignmentOf, controlKey, deleteOk, keyAdmin, nonNumberedKinds, numberedLine, ownedItems, owns, reassignedOnTake, roomyFixtures, unassign } from '../_shared/c1-keys.js';
+import { uniqueToken } from '../_shared/values.js';
+import { fail, mentions } from '../_shared/common.js';
+import { assign, assignmentOf, controlKey, deleteOk, keyAdmin, nonNumberedKinds, numberedLine, ownedItems, owns, reassignedOnTake, roomyFixtures, unassign } from '../_shared/api-keys.js';
 
 const area = 'api-keys';
 

@@ -3,8 +3,8 @@
 // deprecated (or is gone), releases the lines it owned, the call repeats with the same result, and creation
 // past the ceiling of ACTIVE keys is refused.
 import { check, type ApiClient, type CheckContext, type Fixtures } from '../../harness/check/index.js';
-import { controlKey, createKey, deleteOk, keyAdmin, keyChannelsPath, keyPath, listsChannel, numberedLine, owns, reassignedOnTake, roomyFixtures } from '../_shared/c1-keys.js';
-import { fail, isRecord, shown } from '../_shared/b-common.js';
+import { controlKey, createKey, deleteOk, keyAdmin, keyChannelsPath, keyPath, listsChannel, numberedLine, owns, reassignedOnTake, roomyFixtures } from '../_shared/api-keys.js';
+import { fail, isRecord, shown } from '../_shared/common.js';
 
 const area = 'api-keys';
 

@@ -2,8 +2,8 @@
 // "API keys (app token only)", section 5 items 2-3): the create answer carries the full key once, listing
 // and reading never show it, programmatic keys begin `api_`, and a key cannot create keys.
 import { check } from '../../harness/check/index.js';
-import { createKey, keyAdmin, keyNamed, keyPath, listedKeys, newKeyName, roomyFixtures } from '../_shared/c1-keys.js';
-import { fail, isRecord, mentions, shown } from '../_shared/b-common.js';
+import { createKey, keyAdmin, keyNamed, keyPath, listedKeys, newKeyName, roomyFixtures } from '../_shared/api-keys.js';
+import { fail, isRecord, mentions, shown } from '../_shared/common.js';
 
 const area = 'api-keys';
 

@@ -5,8 +5,8 @@
 import fc from 'fast-check';
 import { check, type ApiClient, type Fixtures } from '../../harness/check/index.js';
 import type { ChannelFixture } from '../../harness/fixtures/control-client.js';
-import { fail } from '../_shared/b-common.js';
-import { assign, assignmentOf, controlKey, deleteOk, keyAdmin, listsChannel, numberedLine, ownedItems, unassign } from '../_shared/c1-keys.js';
+import { fail } from '../_shared/common.js';
+import { assign, assignmentOf, controlKey, deleteOk, keyAdmin, listsChannel, numberedLine, ownedItems, unassign } from '../_shared/api-keys.js';
 
 const keyCount = 3;
 const lineCount = 3;

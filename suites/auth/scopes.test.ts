@@ -3,8 +3,8 @@
 // missing scope; 403 is what the numbers endpoints list for it, and 401 is accepted too (lenient where the
 // description is silent) - never a success.
 import { check, operationsOf, sampleRequest, scopes, type Operation, type Scope } from '../../harness/check/index.js';
-import { ensurePurchaseFeature } from '../_shared/a-numbers.js';
-import { createKey, deleteOk, keyPath, keyStateOf, roomyFixtures } from '../_shared/c1-keys.js';
+import { ensurePurchaseFeature } from '../_shared/numbers.js';
+import { createKey, deleteOk, keyPath, keyStateOf, roomyFixtures } from '../_shared/api-keys.js';
 import { realPathValues, unresolvedParameters } from '../errors/request-values.js';
 
 const clauseOf: Record<Scope, string> = {

@@ -3,8 +3,8 @@
 // the values the target's own channels carry, and with a value none carries (nothing listed, or 400).
 // Unknown channels answer 404.
 import { check, path, type CheckContext } from '../../harness/check/index.js';
-import { walkCursor } from '../_shared/a-pages.js';
-import { dataOf, fail, isEpochMillis, isRecord, type Json } from '../_shared/b-common.js';
+import { walkCursor } from '../_shared/pages.js';
+import { dataOf, fail, isEpochMillis, isRecord, type Json } from '../_shared/common.js';
 
 const area = 'channels';
 const unknownChannel = 'ch_mcsunknown000000';

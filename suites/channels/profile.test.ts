@@ -4,7 +4,7 @@
 // them passes, and null and "" need not read back alike (spec/AMBIGUITIES.md v4 38).
 import fc from 'fast-check';
 import { check, path, type ApiResponse, type CheckContext, type Fixtures } from '../../harness/check/index.js';
-import { dataOf, fail, isRecord, shown, type Json } from '../_shared/b-common.js';
+import { dataOf, fail, isRecord, shown, type Json } from '../_shared/common.js';
 
 const area = 'channels';
 const fields = ['display_name', 'about', 'email', 'avatar'] as const;

@@ -4,8 +4,8 @@
 // line may turn `key` on. Lines of each plan come from the control API (fixture kinds native-*).
 import fc from 'fast-check';
 import { check, errorCodeOf, path, type ApiResponse, type ChannelKind, type CheckContext, type Fixtures } from '../../harness/check/index.js';
-import { cardPath } from '../_shared/b-account.js';
-import { dataOf, fail, isRecord, shown, type Json } from '../_shared/b-common.js';
+import { cardPath } from '../_shared/account.js';
+import { dataOf, fail, isRecord, shown, type Json } from '../_shared/common.js';
 
 const area = 'channels';
 type Key = 'auto_mark_read' | 'auto_share_contact';

@@ -1,8 +1,8 @@
 // Contacts: create (201 {data: Contact}), read, rename, duplicate identity (409), soft delete (section 4,
 // Contacts; section 2, Contact; section 7, 409 conflict). Each check names the reference fault it catches.
 import { check, path } from '../../harness/check/index.js';
-import { Contacts, dataOf, mentions, type Contact } from '../_shared/a-contacts.js';
-import { uniquePhone, uniqueToken } from '../_shared/a-values.js';
+import { Contacts, dataOf, mentions, type Contact } from '../_shared/contacts.js';
+import { uniquePhone, uniqueToken } from '../_shared/values.js';
 
 const area = 'contacts';
 

@@ -1,8 +1,8 @@
 // Contact identities: attach (201 {data: ContactIdentity} with a cid_ id), list (a page), conflicts (409),
 // rename in place where an optional `name` also renames the parent contact (section 4, Contacts; section 2).
 import { check, path, type CheckContext } from '../../harness/check/index.js';
-import { Contacts, dataOf, mentions, type Identity } from '../_shared/a-contacts.js';
-import { uniqueEmail, uniquePhone } from '../_shared/a-values.js';
+import { Contacts, dataOf, mentions, type Identity } from '../_shared/contacts.js';
+import { uniqueEmail, uniquePhone } from '../_shared/values.js';
 
 const area = 'contacts';
 

@@ -3,11 +3,11 @@
 // check makes the same resources in two organizations of its own (contacts, identities, priorities,
 // messages and chats, besides their channels) and requires every id to be different from every other.
 import { check, type CheckContext, type Fixtures } from '../../harness/check/index.js';
-import { Contacts } from '../_shared/a-contacts.js';
-import { uniqueEmail, uniquePhone } from '../_shared/a-values.js';
-import { dataOf, fail, isRecord, messageIdOf, sendAccepted, type Json } from '../_shared/b-common.js';
-import { postSend } from '../_shared/b-messaging.js';
-import { postPriority } from '../_shared/b-priorities.js';
+import { Contacts } from '../_shared/contacts.js';
+import { uniqueEmail, uniquePhone } from '../_shared/values.js';
+import { dataOf, fail, isRecord, messageIdOf, sendAccepted, type Json } from '../_shared/common.js';
+import { postSend } from '../_shared/messaging.js';
+import { postPriority } from '../_shared/priorities.js';
 
 /** Ids of resources made in `fx`'s organization, each labelled with where it came from. */
 async function idsMadeIn(t: CheckContext, fx: Fixtures, label: string): Promise<Map<string, string>> {

@@ -2,10 +2,10 @@
 // contacts carrying a token unique to it, so the file's other contacts never change what it sees.
 import fc from 'fast-check';
 import { check, type CheckContext } from '../../harness/check/index.js';
-import { Contacts, mentions, type Contact } from '../_shared/a-contacts.js';
-import { flipCase, uniqueEmail, uniquePhone, uniqueToken } from '../_shared/a-values.js';
-import { sendAccepted } from '../_shared/b-common.js';
-import { postSend } from '../_shared/b-messaging.js';
+import { Contacts, mentions, type Contact } from '../_shared/contacts.js';
+import { flipCase, uniqueEmail, uniquePhone, uniqueToken } from '../_shared/values.js';
+import { sendAccepted } from '../_shared/common.js';
+import { postSend } from '../_shared/messaging.js';
 
 const area = 'contacts';
 const offsetSwitches = ['offset', 'q', 'tag', 'sort', 'filter'] as const;

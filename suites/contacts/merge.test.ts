@@ -4,8 +4,8 @@
 import fc from 'fast-check';
 import { check, type CheckContext } from '../../harness/check/index.js';
 import { malformedId } from '../../generators/domain.js';
-import { Contacts, dataOf, mentions, type Contact } from '../_shared/a-contacts.js';
-import { uniquePhone, uniqueToken } from '../_shared/a-values.js';
+import { Contacts, dataOf, mentions, type Contact } from '../_shared/contacts.js';
+import { uniquePhone, uniqueToken } from '../_shared/values.js';
 
 const area = 'contacts';
 

@@ -6,8 +6,8 @@
 import fc from 'fast-check';
 import { email, e164 } from '../../generators/domain.js';
 import { check } from '../../harness/check/index.js';
-import { getFriend, seedFriends } from '../_shared/b-location.js';
-import { dataOf, fail, isRecord, mentions, shown } from '../_shared/b-common.js';
+import { getFriend, seedFriends } from '../_shared/location.js';
+import { dataOf, fail, isRecord, mentions, shown } from '../_shared/common.js';
 
 const area = 'location';
 

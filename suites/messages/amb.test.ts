@@ -9,10 +9,10 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { check, type CheckContext, type Fixtures } from '../../harness/check/index.js';
-import { uniquePhone } from '../_shared/a-values.js';
-import { fail, freshKey, isAccepted, isRecord, newLine, shown, type Json } from '../_shared/b-common.js';
-import { expectCarrier, fullyDescribedKinds, inbound, interactiveKinds, sendInChat, sendMessage, sendOnChannel } from '../_shared/b-messaging.js';
-import { createPriority } from '../_shared/b-priorities.js';
+import { uniquePhone } from '../_shared/values.js';
+import { fail, freshKey, isAccepted, isRecord, newLine, shown, type Json } from '../_shared/common.js';
+import { expectCarrier, fullyDescribedKinds, inbound, interactiveKinds, sendInChat, sendMessage, sendOnChannel } from '../_shared/messaging.js';
+import { createPriority } from '../_shared/priorities.js';
 
 const area = 'messages';
 const customerId = (): string => `cust-${randomUUID()}`;

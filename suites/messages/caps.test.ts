@@ -5,9 +5,9 @@
 // check sets them on an organization of its own and moves its clock through the control API. Where the
 // fields sit (top level or error details) is not shown (spec/AMBIGUITIES.md 2): either place passes.
 import { check, type ApiResponse, type CheckContext, type Fixtures } from '../../harness/check/index.js';
-import { uniquePhone } from '../_shared/a-values.js';
-import { fail, isAccepted, newLine, shown, type Json } from '../_shared/b-common.js';
-import { capFields, expectCarrier, sendMessage, type SendOutcome } from '../_shared/b-messaging.js';
+import { uniquePhone } from '../_shared/values.js';
+import { fail, isAccepted, newLine, shown, type Json } from '../_shared/common.js';
+import { capFields, expectCarrier, sendMessage, type SendOutcome } from '../_shared/messaging.js';
 
 const area = 'messages';
 const day = 24 * 60 * 60 * 1000;

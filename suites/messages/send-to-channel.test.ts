@@ -3,9 +3,9 @@
 // recipients form one group thread on group-capable channels (native, whatsapp) and fan out to individual
 // sends, at most 100, elsewhere. The dry-run switch is not shown in the description: the target names it.
 import { check, path, type ApiClient, type Fixtures } from '../../harness/check/index.js';
-import { uniquePhone } from '../_shared/a-values.js';
-import { fail, freshKey, isRecord, messageIdOf, newLine, shown } from '../_shared/b-common.js';
-import { keysLine, postSend, sendOnChannel } from '../_shared/b-messaging.js';
+import { uniquePhone } from '../_shared/values.js';
+import { fail, freshKey, isRecord, messageIdOf, newLine, shown } from '../_shared/common.js';
+import { keysLine, postSend, sendOnChannel } from '../_shared/messaging.js';
 
 const area = 'messages';
 const phones = (count: number): string[] => Array.from({ length: count }, () => uniquePhone());

@@ -2,12 +2,12 @@
 // message object at the top level, not wrapped; one Idempotency-Key makes one message; a brand-new
 // conversation cannot start with attachments only; an inbound-plan number answers only recipients who
 // wrote first; replies through POST /chats/{chatId}/messages stay in the thread; typing starts an indicator.
-// The message object's fields are not shown: its id is read from `id` or `message_id` (b-common messageIdOf),
+// The message object's fields are not shown: its id is read from `id` or `message_id` (common messageIdOf),
 // and no other field is required.
 import { check, path, type ApiResponse, type CheckContext, type Fixtures } from '../../harness/check/index.js';
-import { uniquePhone } from '../_shared/a-values.js';
-import { fail, idemKey, isAccepted, isEpochMillis, isRecord, messageIdOf, newLine, sendAccepted, shown } from '../_shared/b-common.js';
-import { expectCarrier, inbound, postSend, sendInChat, sendMessage, sentMessages } from '../_shared/b-messaging.js';
+import { uniquePhone } from '../_shared/values.js';
+import { fail, idemKey, isAccepted, isEpochMillis, isRecord, messageIdOf, newLine, sendAccepted, shown } from '../_shared/common.js';
+import { expectCarrier, inbound, postSend, sendInChat, sendMessage, sentMessages } from '../_shared/messaging.js';
 
 const area = 'messages';
 const attachment = 'https://example.com/mcs-photo.png';

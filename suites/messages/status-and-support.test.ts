@@ -4,11 +4,11 @@
 // status check is then not verifiable rather than passed. Which sends a channel does not support is read
 // from GET /channels/{channel}/capabilities ("also reports ... interactive features"): quick_reply or
 // list_picker (the two kinds whose payload section 2 describes in full) not reported by a line the primary
-// key owns is a send that line does not support. Sends go from the key's own lines (b-messaging keysLine).
+// key owns is a send that line does not support. Sends go from the key's own lines (messaging keysLine).
 import { check, path, type ApiResponse, type CheckContext, type Fixtures } from '../../harness/check/index.js';
-import { uniquePhone } from '../_shared/a-values.js';
-import { dataOf, isAccepted, isRecord, shown, fail, type Json } from '../_shared/b-common.js';
-import { fullyDescribedKinds, inbound, keysLine, keysLines, postSend } from '../_shared/b-messaging.js';
+import { uniquePhone } from '../_shared/values.js';
+import { dataOf, isAccepted, isRecord, shown, fail, type Json } from '../_shared/common.js';
+import { fullyDescribedKinds, inbound, keysLine, keysLines, postSend } from '../_shared/messaging.js';
 
 const area = 'messages';
 const statuses = ['queued', 'sent', 'delivered', 'failed'];

@@ -2,7 +2,7 @@
 // the number purchase feature (else 403), and an app token needs numbers:read to browse and poll and
 // numbers:manage to buy. The refusal status for a missing scope is not named: 403 or 401 is accepted.
 import { check } from '../../harness/check/index.js';
-import { availablePath, buyingOrganization, pollPurchase, purchase, purchaseOf } from '../_shared/a-numbers.js';
+import { availablePath, buyingOrganization, pollPurchase, purchase, purchaseOf } from '../_shared/numbers.js';
 
 const area = 'numbers';
 

@@ -3,7 +3,7 @@
 // code given, repeated or comma-separated) answers one line per code with matched_count and
 // custom_order_count. Stock is seeded through the control API so the suite knows the full numbers.
 import { check, type CheckContext, type Fixtures } from '../../harness/check/index.js';
-import { availablePath, pickAreaCodes, ensurePurchaseFeature, seedStock } from '../_shared/a-numbers.js';
+import { availablePath, pickAreaCodes, ensurePurchaseFeature, seedStock } from '../_shared/numbers.js';
 
 const area = 'numbers';
 

@@ -4,7 +4,7 @@
 // in flight is accepted (the endpoint lists 409), as long as some answer carries the purchase.
 import fc from 'fast-check';
 import { check, type ApiResponse } from '../../harness/check/index.js';
-import { buyingOrganization, charges, newIdempotencyKey, purchase, purchaseOf } from '../_shared/a-numbers.js';
+import { buyingOrganization, charges, newIdempotencyKey, purchase, purchaseOf } from '../_shared/numbers.js';
 
 const area = 'numbers';
 const order = { plan: 'dedicated_com', quantity: 1 };

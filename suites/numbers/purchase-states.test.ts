@@ -2,7 +2,7 @@
 // provisioned, number.purchase.completed), provisioning -> failed on a failure (number.purchase.failed).
 // The control API plays the payment provider; polling may report pending before the end.
 import { path, check, type CheckContext } from '../../harness/check/index.js';
-import { buyingOrganization, eventCount, pollPurchase, purchase, purchaseOf, type PurchaseAccepted } from '../_shared/a-numbers.js';
+import { buyingOrganization, eventCount, pollPurchase, purchase, purchaseOf, type PurchaseAccepted } from '../_shared/numbers.js';
 
 const area = 'numbers';
 

@@ -4,7 +4,7 @@
 // Idempotency-Key required, and the polled purchase. Every check buys in a sandbox organization of its own.
 import fc from 'fast-check';
 import { check, path } from '../../harness/check/index.js';
-import { buyingOrganization, charges, eventCount, planIds, pollPurchase, purchase, purchaseOf } from '../_shared/a-numbers.js';
+import { buyingOrganization, charges, eventCount, planIds, pollPurchase, purchase, purchaseOf } from '../_shared/numbers.js';
 
 const area = 'numbers';
 

@@ -4,8 +4,8 @@
 // it created itself (control API), so the file's fixture channels stay for the other checks.
 import { check, CheckFailure, path, type ApiClient, type CheckContext } from '../../harness/check/index.js';
 import type { ChannelFixture } from '../../harness/fixtures/control-client.js';
-import { dataOf } from '../_shared/a-contacts.js';
-import { eventCount } from '../_shared/a-numbers.js';
+import { dataOf } from '../_shared/contacts.js';
+import { eventCount } from '../_shared/numbers.js';
 
 const area = 'numbers';
 /** A body missing `reasons`: the row's 400, or section 7's "422 (validation) invalid body". */

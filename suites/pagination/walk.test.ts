@@ -4,9 +4,9 @@
 // and offset mode reports one consistent total. Page sizes and cursor formats are never assumed.
 import fc from 'fast-check';
 import { CheckFailure, check, path, type CheckContext, type Fixtures } from '../../harness/check/index.js';
-import { Contacts, type Contact, type Identity } from '../_shared/a-contacts.js';
-import { duplicates, walkCursor, walkOffset } from '../_shared/a-pages.js';
-import { flipCase, uniqueEmail, uniqueToken } from '../_shared/a-values.js';
+import { Contacts, type Contact, type Identity } from '../_shared/contacts.js';
+import { duplicates, walkCursor, walkOffset } from '../_shared/pages.js';
+import { flipCase, uniqueEmail, uniqueToken } from '../_shared/values.js';
 
 const area = 'pagination';
 

@@ -4,9 +4,9 @@
 // key with no default. Checks that need a key with no history make one through the control API. Whether a
 // priority may have no channels is not shown: a target that refuses `channels: []` gets one channel instead.
 import { check, path, type ApiClient, type CheckContext } from '../../harness/check/index.js';
-import { walkCursor } from '../_shared/a-pages.js';
-import { dataOf, fail, freshKey, newLine, shown, type Json } from '../_shared/b-common.js';
-import { channelIdsOf, createPriority, idOf, postPriority, withChannels, type ChannelSource } from '../_shared/b-priorities.js';
+import { walkCursor } from '../_shared/pages.js';
+import { dataOf, fail, freshKey, newLine, shown, type Json } from '../_shared/common.js';
+import { channelIdsOf, createPriority, idOf, postPriority, withChannels, type ChannelSource } from '../_shared/priorities.js';
 
 const area = 'priorities';
 

@@ -5,10 +5,10 @@
 // (listSentMessages), so every check here needs it. Each check has a key and lines of its own.
 import { randomUUID } from 'node:crypto';
 import { check, path } from '../../harness/check/index.js';
-import { uniquePhone } from '../_shared/a-values.js';
-import { fail, freshKey, newLine } from '../_shared/b-common.js';
-import { carrier, expectCarrier, sendMessage } from '../_shared/b-messaging.js';
-import { createPriority, idOf, withChannels } from '../_shared/b-priorities.js';
+import { uniquePhone } from '../_shared/values.js';
+import { fail, freshKey, newLine } from '../_shared/common.js';
+import { carrier, expectCarrier, sendMessage } from '../_shared/messaging.js';
+import { createPriority, idOf, withChannels } from '../_shared/priorities.js';
 
 const area = 'priorities';
 

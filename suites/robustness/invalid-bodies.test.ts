@@ -14,8 +14,8 @@
 import fc from 'fast-check';
 import { check, hasJsonBody, operationsOf, type CheckContext, type Operation } from '../../harness/check/index.js';
 import { invalidRequestBodyArbitrary, violationKinds, type InvalidCase, type ViolationKind } from '../../generators/invalid.js';
-import { refusesInvalidInput } from '../_shared/r-checks.js';
-import { apiOf, generatedInputOperations, realResources, requestArbitrary, send } from '../_shared/r-requests.js';
+import { refusesInvalidInput } from '../_shared/robustness-checks.js';
+import { apiOf, generatedInputOperations, realResources, requestArbitrary, send } from '../_shared/robustness-requests.js';
 
 const runsPerOperation = 3;
 /** Operations whose description rejects unknown keys in the body. */

@@ -7,8 +7,8 @@
 import fc from 'fast-check';
 import { check, hasJsonBody, operationsOf, type CheckContext, type Operation } from '../../harness/check/index.js';
 import { requestBodyArbitrary } from '../../generators/schema.js';
-import { answersWithinDocumentedStatuses } from '../_shared/r-checks.js';
-import { apiOf, generatedInputOperations, realResources, requestArbitrary, send } from '../_shared/r-requests.js';
+import { answersWithinDocumentedStatuses } from '../_shared/robustness-checks.js';
+import { apiOf, generatedInputOperations, realResources, requestArbitrary, send } from '../_shared/robustness-requests.js';
 
 /** Runs per operation unless the run says otherwise (--runs): the area stays a few seconds long. */
 const runsPerOperation = 3;

@@ -2,9 +2,9 @@
 // message and capability shapes"). Creation bodies and the group list are not shown, so created things are
 // found by their unique name anywhere in what the list answers.
 import { check, path } from '../../harness/check/index.js';
-import { uniquePhone, uniqueToken } from '../_shared/a-values.js';
-import { fail, isRecord, mentions, shown } from '../_shared/b-common.js';
-import { createContactV2, expectSuccess, firstIdWith, walkContactsV2 } from '../_shared/c1-v2.js';
+import { uniquePhone, uniqueToken } from '../_shared/values.js';
+import { fail, isRecord, mentions, shown } from '../_shared/common.js';
+import { createContactV2, expectSuccess, firstIdWith, walkContactsV2 } from '../_shared/v2.js';
 
 const area = 'v2';
 

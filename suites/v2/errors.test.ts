@@ -1,8 +1,8 @@
 // v2 errors (section 7 body shape 2, section 9 item 2): v2 answers errors with the flat body
 // {error, message, status} (sometimes with code), and 503 when no active number is available.
 import { check, path } from '../../harness/check/index.js';
-import { uniquePhone } from '../_shared/a-values.js';
-import { sendV2 } from '../_shared/c1-v2.js';
+import { uniquePhone } from '../_shared/values.js';
+import { sendV2 } from '../_shared/v2.js';
 
 const area = 'v2';
 

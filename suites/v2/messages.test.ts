@@ -1,10 +1,10 @@
 // v2 sends, status, reactions, typing and read (section 4 "v2 quick-reference endpoints", section 2 "v2
 // message and capability shapes"), and how a v2 send maps onto the v4 conversation (section 9 item 4).
 import { check, path, type ApiClient, type CheckContext, type Fixtures } from '../../harness/check/index.js';
-import { uniqueEmail, uniquePhone } from '../_shared/a-values.js';
-import { isRecord } from '../_shared/b-common.js';
-import { inbound, sendInChat, sendMessage, sentMessages, sentRecord, type SentRecord } from '../_shared/b-messaging.js';
-import { expectSuccess, firstIdWith, queued, sendV2 } from '../_shared/c1-v2.js';
+import { uniqueEmail, uniquePhone } from '../_shared/values.js';
+import { isRecord } from '../_shared/common.js';
+import { inbound, sendInChat, sendMessage, sentMessages, sentRecord, type SentRecord } from '../_shared/messaging.js';
+import { expectSuccess, firstIdWith, queued, sendV2 } from '../_shared/v2.js';
 
 const area = 'v2';
 const reactions = ['love', 'like', 'dislike', 'laugh', 'emphasize', 'question'] as const;

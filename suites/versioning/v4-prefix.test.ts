@@ -4,7 +4,7 @@
 // and /me/numbers answers v4's {data: [...]}, not v2's {numbers: [...]}. The version string 4.0.0-beta is
 // a property of the OpenAPI description; no endpoint that reports it is described, so it is not checked.
 import { check } from '../../harness/check/index.js';
-import { dataOf, fail, isRecord, shown } from '../_shared/b-common.js';
+import { dataOf, fail, isRecord, shown } from '../_shared/common.js';
 
 check(
   {

@@ -5,9 +5,9 @@
 // the description: the replay check runs only when MCS_WEBHOOK_REPLAY_PATH names the target's.
 import { check, path, type ApiClient, type ApiResponse } from '../../harness/check/index.js';
 import { replayPathTemplate } from '../../harness/webhooks-fixture.js';
-import { fail, isRecord, mentions, shown } from '../_shared/b-common.js';
-import { concerns, inbound } from '../_shared/c-events.js';
-import { bodyOf, expectSignedWith, headerOf, idOf, useHooks, type Hooks } from '../_shared/c-webhooks.js';
+import { fail, isRecord, mentions, shown } from '../_shared/common.js';
+import { concerns, inbound } from '../_shared/events.js';
+import { bodyOf, expectSignedWith, headerOf, idOf, useHooks, type Hooks } from '../_shared/webhooks.js';
 
 const area = 'webhooks';
 const hooksOf = useHooks();

@@ -5,10 +5,10 @@
 // subscription is the check's own, so everything it receives comes from the check) and a short grace.
 import { check } from '../../harness/check/index.js';
 import type { Delivery } from '../../harness/webhooks/receiver.js';
-import { uniquePhone } from '../_shared/a-values.js';
-import { fail, isRecord, mentions, shown } from '../_shared/b-common.js';
-import { concerns, drive, groupOutbound, inbound, outbound, poll, shareCard, typing } from '../_shared/c-events.js';
-import { bodyOf, describeDelivery, headerOf, safeJson, useHooks, type Hooks, type Subscription } from '../_shared/c-webhooks.js';
+import { uniquePhone } from '../_shared/values.js';
+import { fail, isRecord, mentions, shown } from '../_shared/common.js';
+import { concerns, drive, groupOutbound, inbound, outbound, poll, shareCard, typing } from '../_shared/events.js';
+import { bodyOf, describeDelivery, headerOf, safeJson, useHooks, type Hooks, type Subscription } from '../_shared/webhooks.js';
 
 const area = 'webhooks';
 const hooksOf = useHooks();

@@ -6,9 +6,9 @@
 // one (none differs from the old secret) that half is not verifiable.
 import { check, path, type ApiResponse, type CheckContext, type Fixtures } from '../../harness/check/index.js';
 import { secrets } from '../../harness/http/mask.js';
-import { fail, isRecord, shown, stringsIn } from '../_shared/b-common.js';
-import { concerns, inbound } from '../_shared/c-events.js';
-import { expectSignedWith, idOf, useHooks, verifiesWith, type Hooks, type Subscription } from '../_shared/c-webhooks.js';
+import { fail, isRecord, shown, stringsIn } from '../_shared/common.js';
+import { concerns, inbound } from '../_shared/events.js';
+import { expectSignedWith, idOf, useHooks, verifiesWith, type Hooks, type Subscription } from '../_shared/webhooks.js';
 
 const area = 'webhooks';
 const hooksOf = useHooks();

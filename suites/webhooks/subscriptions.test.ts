@@ -3,9 +3,9 @@
 // GET /webhooks/{webhookId} reads a v2-registered webhook as the v2 record, with flat error bodies
 // {error, message, status, code}. The fields of the v4 creation answer beyond signing_secret are not shown.
 import { check, path } from '../../harness/check/index.js';
-import { uniqueToken } from '../_shared/a-values.js';
-import { fail, isRecord, mentions, shown } from '../_shared/b-common.js';
-import { idOf, itemOf, useHooks, webhookIdPattern } from '../_shared/c-webhooks.js';
+import { uniqueToken } from '../_shared/values.js';
+import { fail, isRecord, mentions, shown } from '../_shared/common.js';
+import { idOf, itemOf, useHooks, webhookIdPattern } from '../_shared/webhooks.js';
 
 const area = 'webhooks';
 const hooksOf = useHooks();

@@ -10,10 +10,10 @@
 import { check, type Fixtures } from '../../harness/check/index.js';
 import { describedEventTypes, webhookPayloadProblems } from '../../harness/checks/webhook-payload.js';
 import type { Delivery } from '../../harness/webhooks/receiver.js';
-import { fail, isEpochMillis } from '../_shared/b-common.js';
-import { inbound, messagingTriggers, poll, triggerEach } from '../_shared/c-events.js';
-import { arrivedOf, collect, shared } from '../_shared/c-scenario.js';
-import { bodyOf, describeDelivery, eventTypeOf, expectSignedWith, useHooks, type Hooks, type Subscription } from '../_shared/c-webhooks.js';
+import { fail, isEpochMillis } from '../_shared/common.js';
+import { inbound, messagingTriggers, poll, triggerEach } from '../_shared/events.js';
+import { arrivedOf, collect, shared } from '../_shared/event-scenario.js';
+import { bodyOf, describeDelivery, eventTypeOf, expectSignedWith, useHooks, type Hooks, type Subscription } from '../_shared/webhooks.js';
 
 const area = 'webhooks';
 const hooksOf = useHooks();

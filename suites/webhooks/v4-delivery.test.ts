@@ -4,10 +4,10 @@
 // events of every trigger once (the file's scenario); each check judges one behaviour over all of them.
 import { check } from '../../harness/check/index.js';
 import { webhookPayloadProblems } from '../../harness/checks/webhook-payload.js';
-import { fail, isRecord } from '../_shared/b-common.js';
-import { concerns, inbound, messagingTriggers, triggerEach, triggerNumberEvents, type Triggered } from '../_shared/c-events.js';
-import { arrivedOf, collect, shared, type Collected } from '../_shared/c-scenario.js';
-import { bodyOf, describeDelivery, expectSignedWith, headerOf, useHooks } from '../_shared/c-webhooks.js';
+import { fail, isRecord } from '../_shared/common.js';
+import { concerns, inbound, messagingTriggers, triggerEach, triggerNumberEvents, type Triggered } from '../_shared/events.js';
+import { arrivedOf, collect, shared, type Collected } from '../_shared/event-scenario.js';
+import { bodyOf, describeDelivery, expectSignedWith, headerOf, useHooks } from '../_shared/webhooks.js';
 
 const area = 'webhooks';
 const hooksOf = useHooks();
@@ -96,7 +96,7 @@ check(
 
 /**
  * Whether X-Service-Message-Id names the message an event concerns ("associated message id", section 6). Where
- * the event may name another message (a reaction: the reacted-to one or its own, c-events), any msg_ id passes.
+ * the event may name another message (a reaction: the reacted-to one or its own, events), any msg_ id passes.
  */
 function namesTheMessage(triggered: Triggered, header: string | undefined): boolean {
   if (header === triggered.messageId) return true;

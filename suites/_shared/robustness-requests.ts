@@ -8,7 +8,7 @@ import { idempotencyKey } from '../../generators/domain.js';
 import { parameterOf, specDocument, type ApiName } from '../../generators/openapi.js';
 import { arbitraryFor } from '../../generators/schema.js';
 import { authorizedClient, realPathValues } from '../errors/request-values.js';
-import { postPriority } from './b-priorities.js';
+import { postPriority } from './priorities.js';
 
 /** Where a generated webhook URL would send the target's deliveries: the discard port of the loopback. */
 export const loopbackUrl = 'http://127.0.0.1:9/mcs-robustness';

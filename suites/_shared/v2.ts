@@ -3,8 +3,8 @@
 // Where v2 bodies are not shown (contact and group creation, group list), values are found anywhere in the
 // body (`mentions`, `firstIdWith`) rather than at an assumed field.
 import { path, type ApiClient, type ApiResponse } from '../../harness/check/index.js';
-import { uniquePhone, uniqueToken } from './a-values.js';
-import { fail, isRecord, shown, stringsIn, type Json } from './b-common.js';
+import { uniquePhone, uniqueToken } from './values.js';
+import { fail, isRecord, shown, stringsIn, type Json } from './common.js';
 
 export const sendPath = (chatId: string): string => path`/chats/${chatId}/messages`;
 

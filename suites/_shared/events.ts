@@ -4,9 +4,9 @@
 // trigger that caused it. Every trigger needs the control API.
 import { path, type Fixtures } from '../../harness/check/index.js';
 import type { Delivery } from '../../harness/webhooks/receiver.js';
-import { uniquePhone } from './a-values.js';
-import { dataOf, fail, idemKey, isRecord, messageIdOf, shown, type Json } from './b-common.js';
-import { headerOf, safeJson } from './c-webhooks.js';
+import { uniquePhone } from './values.js';
+import { dataOf, fail, idemKey, isRecord, messageIdOf, shown, type Json } from './common.js';
+import { headerOf, safeJson } from './webhooks.js';
 
 export interface Triggered {
   /** The message the event concerns, when there is one. */
@@ -45,7 +45,7 @@ export function inbound(fx: Fixtures, options: { protocol?: Protocol; readReceip
 export async function reply(fx: Fixtures, chatId: string, text = 'a reply from mcs'): Promise<string> {
   const response = await fx.v4().post(path`/chats/${chatId}/messages`, { json: { text }, idempotencyKey: idemKey() });
   const body = response.body;
-  // The message object's id field is not shown (b-common messageIdOf); it is read wrapped or not.
+  // The message object's id field is not shown (common messageIdOf); it is read wrapped or not.
   const id = messageIdOf(body) ?? (isRecord(body) ? messageIdOf(body.data) : undefined);
   if (response.status < 200 || response.status > 299 || id === undefined) fail('the reply that should trigger the event was not accepted', 'an accepted send with the message id', shown(response));
   return id;

@@ -4,7 +4,7 @@
 // for, `has_more` true comes with a `next_cursor` to follow, and a walk ends. Page sizes, cursor formats
 // and orderings are not shown in the description and are never asserted.
 import { CheckFailure, type ApiClient, type ApiResponse } from '../../harness/check/index.js';
-import type { Page } from './a-contacts.js';
+import type { Page } from './contacts.js';
 
 type Query = Record<string, string | number | undefined>;
 

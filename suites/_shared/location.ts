@@ -1,7 +1,7 @@
 // Device location sharing as the location suite sees it: friends seeded through the control API (the only
 // way a sandbox gets a friend sharing a location) and the GET of one friend by handle.
 import { path, type ApiClient, type ApiResponse, type Fixtures } from '../../harness/check/index.js';
-import { uniquePhone, uniqueToken } from './a-values.js';
+import { uniquePhone, uniqueToken } from './values.js';
 
 export interface Friend {
   handle: string;

@@ -4,9 +4,9 @@
 // fail every other check of the file.
 import type { CheckContext, Fixtures } from '../../harness/check/index.js';
 import type { Delivery } from '../../harness/webhooks/receiver.js';
-import { fail } from './b-common.js';
-import { concerns, type Triggered } from './c-events.js';
-import type { Hooks, Subscription } from './c-webhooks.js';
+import { fail } from './common.js';
+import { concerns, type Triggered } from './events.js';
+import type { Hooks, Subscription } from './webhooks.js';
 
 export interface Collected {
   fx: Fixtures;

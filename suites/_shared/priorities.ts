@@ -3,7 +3,7 @@
 // not how an entry names its channel; the entry forms below are tried in turn (the first one a target
 // takes is kept for the worker), and a target that takes none makes the check not verifiable.
 import { NotVerifiable, type ApiClient, type ApiResponse } from '../../harness/check/index.js';
-import { fail, isRecord, shown, type Json } from './b-common.js';
+import { fail, isRecord, shown, type Json } from './common.js';
 
 export interface Placement {
   /** `ch_` id of the channel. */

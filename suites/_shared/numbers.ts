@@ -3,8 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ApiClient, ApiResponse, CheckContext, Fixtures } from '../../harness/check/index.js';
 import type { PlanFacts } from '../../harness/fixtures/control-client.js';
-import { dataOf } from './a-contacts.js';
-import { uniquePhone } from './a-values.js';
+import { dataOf } from './contacts.js';
+import { uniquePhone } from './values.js';
 
 export const purchasesPath = '/channels/native/purchases';
 export const availablePath = '/channels/native/available';

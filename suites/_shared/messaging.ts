@@ -2,7 +2,7 @@
 // which channel carried each accepted message (listSentMessages) and lets a customer write first.
 import { CheckFailure, path, type ApiClient, type ApiResponse, type CheckContext, type Fixtures } from '../../harness/check/index.js';
 import type { ChannelFixture } from '../../harness/fixtures/control-client.js';
-import { fail, idemKey, isAccepted, shown, type Json } from './b-common.js';
+import { fail, idemKey, isAccepted, shown, type Json } from './common.js';
 
 export interface SentRecord {
   message_id: string;

@@ -3,7 +3,7 @@
 import { deflateSync } from 'node:zlib';
 import type { ApiClient, ApiResponse, ChannelKind, CheckContext, Fixtures } from '../../harness/check/index.js';
 import { path } from '../../harness/check/index.js';
-import { newLine } from './b-common.js';
+import { newLine } from './common.js';
 
 export interface Line {
   fx: Fixtures;

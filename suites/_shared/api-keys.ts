@@ -6,9 +6,9 @@
 import { path, type ApiClient, type ApiResponse, type Fixtures } from '../../harness/check/index.js';
 import type { ChannelFixture } from '../../harness/fixtures/control-client.js';
 import { secrets } from '../../harness/http/mask.js';
-import { walkCursor } from './a-pages.js';
-import { uniqueToken } from './a-values.js';
-import { dataOf, fail, isRecord, mentions, shown, type Json } from './b-common.js';
+import { walkCursor } from './pages.js';
+import { uniqueToken } from './values.js';
+import { dataOf, fail, isRecord, mentions, shown, type Json } from './common.js';
 
 /** Success statuses of the key and unassign DELETEs (body not shown: 200 or 204, spec/AMBIGUITIES.md). */
 export const deleteOk = [200, 204] as const;

@@ -7,7 +7,7 @@ import { secrets } from '../../harness/http/mask.js';
 import type { Delivery, WebhookReceiver } from '../../harness/webhooks/receiver.js';
 import { verifySignature } from '../../harness/webhooks/signature.js';
 import { deliveryTimeoutMs, freshEndpointName, useWebhookReceiver } from '../../harness/webhooks-fixture.js';
-import { fail, isRecord, shown, type Json } from './b-common.js';
+import { fail, isRecord, shown, type Json } from './common.js';
 
 export const webhookIdPattern = /^wh_[A-Za-z0-9]+$/;
 /** After a later delivery arrived, how long a forbidden earlier one may still be on its way. */
