@@ -50,6 +50,9 @@ export interface CheckResult {
   failure?: Failure;
   /** The exchanges of the check (all of them for a failure; may be trimmed for a pass). */
   exchanges: Exchange[];
+  /** Index in `exchanges` of the request the failure judged, when the check knew it (else the reports
+   * take the last exchange that is not to the control API). */
+  failedExchange?: number;
 }
 
 export interface ClauseCoverage {

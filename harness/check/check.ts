@@ -2,7 +2,7 @@
 // check's exchanges in the task meta, turns NotVerifiable into a skip with its reason (never a pass),
 // validates every API response the check saw against the spec, and masks secrets in failures.
 import { test, type TestContext } from 'vitest';
-import { CheckFailure } from '../checks/failure.js';
+import { atExchange, CheckFailure, failedExchangeOf } from '../checks/failure.js';
 import { isNotVerifiable } from '../fixtures/not-verifiable.js';
 import { secrets } from '../http/mask.js';
 import { ExchangeLog, withExchangeLog, type RecordedResponse } from '../http/recorder.js';
@@ -72,6 +72,7 @@ async function runCheck(meta: CheckMeta, body: CheckBody, context: TestContext):
     else failure = error;
   }
   if (failure === undefined) mcs.exchanges.splice(keptOnPass);
+  else recordFailedExchange(mcs, failure);
   if (reason !== undefined) return notVerifiable(context, mcs, reason);
   if (failure !== undefined) throw maskError(failure);
 }
@@ -96,13 +97,21 @@ function assertResponsesConform(responses: readonly RecordedResponse[], mode: 's
     if (!result.operation) continue; // a path the spec does not describe (deliberately unknown routes)
     if (result.undocumentedStatus && mode === 'schema') continue;
     if (result.errors.length > 0) {
-      throw new CheckFailure(
+      const failure = new CheckFailure(
         `${response.api} ${response.method} ${response.path}: ${result.errors[0]}`,
         'every response documented by the spec and matching its schema',
         `${response.status} ${clip(response.text)}\n${result.errors.join('\n')}`,
       );
+      throw atExchange(failure, response.exchange);
     }
   }
+}
+
+/** Which recorded exchange failed the check, when the failure says (see failedExchangeOf). */
+function recordFailedExchange(mcs: McsTaskMeta, failure: unknown): void {
+  const exchange = failedExchangeOf(failure);
+  const index = exchange === undefined ? -1 : mcs.exchanges.indexOf(exchange);
+  if (index >= 0) mcs.failedExchange = index;
 }
 
 function maskError(error: unknown): unknown {

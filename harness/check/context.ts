@@ -2,7 +2,7 @@
 // and fast-check settings with `t.assertProperty` that records a replayable seed and path on failure.
 import fc from 'fast-check';
 import type { ExpectStatic } from 'vitest';
-import { checks, CheckFailure } from '../checks/index.js';
+import { atExchange, checks, CheckFailure, failedExchangeOf } from '../checks/index.js';
 import type { TargetConfig } from '../config/types.js';
 import type { CreateOrganizationOptions } from '../fixtures/control-client.js';
 import { controlFixtures, transportOf, type Fixtures } from '../fixtures/fixtures.js';
@@ -99,6 +99,6 @@ export class CheckContext {
       inner instanceof CheckFailure ? inner.expected : 'the property holds for every input',
       `${inner instanceof CheckFailure ? `${inner.actual}\n` : ''}counterexample: ${counterexample}`,
     );
-    throw failure;
+    throw atExchange(failure, failedExchangeOf(inner));
   }
 }

@@ -14,6 +14,8 @@ export interface McsTaskMeta {
   /** Set when the check did not run to a verdict: excluded by the selection, or not verifiable. */
   outcome?: 'not-verifiable' | 'excluded';
   reason?: string;
+  /** Index in `exchanges` of the request the failure judged, when the failure names it. */
+  failedExchange?: number;
   /** A failed property: the seed and path that replay it. */
   replay?: { seed: number; path: string };
 }

@@ -3,7 +3,7 @@
 import type { ApiResponse } from '../http/api-client.js';
 import { checkResponse } from '../schema/validator.js';
 import { errorCodeOf, errorShapeVerdict, flatErrorProblem, isRecord, type ErrorLayer } from './error-body.js';
-import { CheckFailure, describeResponse, requestLine } from './failure.js';
+import { atExchange, CheckFailure, describeResponse, requestLine } from './failure.js';
 
 export interface NamedCheck<Args extends unknown[]> {
   (response: ApiResponse, ...args: Args): void;
@@ -12,7 +12,15 @@ export interface NamedCheck<Args extends unknown[]> {
 }
 
 function named<Args extends unknown[]>(checkName: string, description: string, run: (response: ApiResponse, ...args: Args) => void): NamedCheck<Args> {
-  return Object.assign(run, { checkName, description });
+  // A failure names the response it judged, so the report reproduces that request.
+  const judged = (response: ApiResponse, ...args: Args): void => {
+    try {
+      run(response, ...args);
+    } catch (error) {
+      throw atExchange(error, response.exchange);
+    }
+  };
+  return Object.assign(judged, { checkName, description });
 }
 
 export const noServerError = named('noServerError', 'the answer is not a 5xx, whatever was sent', (response) => {
@@ -99,5 +107,5 @@ function dataOf(body: unknown): Record<string, unknown> | undefined {
 }
 
 export const checks = { noServerError, conformsToSchema, documentedStatusOnly, flatUnauthorized, errorShape, hasErrorCode, hasStatus, createdCanBeReadBack, deletedIsGone };
-export { CheckFailure } from './failure.js';
+export { atExchange, CheckFailure, failedExchangeOf } from './failure.js';
 export { errorCodeOf, errorShapeVerdict, type ErrorLayer } from './error-body.js';

@@ -83,7 +83,7 @@ export class ApiClient {
     const raw = await send({ method, url: this.root + path + queryString(options.query), headers, body: payload }, this.transport);
     const parsed = parseJson(raw.text);
     const body = parsed.ok ? parsed.value : undefined;
-    recordResponse({ api: this.api, method, path, status: raw.status, body, isJson: parsed.ok, text: raw.text });
+    recordResponse({ api: this.api, method, path, status: raw.status, body, isJson: parsed.ok, text: raw.text, exchange: raw.exchange });
     return {
       api: this.api,
       method,

@@ -12,6 +12,8 @@ export interface RecordedResponse {
   body: unknown;
   isJson: boolean;
   text: string;
+  /** The recorded exchange of this response (a failure judged on it reproduces it). */
+  exchange?: Exchange;
 }
 
 export class ExchangeLog {

@@ -23,7 +23,7 @@ export function toCheckResult(testCase: TestCase, suitesDir: string): CheckResul
     case 'passed':
       return { ...base, outcome: 'passed' };
     case 'failed':
-      return { ...base, outcome: 'failed', failure: toFailure(result.errors[0], meta?.replay) };
+      return { ...base, outcome: 'failed', failure: toFailure(result.errors[0], meta?.replay), ...(meta?.failedExchange !== undefined ? { failedExchange: meta.failedExchange } : {}) };
     case 'skipped':
       if (meta?.outcome === 'not-verifiable') return { ...base, outcome: 'not-verifiable', reason: meta.reason ?? 'not verifiable' };
       return { ...base, outcome: 'skipped', reason: meta?.reason ?? result.note ?? skipReason(testCase) };

@@ -67,6 +67,14 @@ describe('runner collects check() outcomes', () => {
     const failed = result('nonconforming-response');
     expect(failed.outcome).toBe('failed');
     expect(failed.failure?.message).toBe('control GET /: getControlInfo 200: body.data.version must be "1"');
+    expect(failed.failedExchange).toBe(0);
+  });
+
+  it('names the exchange a failure judged, even when later ones followed', () => {
+    const failed = result('fails-on-an-earlier-response');
+    expect(failed.exchanges.map((e) => e.request.url)).toEqual([expect.stringContaining('version=judged'), expect.stringContaining('version=later')]);
+    expect(failed.failedExchange).toBe(0);
+    expect(result('fails-with-expected-actual').failedExchange).toBeUndefined();
   });
 
   it('reports a suite file that fails to load as a failed result of its area', () => {

@@ -40,3 +40,9 @@ check({ area, name: 'nonconforming-response', title: 'a response off the spec fa
 check({ area, name: 'property-fails', title: 'a failed property records its replay', clauses: ['sample.clause.five'] }, async (t) => {
   await t.assertProperty(fc.property(fc.integer({ min: 0, max: 1000 }), (n) => n < 500), { numRuns: 200 });
 });
+
+check({ area, name: 'fails-on-an-earlier-response', title: 'a failure names the response it judged, not the last one', clauses: ['sample.clause.six'], responses: 'off' }, async (t) => {
+  const judged = await control(t.target.controlUrl).get('/', { query: { version: 'judged' } });
+  await control(t.target.controlUrl).get('/', { query: { version: 'later' } });
+  t.expect.hasStatus(judged, 418);
+});
