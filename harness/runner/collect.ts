@@ -3,6 +3,7 @@
 import { basename, dirname, relative } from 'node:path';
 import type { TestCase, TestModule } from 'vitest/node';
 import type { CheckResult, Failure } from '../../reports/model.js';
+import { inPlainWords } from '../../reports/failure-words.js';
 import { secrets } from '../http/mask.js';
 import '../check/meta.js';
 
@@ -64,7 +65,7 @@ export function unhandledErrorResult(error: { message?: string; name?: string },
 }
 
 function toFailure(error: { message?: string; expected?: string; actual?: string; name?: string } | undefined, replay: Failure['replay']): Failure {
-  const failure: Failure = { message: secrets.maskText(firstLine(error?.message ?? error?.name ?? 'failed')) };
+  const failure: Failure = { message: secrets.maskText(inPlainWords(firstLine(error?.message ?? error?.name ?? 'failed'))) };
   if (typeof error?.expected === 'string') failure.expected = secrets.maskText(error.expected);
   if (typeof error?.actual === 'string') failure.actual = secrets.maskText(error.actual);
   if (replay) failure.replay = replay;

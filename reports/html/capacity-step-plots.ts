@@ -73,6 +73,6 @@ export function capacityStepPlots(entry: unknown, index: number): Markup {
   const steps = stepCurves(entry);
   if (steps.length === 0) return html``;
   return html`<details class="step-plots" open><summary>Percentile plot of each step (${steps.length})</summary>
-<div style="display:grid;grid-template-columns:repeat(auto-fill,minmax(400px,1fr));gap:4px 16px">${steps.map((s, i) => stepChart(s, `load-${index}-step-${i}`))}</div>
+<div style="display:grid;grid-template-columns:repeat(auto-fill,minmax(min(400px,100%),1fr));gap:4px 16px">${steps.map((s, i) => stepChart(s, `load-${index}-step-${i}`))}</div>
 </details>`;
 }

@@ -1,7 +1,8 @@
 /* global document, window, navigator */
-// The report's only script: filters by area, result and text over every element marked data-filter,
-// matrix cells that set the filters, and copy buttons. Plain DOM, no network, no storage; the page is
-// fully readable without it (everything starts visible).
+// The report's only script: filters by area, result and text over every element marked data-filter
+// (opening the <details> groups that hold matches, hiding those with none), matrix cells that set the
+// filters, links that open the collapsed groups they point into, and copy buttons. Plain DOM, no network,
+// no storage; the page is fully readable without it (every section is a native <details>).
 (function () {
   'use strict';
   var area = document.getElementById('f-area');
@@ -11,7 +12,15 @@
   var resultButtons = Array.prototype.slice.call(document.querySelectorAll('[data-result-filter]'));
   var items = Array.prototype.slice.call(document.querySelectorAll('[data-filter]'));
   var scopes = Array.prototype.slice.call(document.querySelectorAll('[data-scope]'));
+  var groups = Array.prototype.slice.call(document.querySelectorAll('details[data-group]'));
+  var more = document.getElementById('f-more');
+  var active = document.getElementById('f-active');
   var result = '';
+  groups.forEach(function (g) {
+    g.setAttribute('data-open-default', g.open ? '1' : '');
+  });
+  // The filters sit in one row on a wide screen; on a phone they wait behind their toggle.
+  if (more && window.matchMedia && window.matchMedia('(min-width: 761px)').matches) more.open = true;
   var timer = null;
 
   function matches(el, wantArea, wantResult, words) {
@@ -46,8 +55,33 @@
       if (count) count.textContent = n === all ? String(all) : n + ' of ' + all;
       parts.push(n + ' of ' + all + ' ' + name);
     });
+    var filtering = Boolean(wantArea || result || words.length);
+    groups.forEach(function (g) {
+      var members = g.querySelectorAll('[data-filter]');
+      var any = false;
+      for (var i = 0; i < members.length; i++) if (!members[i].hidden) any = true;
+      g.hidden = members.length > 0 && !any;
+      g.open = filtering ? any : g.getAttribute('data-open-default') === '1';
+    });
+    if (active) active.textContent = [wantArea, result].filter(Boolean).join(' · ');
     status.textContent = 'Showing ' + parts.join(', ') + '.';
   }
+
+  // A link into a collapsed group (a clause, a check) opens the <details> around its target.
+  function reveal(id) {
+    var target = id ? document.getElementById(id) : null;
+    for (var el = target; el; el = el.parentElement) if (el.tagName === 'DETAILS') el.open = true;
+    return target;
+  }
+  document.addEventListener('click', function (e) {
+    var link = e.target && e.target.closest ? e.target.closest('a[href^="#"]') : null;
+    if (link) reveal(decodeURIComponent(link.getAttribute('href').slice(1)));
+  });
+  window.addEventListener('hashchange', function () {
+    var target = reveal(decodeURIComponent(window.location.hash.slice(1)));
+    if (target) target.scrollIntoView({ block: 'start' });
+  });
+  if (window.location.hash) reveal(decodeURIComponent(window.location.hash.slice(1)));
 
   function setResult(value) {
     result = value;

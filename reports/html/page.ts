@@ -11,34 +11,41 @@ import type { RunReport } from '../model.js';
 import { clauseIndex } from '../text.js';
 import { runDetails } from './details.js';
 import { failures } from './failures.js';
-import { resultLabels, resultOrder } from './labels.js';
+import { checksByArea } from './checks.js';
+import { outcomesOf, resultClass, resultLabel } from './labels.js';
 import { loadSection } from './load-section.js';
 import { coverageOverview, header, matrix } from './summary.js';
-import { checksTable, clausesTable } from './tables.js';
+import { clausesTable } from './tables.js';
 import { html, trusted, type Markup } from './template.js';
 
 const asset = (name: string): string => readFileSync(new URL(`./${name}`, import.meta.url), 'utf8');
 
+/**
+ * One compact sticky row: the text filter, and the area and result filters behind a "Filters" toggle that
+ * the script opens on a wide screen; on a phone it stays one line (a tenth of the screen at most).
+ */
 function filterBar(report: RunReport): Markup {
   const areas = [...groupByArea(report.checks).keys()].sort();
+  const results = [...outcomesOf(report.checks.map((c) => c.outcome)), 'uncovered', 'untestable'];
   return html`<div class="filters" role="search" aria-label="Filter checks, clauses and failures">
-  <div class="filter">
-    <label for="f-area">Area</label>
-    <select id="f-area"><option value="">All areas</option>${areas.map((a) => html`<option value="${a}">${a}</option>`)}</select>
-  </div>
-  <fieldset class="filter results">
-    <legend>Result</legend>
-    <button type="button" class="result-btn" data-result-filter="" aria-pressed="true">All</button>${resultOrder.map(
-      (r) => html`<button type="button" class="result-btn r-${r}" data-result-filter="${r}" aria-pressed="false">${resultLabels[r]}</button>`,
-    )}
-  </fieldset>
-  <div class="filter grow">
-    <label for="f-text">Clause or check</label>
-    <input id="f-text" type="search" placeholder="e.g. contacts.merge or 401" autocomplete="off" spellcheck="false" aria-describedby="f-hint">
-    <span id="f-hint" class="sr-only">Press slash to focus this field and Escape to clear it.</span>
-  </div>
-  <button type="button" id="f-reset" class="reset">Reset</button>
-  <p id="f-status" class="filter-status" role="status" aria-live="polite"></p>
+  <details class="more" id="f-more">
+    <summary>Filters <span id="f-active" class="f-active"></span></summary>
+    <div class="more-body">
+      <label for="f-area" class="sr-only">Area</label>
+      <select id="f-area"><option value="">All areas</option>${areas.map((a) => html`<option value="${a}">${a}</option>`)}</select>
+      <fieldset class="results">
+        <legend class="sr-only">Result</legend>
+        <button type="button" class="result-btn" data-result-filter="" aria-pressed="true">All</button>${results.map(
+          (r) => html`<button type="button" class="result-btn ${resultClass(r)}" data-result-filter="${r}" aria-pressed="false">${resultLabel(r)}</button>`,
+        )}
+      </fieldset>
+      <button type="button" id="f-reset" class="reset">Reset</button>
+    </div>
+  </details>
+  <label for="f-text" class="sr-only">Clause or check</label>
+  <input id="f-text" type="search" placeholder="Filter: clause, check or status (press /)" autocomplete="off" spellcheck="false" aria-describedby="f-hint">
+  <span id="f-hint" class="sr-only">Press slash to focus this field and Escape to clear it.</span>
+  <p id="f-status" class="sr-only" role="status" aria-live="polite"></p>
 </div>`;
 }
 
@@ -66,13 +73,13 @@ export function renderHtml(report: RunReport, options: HtmlOptions = {}): string
 <body>
 <a class="skip" href="#main">Skip to the results</a>
 ${header(report, certificate)}
-<nav class="toc" aria-label="Sections"><a href="#matrix">Matrix</a><a href="#failures">Failures</a><a href="#checks">Checks</a><a href="#clauses">Clauses</a>${hasLoad ? html`<a href="#load">Load</a>` : ''}<a href="#details">Run details</a></nav>
+<nav class="toc" aria-label="Sections"><a href="#failures">Failures</a><a href="#matrix">Matrix</a><a href="#checks">Checks</a><a href="#clauses">Clauses</a>${hasLoad ? html`<a href="#load">Load</a>` : ''}<a href="#details">Run details</a></nav>
 <main id="main" tabindex="-1">
-${matrix(report)}
-${coverageOverview(report)}
 ${filterBar(report)}
 ${failures(report, clauses)}
-${checksTable(report)}
+${matrix(report)}
+${coverageOverview(report)}
+${checksByArea(report)}
 ${clausesTable(report)}
 ${loadSection(report)}
 ${runDetails(report, certificate)}

@@ -1,37 +1,9 @@
-// The two long tables: every check with its result, and every clause of spec/clauses.yaml with the checks
-// that cite it (uncovered clauses flagged). Rows carry the filter attributes; links join the two tables.
-import type { CheckResult, ClauseCoverage, RunReport } from '../model.js';
+// Every clause of spec/clauses.yaml with the checks that cite it (uncovered clauses flagged), grouped by
+// the clause's area in native <details>, each one click away. Rows carry the filter attributes; links join clauses and checks.
+import type { ClauseCoverage, RunReport } from '../model.js';
 import { filterAttributes } from './filter-attributes.js';
-import { ms, pill } from './labels.js';
+import { outcomesOf, pill, resultClass, resultLabel, tally } from './labels.js';
 import { anchor, html, type Markup } from './template.js';
-
-function checkRow(check: CheckResult): Markup {
-  const note =
-    check.outcome === 'failed'
-      ? html`<a href="#${anchor('fail', check.id)}">${check.failure?.message ?? 'see the failure'}</a>`
-      : check.reason !== undefined
-        ? html`${check.reason}`
-        : '';
-  return html`<tr id="${anchor('check', check.id)}" ${filterAttributes([check.area], check.outcome, [check.id, check.title, ...check.clauses])}>
-  <td>${pill(check.outcome)}</td>
-  <td><code class="id">${check.id}</code><div class="title">${check.title}</div></td>
-  <td>${check.clauses.map((c) => html`<a class="clause-link" href="#${anchor('clause', c)}"><code>${c}</code></a> `)}</td>
-  <td class="num">${ms(check.durationMs)}</td>
-  <td class="note">${note}</td>
-</tr>`;
-}
-
-export function checksTable(report: RunReport): Markup {
-  return html`<section id="checks" aria-labelledby="checks-h" data-scope="checks">
-  <h2 id="checks-h">Checks <span class="count" data-count-for="checks">${report.checks.length}</span></h2>
-  <div class="table-wrap"><table class="rows">
-    <caption class="sr-only">Every check of the run with its result, the clauses it verifies and its duration</caption>
-    <thead><tr><th scope="col">Result</th><th scope="col">Check</th><th scope="col">Clauses</th><th scope="col" class="num">Time</th><th scope="col">Note</th></tr></thead>
-    <tbody>${report.checks.map(checkRow)}</tbody>
-  </table></div>
-  <p class="empty" data-empty-for="checks" hidden>No check matches the filters.</p>
-</section>`;
-}
 
 function clauseRow(clause: ClauseCoverage, areaOf: ReadonlyMap<string, string>): Markup {
   const areas = [clause.id.split('.')[0] ?? '', ...clause.checks.map((id) => areaOf.get(id) ?? '')].filter((a) => a !== '');
@@ -51,13 +23,27 @@ function clauseRow(clause: ClauseCoverage, areaOf: ReadonlyMap<string, string>):
 
 export function clausesTable(report: RunReport): Markup {
   const areaOf = new Map(report.checks.map((check) => [check.id, check.area]));
+  const groups = new Map<string, ClauseCoverage[]>();
+  for (const clause of report.coverage) {
+    const group = clause.id.split('.')[0] ?? clause.id;
+    groups.set(group, [...(groups.get(group) ?? []), clause]);
+  }
   return html`<section id="clauses" aria-labelledby="clauses-h" data-scope="clauses">
   <h2 id="clauses-h">Clauses <span class="count" data-count-for="clauses">${report.coverage.length}</span></h2>
-  <div class="table-wrap"><table class="rows">
-    <caption class="sr-only">Every clause of spec/clauses.yaml with the checks that cite it and their worst result</caption>
+  ${[...groups].map(([group, clauses]) => {
+    const byResult = tally(clauses.map((c) => ({ outcome: c.result })));
+    // Closed by default: a failed clause is quoted in its failure above; the filters open what they match.
+    return html`<details class="group" data-group>
+  <summary><span class="group-name">${group}</span> <span class="group-counts">${outcomesOf(byResult.keys())
+    .filter((r) => (byResult.get(r) ?? 0) > 0)
+    .map((r) => html`<span class="mini ${resultClass(r)}">${byResult.get(r) ?? 0} ${resultLabel(r).toLowerCase()}</span> `)}</span></summary>
+  <div class="table-wrap"><table class="rows clauses">
+    <caption class="sr-only">The clauses of ${group} with the checks that cite them and their worst result</caption>
     <thead><tr><th scope="col">Result</th><th scope="col">Clause</th><th scope="col">Statement</th><th scope="col">Checks</th></tr></thead>
-    <tbody>${report.coverage.map((clause) => clauseRow(clause, areaOf))}</tbody>
+    <tbody>${clauses.map((clause) => clauseRow(clause, areaOf))}</tbody>
   </table></div>
+</details>`;
+  })}
   <p class="empty" data-empty-for="clauses" hidden>No clause matches the filters.</p>
 </section>`;
 }

@@ -23,7 +23,7 @@ check(
     const listed = await contacts.identities(contact.id);
     t.expect.hasStatus(listed, 200);
     t.expect.that(listed.body?.data.map((i) => i.id)).toContain(identity.id);
-    t.expect.that(mentions((await contacts.read(contact.id)).identities, email)).toBe(true);
+    t.expect.that(mentions((await contacts.read(contact.id)).identities, email), `the contact read back lists the added identity ${email}`).toBe(true);
   },
 );
 

@@ -240,6 +240,6 @@ check(
     const filtered = async (filter: string) => idsOf((await contacts.page({ q: token, filter })).data);
     t.expect.that(await filtered('inbound_last'), 'filter=inbound_last').toEqual([writer.id]);
     t.expect.that(await filtered('outbound_last'), 'filter=outbound_last').toEqual([reader.id]);
-    t.expect.that(mentions(await contacts.read(writer.id), writerPhone)).toBe(true);
+    t.expect.that(mentions(await contacts.read(writer.id), writerPhone), `the inbound_last contact read back lists its identity ${writerPhone}`).toBe(true);
   },
 );

@@ -48,7 +48,7 @@ check(
     const moved = await contacts.attach(source.id, { kind: 'phone', value: phone });
     const merged = await contacts.merge(survivor.id, source.id);
     t.expect.hasStatus(merged, 200);
-    t.expect.that(mentions(dataOf<Contact>(merged).identities, phone)).toBe(true);
+    t.expect.that(mentions(dataOf<Contact>(merged).identities, phone), `the merged contact lists the source's identity ${phone}`).toBe(true);
     const listed = await contacts.identities(survivor.id);
     t.expect.hasStatus(listed, 200);
     t.expect.that(listed.body?.data.map((i) => i.id)).toContain(moved.id);

@@ -1,0 +1,191 @@
+// How a reader reproduces a failure: the request that failed (not merely the last one the check sent),
+// and for a check of several steps a shell script replaying every exchange in order. The script carries
+// each id an answer returned into the later requests that used it (a shell variable read with jq), and
+// leaves every masked credential as a variable the reader sets: the report never holds a usable secret.
+import type { CheckResult, Exchange } from './model.js';
+
+/**
+ * Index of the exchange that failed the check: the one the failure named (`failedExchange`), else the last
+ * exchange that is not to the control API (set-up and read-backs there are not what was judged), else the
+ * last one. Undefined when the check recorded no exchange.
+ */
+export function failingExchangeIndex(check: Pick<CheckResult, 'exchanges' | 'failedExchange'>, controlUrl?: string): number | undefined {
+  const { exchanges } = check;
+  if (exchanges.length === 0) return undefined;
+  if (check.failedExchange !== undefined && Number.isInteger(check.failedExchange) && exchanges[check.failedExchange] !== undefined) return check.failedExchange;
+  if (controlUrl !== undefined && controlUrl !== '') {
+    for (let i = exchanges.length - 1; i >= 0; i--) if (!exchanges[i]!.request.url.startsWith(controlUrl)) return i;
+  }
+  return exchanges.length - 1;
+}
+
+/** A masked secret as the harness writes it (`api_Zx…(masked)`). */
+const maskedSecret = /[A-Za-z0-9_.~+/=-]*…\(masked\)/g;
+
+interface Carried {
+  name: string;
+  value: string;
+  /** Step (0-based) whose answer holds the value, and the jq path to it. */
+  from: number;
+  jq: string;
+}
+
+type Piece = { literal: string } | { variable: string };
+
+/** POSIX single-quoting, the same as the curl lines of the harness. */
+function quote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+function shellWord(pieces: Piece[]): string {
+  const parts = pieces.filter((p) => !('literal' in p) || p.literal !== '').map((p) => ('literal' in p ? quote(p.literal) : `"$${p.variable}"`));
+  return parts.length === 0 ? "''" : parts.join('');
+}
+
+/** Splits a text on every occurrence of the given values, longest first, into literals and variables. */
+function substitute(text: string, values: ReadonlyArray<{ value: string; variable: string }>): Piece[] {
+  let pieces: Piece[] = [{ literal: text }];
+  for (const { value, variable } of [...values].sort((a, b) => b.value.length - a.value.length)) {
+    const forms = [...new Set([value, encodeURIComponent(value)])];
+    pieces = pieces.flatMap((piece): Piece[] => {
+      if (!('literal' in piece)) return [piece];
+      let parts: Piece[] = [{ literal: piece.literal }];
+      for (const form of forms) {
+        parts = parts.flatMap((p): Piece[] => {
+          if (!('literal' in p) || !p.literal.includes(form)) return [p];
+          const split = p.literal.split(form);
+          return split.flatMap((literal, i): Piece[] => (i === 0 ? [{ literal }] : [{ variable }, { literal }]));
+        });
+      }
+      return parts;
+    });
+  }
+  return pieces;
+}
+
+const jqKey = (key: string): string => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? `.${key}` : `.[${JSON.stringify(key)}]`);
+
+/** Id-like values of a JSON answer: under a key `id` or `…_id`/`…Id`, or prefixed like `ct_…`. */
+function idsIn(body: string | undefined): Array<{ value: string; jq: string; key: string }> {
+  if (body === undefined) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return [];
+  }
+  const found: Array<{ value: string; jq: string; key: string }> = [];
+  const visit = (node: unknown, path: string, key: string, depth: number): void => {
+    if (depth > 8 || found.length > 200) return;
+    if (typeof node === 'string') {
+      const idKey = key === 'id' || /(_id|Id)$/.test(key);
+      if (node.length >= 3 && node.length <= 200 && !node.includes('…(masked)') && (idKey || /^[a-z]{1,6}_[A-Za-z0-9]{3,}$/.test(node))) found.push({ value: node, jq: path === '' ? '.' : path, key });
+      return;
+    }
+    if (Array.isArray(node)) node.forEach((item, i) => visit(item, `${path}[${i}]`, key, depth + 1));
+    else if (typeof node === 'object' && node !== null) for (const [k, v] of Object.entries(node)) visit(v, `${path}${jqKey(k)}`, k, depth + 1);
+  };
+  visit(parsed, '', '', 0);
+  return found;
+}
+
+/** A shell variable name for a carried id: `chat_id` -> CHAT_ID, an `id` in POST /contacts -> CONTACT_ID. */
+function variableName(key: string, url: string, taken: Set<string>): string {
+  let base: string;
+  if (key !== 'id' && key !== '') base = key.replace(/([a-z])([A-Z])/g, '$1_$2');
+  else {
+    const segments = safePath(url).split('/').filter((s) => s !== '' && !/\d/.test(s));
+    const resource = (segments.at(-1) ?? 'resource').replace(/ies$/, 'y').replace(/s$/, '');
+    base = `${resource}_id`;
+  }
+  const name = base.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '').toUpperCase() || 'ID';
+  let unique = /^[0-9]/.test(name) ? `V_${name}` : name;
+  for (let n = 2; taken.has(unique); n++) unique = `${name}_${n}`;
+  taken.add(unique);
+  return unique;
+}
+
+function safePath(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url.split('?')[0] ?? url;
+  }
+}
+
+function credentialName(masked: string, taken: Map<string, string>): string {
+  const known = taken.get(masked);
+  if (known !== undefined) return known;
+  const kind = masked.startsWith('api_') ? 'MCS_API_KEY' : masked.startsWith('whsec') ? 'MCS_SIGNING_SECRET' : 'MCS_TOKEN';
+  const count = [...taken.values()].filter((n) => n === kind || n.startsWith(`${kind}_`)).length;
+  const name = count === 0 ? kind : `${kind}_${count + 1}`;
+  taken.set(masked, name);
+  return name;
+}
+
+const skippedHeaders = new Set(['content-length', 'host', 'connection']);
+
+export interface ScriptOptions {
+  /** Heading comment: what the script replays. */
+  title: string;
+  /** Step marked as the one that failed the check. */
+  failing?: number;
+  controlUrl?: string;
+}
+
+/**
+ * A POSIX shell script replaying every exchange in order, ids carried from one answer into the next
+ * requests (jq), masked credentials left as variables the reader sets.
+ */
+export function reproScript(exchanges: readonly Exchange[], options: ScriptOptions): string {
+  const taken = new Set<string>(['R']);
+  const credentials = new Map<string, string>();
+  const carried: Carried[] = [];
+  const requestText = (e: Exchange): string => [e.request.url, e.request.body ?? '', ...Object.values(e.request.headers)].join('\n');
+
+  // Which answered ids later requests use: a value counts only if the step that answered it did not send it.
+  exchanges.forEach((exchange, step) => {
+    const sent = requestText(exchange);
+    for (const id of idsIn(exchange.response?.body)) {
+      if (sent.includes(id.value) || carried.some((c) => c.value === id.value)) continue;
+      const used = exchanges.slice(step + 1).some((later) => {
+        const text = requestText(later);
+        return text.includes(id.value) || text.includes(encodeURIComponent(id.value));
+      });
+      if (used) carried.push({ name: variableName(id.key, exchange.request.url, taken), value: id.value, from: step, jq: id.jq });
+    }
+  });
+
+  const steps = exchanges.map((exchange, step) => {
+    const known = carried.filter((c) => c.from < step).map((c) => ({ value: c.value, variable: c.name }));
+    const secretsIn = (text: string) => [...text.matchAll(maskedSecret)].map((m) => ({ value: m[0], variable: credentialName(m[0], credentials) }));
+    const word = (text: string) => shellWord(substitute(text, [...known, ...secretsIn(text)]));
+    const { request, response } = exchange;
+    const parts = ['curl', '-sS', '-X', request.method, word(request.url)];
+    for (const [name, value] of Object.entries(request.headers)) if (!skippedHeaders.has(name.toLowerCase())) parts.push('-H', word(`${name}: ${value}`));
+    if (request.body !== undefined && request.body !== '') parts.push('--data-raw', word(request.body));
+    const answered = response !== undefined ? `answered ${response.status}` : exchange.error !== undefined ? `got no answer (${exchange.error})` : 'answer not recorded';
+    const control = options.controlUrl !== undefined && options.controlUrl !== '' && request.url.startsWith(options.controlUrl) ? ' (control API)' : '';
+    const comment = `${step + 1}. ${request.method} ${safePath(request.url)}${control}: ${answered}`.replace(/\s+/g, ' ');
+    const lines = [`# ${comment}${step === options.failing ? '  <- the request that failed the check' : ''}`];
+    const reads = carried.filter((c) => c.from === step);
+    if (reads.length === 0) lines.push(parts.join(' '), 'echo');
+    else {
+      lines.push(`R=$(${parts.join(' ')})`, 'printf \'%s\\n\' "$R"');
+      for (const c of reads) lines.push(`${c.name}=$(printf '%s' "$R" | jq -r ${quote(c.jq)})`);
+    }
+    return lines.join('\n');
+  });
+
+  const needs = [...credentials.entries()].map(([masked, name]) => `: "\${${name}:?set ${name} to the credential the report shows as ${masked.replace(/["$`\\]/g, '')}}"`);
+  return [
+    '#!/bin/sh',
+    `# ${options.title.replace(/\s+/g, ' ')}`,
+    `# Replays the ${exchanges.length} requests of the check in order; ids an answer returned are carried into the`,
+    '# requests that use them (needs curl and jq). Set the credentials first: the report masks them.',
+    ...needs,
+    '',
+    steps.join('\n\n'),
+    '',
+  ].join('\n');
+}
