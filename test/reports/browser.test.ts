@@ -1,18 +1,22 @@
 // Opens the HTML report in a real headless Chromium (Debian's package, driven by playwright-core) and uses
 // it as a reader would: it must render without console errors or network requests, run none of the hostile
 // markup a server sent, filter by area, result and text, be reachable by keyboard, and carry its data as
-// JSON that parses back to the report. Screenshots land in reports/out/ for a person to look at.
+// JSON that parses back to the report. At a desktop and a phone width (390 px) it must not scroll sideways,
+// keep its sticky bar within a tenth of the screen and its height bounded (a 592-check run too), show
+// failures first with the failing request as the reproduction, and keep passed checks collapsed with their
+// evidence one click away. Screenshots land in reports/out/ for a person to look at.
 import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { writeReports } from '../../reports/index.js';
-import { sampleReport } from './sample.js';
+import { largePassingReport, uiSampleReport } from './ui-sample.js';
 
 const executablePath = process.env.MCS_CHROMIUM ?? '/usr/bin/chromium';
 const outDir = fileURLToPath(new URL('../../reports/out/browser-test/', import.meta.url));
-const report = sampleReport();
+const report = uiSampleReport();
+const widths = { desktop: { width: 1280, height: 900 }, phone: { width: 390, height: 844 } } as const;
 
 let browser: Browser;
 let page: Page;
@@ -36,6 +40,7 @@ describe('the HTML report in headless Chromium', { timeout: 60_000 }, () => {
     }
     await mkdir(outDir, { recursive: true });
     await writeReports(report, outDir);
+    await writeReports(largePassingReport(), `${outDir}large/`);
     browser = await chromium.launch({
       executablePath,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -170,5 +175,92 @@ describe('the HTML report in headless Chromium', { timeout: 60_000 }, () => {
       }, text);
       expect(errors, name).toBe(0);
     }
+  });
+
+  async function openAt(viewport: { width: number; height: number }, file = 'report.html'): Promise<Page> {
+    const view = await browser.newPage({ viewport });
+    view.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    await view.goto(pathToFileURL(`${outDir}${file}`).href, { waitUntil: 'load' });
+    return view;
+  }
+
+  async function layout(view: Page): Promise<{ scrollWidth: number; clientWidth: number; height: number; bar: number; barTop: number }> {
+    return view.evaluate(() => {
+      const bar = document.querySelector('.filters')?.getBoundingClientRect();
+      return { scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth, height: document.documentElement.scrollHeight, bar: bar?.height ?? Infinity, barTop: bar?.top ?? -1 };
+    });
+  }
+
+  for (const [name, viewport] of Object.entries(widths)) {
+    it(`at ${name} width: no sideways scroll, a sticky bar of at most a tenth of the screen, a bounded height`, async () => {
+      for (const file of ['report.html', 'large/report.html']) {
+        const view = await openAt(viewport, file);
+        const first = await layout(view);
+        expect(first.scrollWidth, `${file} scrolls sideways`).toBeLessThanOrEqual(first.clientWidth);
+        expect(first.bar, `${file} sticky bar height`).toBeLessThanOrEqual(viewport.height * 0.1);
+        // 592 checks and 258 clauses were 109,803 px when everything was expanded.
+        expect(first.height, `${file} page height`).toBeLessThan(name === 'phone' ? 16_000 : 12_000);
+        await view.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
+        const scrolled = await layout(view);
+        expect(scrolled.barTop, 'the bar sticks to the top').toBe(0);
+        expect(scrolled.bar).toBeLessThanOrEqual(viewport.height * 0.1);
+        await view.screenshot({ path: `${outDir}${file.replace(/\W+/g, '-')}-${name}.png` });
+        await view.close();
+      }
+      expect(problems).toEqual([]);
+    });
+
+    it(`at ${name} width: failures first and open, the failing request as reproduction, passed checks collapsed one click from their evidence`, async () => {
+      const view = await openAt(viewport);
+      const order = await view.$$eval('main > section', (sections) => sections.map((s) => s.id));
+      expect(order[0]).toBe('failures');
+      const failing = view.locator('[id="fail-contacts_identity-read-back"]');
+      expect(await failing.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(true);
+      const curl = view.locator('[id="fail-contacts_identity-read-back-curl"]');
+      expect(await curl.isVisible()).toBe(true);
+      expect(await curl.textContent()).toContain('/v4/contacts/ct_9f3k2m');
+      expect(await curl.textContent()).not.toContain('/control/');
+      expect(await failing.textContent()).toContain('expected true, found false');
+      expect(await view.locator('main').textContent()).not.toContain('Object.is equality');
+
+      const passed = view.locator('#checks li[data-result="passed"] > details.check');
+      expect(await passed.count()).toBe(report.checks.filter((c) => c.outcome === 'passed').length);
+      expect(await passed.evaluateAll((els) => els.filter((el) => (el as HTMLDetailsElement).open).length)).toBe(0);
+      const withEvidence = view.locator('[id="check-auth_flat-401-missing-credentials"] > details.check');
+      await withEvidence.locator('xpath=ancestor::details[contains(@class,"group")]').evaluate((el) => ((el as HTMLDetailsElement).open = true));
+      expect(await withEvidence.locator('.exchange-body').first().isVisible()).toBe(false);
+      await withEvidence.locator('summary').first().click();
+      expect(await withEvidence.locator('.exchange-body').first().isVisible()).toBe(true);
+      expect(await withEvidence.locator('.exchange-body').first().textContent()).toContain('missing credentials');
+      const after = await layout(view);
+      expect(after.scrollWidth).toBeLessThanOrEqual(after.clientWidth);
+      await view.locator('#failures').screenshot({ path: `${outDir}failures-${name}.png` });
+      await view.close();
+      expect(problems).toEqual([]);
+    });
+  }
+
+  it('on a phone, the filters open below the bar and still work', async () => {
+    const view = await openAt(widths.phone);
+    expect(await view.isVisible('#f-area')).toBe(false);
+    await view.click('#f-more > summary');
+    await view.click('[data-result-filter="failed"]');
+    const shown = await view.$$eval('[data-scope="checks"] [data-filter]', (els) => els.filter((el) => !(el as HTMLElement).hidden).length);
+    expect(shown).toBe(report.checks.filter((c) => c.outcome === 'failed').length);
+    const { scrollWidth, clientWidth } = await layout(view);
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    await view.close();
+  });
+
+  it('a link to a check in a closed area opens it', async () => {
+    const view = await openAt(widths.desktop);
+    const target = view.locator('[id="check-channels_turn-off-always-allowed"]');
+    expect(await target.isVisible()).toBe(false);
+    await view.evaluate(() => {
+      window.location.hash = '#check-channels_turn-off-always-allowed';
+    });
+    await view.waitForFunction(() => document.getElementById('check-channels_turn-off-always-allowed')?.closest('details')?.open === true);
+    expect(await target.isVisible()).toBe(true);
+    await view.close();
   });
 });

@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { escapeAttribute, escapeMarkup, jsonForScript, visibleControlChars } from '../../reports/escape.js';
 import { renderHtml } from '../../reports/html/page.js';
 import { niceTicks } from '../../reports/html/plots.js';
-import type { RunReport } from '../../reports/model.js';
+import type { CheckResult, RunReport } from '../../reports/model.js';
 import { sampleReport } from './sample.js';
+import { multiStep, uiSampleReport } from './ui-sample.js';
 
 const hostile = '</script><script>alert(1)</script><img src=x onerror=alert(2)><!--';
 
@@ -95,16 +96,57 @@ describe('escaping helpers', () => {
   });
 });
 
+/** The failures section of a page (failure cards only). */
+const failuresOf = (page: string): string => page.slice(page.indexOf('<section id="failures"'), page.indexOf('<section id="matrix"'));
+
 describe('failures with many exchanges', () => {
-  it('show at most twelve of them, the last one open', () => {
+  it('show at most twelve of them, the failing one (here the last) open', () => {
     const report = sampleReport();
     const exchange = (i: number) => ({ request: { method: 'GET', url: `http://127.0.0.1/v4/x/${i}`, headers: {} }, durationMs: 1, curl: `curl ${i}` });
     const failing = { ...report.checks[0]!, outcome: 'failed' as const, failure: { message: 'm' }, exchanges: Array.from({ length: 30 }, (_, i) => exchange(i)) };
-    const page = renderHtml({ ...report, checks: [failing] });
-    expect(page.match(/<details class="exchange"/g)).toHaveLength(12);
-    expect(page.match(/<details class="exchange" open>/g)).toHaveLength(1);
-    expect(page).toContain('Exchange 30 of 30');
-    expect(page).toContain('18 more exchanges are in report.json.');
+    const section = failuresOf(renderHtml({ ...report, checks: [failing] }));
+    expect(section.match(/<details class="exchange"/g)).toHaveLength(12);
+    expect(section.match(/<details class="exchange" open>/g)).toHaveLength(1);
+    expect(section).toContain('30 of 30');
+    expect(section).toContain('18 more exchanges are in report.json.');
+    expect(section).toContain('<code>curl 29</code>');
+  });
+});
+
+describe('the reproduction of a failure', () => {
+  it('is the request the failure judged, with a replay script of every step', () => {
+    const section = failuresOf(renderHtml(uiSampleReport()));
+    const card = section.slice(section.indexOf('id="fail-contacts_identity-read-back"'));
+    expect(card).toContain('Reproduce the failing request (request 3 of 4)');
+    const curl = /id="fail-contacts_identity-read-back-curl"[^>]*><code>([^<]*)<\/code>/.exec(card)?.[1] ?? '';
+    expect(curl).toContain('/v4/contacts/ct_9f3k2m');
+    expect(curl).not.toContain('/control/');
+    expect(card).toContain('Replay all 4 steps');
+    expect(card).toContain('CONTACT_ID=$(printf');
+    expect(card).toContain('the request that failed the check');
+  });
+
+  it('without a recorded index, is the last request that is not to the control API', () => {
+    const { failedExchange: _dropped, ...unindexed } = multiStep;
+    const section = failuresOf(renderHtml({ ...uiSampleReport(), checks: [unindexed] }));
+    expect(section).toContain('Reproduce the failing request (request 3 of 4)');
+  });
+
+  it('says what was expected and found instead of a raw matcher text', () => {
+    const page = renderHtml(uiSampleReport());
+    expect(page).not.toMatch(/Object\.is equality<|expected false to be true</);
+    expect(failuresOf(page)).toContain('Not as the clause says: expected true, found false');
+  });
+});
+
+describe('outcomes', () => {
+  it('renders outcomes it does not know by their name, and counts them', () => {
+    const report = sampleReport();
+    const odd = (outcome: string, i: number) => ({ ...report.checks[1]!, id: `auth/odd-${i}`, outcome, reason: `because ${outcome}` }) as unknown as CheckResult;
+    const page = renderHtml({ ...report, checks: [...report.checks, ...['error', 'not-run', 'not-claimed', 'expected-failure', 'warning', 'brand-new', 'constructor'].map(odd)] });
+    for (const label of ['Error', 'Not run', 'Not claimed', 'Expected failure', 'Warning', 'brand-new', 'constructor']) expect(page).toContain(`<span class="stat-l">${label}</span>`);
+    expect(failuresOf(page)).toContain('because error');
+    expect(page).toContain('data-set-result="brand-new"');
   });
 });
 
