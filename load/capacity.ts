@@ -26,6 +26,8 @@ export interface CapacityStep {
   histogram: string;
   /** Its percentile curve, ready to plot: percentile (0..100) -> latency ms, log-spaced up to the max. */
   percentiles: Array<{ percentile: number; ms: number }>;
+  /** The step's per-second series, when the run recorded one (throughput and latency over time). */
+  series?: LoadResult['series'];
 }
 
 export interface CapacityReport {
@@ -85,6 +87,7 @@ export async function searchCapacity(options: CapacityOptions): Promise<Capacity
       completed: result.counts.completed,
       histogram: result.histogram,
       percentiles: percentileCurve(decodeHistogram(result.histogram)),
+      ...(result.series !== undefined ? { series: result.series } : {}),
     };
     steps.push(s);
     options.onStep?.(s);

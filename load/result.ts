@@ -3,6 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { addHistograms, decodeHistogram, encodeHistogram, summarize, type Histogram, type LatencySummary } from './histogram.js';
 import type { RunCounts } from './recorder.js';
+import type { LoadSeries } from './series.js';
 import type { Shard } from './types.js';
 
 export const RESULT_SCHEMA = 'mcs-load-result/1';
@@ -41,6 +42,8 @@ export interface LoadResult {
   latency: LatencySummary;
   /** The latency histogram (µs), hdr-histogram compressed base64. */
   histogram: string;
+  /** Per second: sent, completed, errors and the latency histogram (load/series.ts). */
+  series?: LoadSeries;
   /** Open model only: how late the generator itself sent requests. */
   sendLag?: LatencySummary;
   unsent?: number;

@@ -9,6 +9,7 @@ import { shardConnections } from '../schedule.js';
 import { withProfile } from '../session.js';
 import { checkRunId, LoadUsageError, number, runFlags, runSettings, type RunFlagValues } from './options.js';
 import { defaultOutPath } from './out.js';
+import { checkOutputPaths, writeLoadOutputs } from './outputs.js';
 import { armFailsafe, DEFAULT_IN_FLIGHT, pickProfile } from './run.js';
 import { resolveTarget, type StartEmbedded } from './target.js';
 
@@ -53,6 +54,7 @@ export async function capacityCommand(argv: string[], startEmbedded: StartEmbedd
   const warmupMs = (number('warmup', values.warmup, (n) => n >= 0 && n <= 60, 'a number of seconds in [0, 60]') ?? 2) * 1000;
   const inFlight = shardConnections(settings.inFlight ?? settings.connections ?? DEFAULT_IN_FLIGHT, settings.shard);
   const outPath = values.out ?? defaultOutPath(`capacity-${profile.name}`);
+  checkOutputPaths(values);
 
   const resolved = await resolveTarget(values, settings.allowRemote, startEmbedded, true);
   try {
@@ -103,6 +105,7 @@ export async function capacityCommand(argv: string[], startEmbedded: StartEmbedd
     await saveResult(outPath, report);
     process.stdout.write(formatCapacity(report));
     process.stdout.write(`capacity report written to ${outPath}\n`);
+    for (const line of await writeLoadOutputs(values, report)) process.stdout.write(`${line}\n`);
     return report.highestPassingRate === null ? 1 : 0;
   } finally {
     await resolved.close();

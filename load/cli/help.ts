@@ -32,7 +32,12 @@ Bounds: --duration SECONDS (default 10, at most 3600), --max-requests N (default
   request (default the target config's, 10000; the closed model rounds it up to at least 1000);
   the run is cut at duration + timeout + 2 s.
 
-Results: JSON (default load/out/), latency in ms from an HDR histogram (µs precision, encoded in the file).
+Results: JSON (default load/out/), latency in ms from an HDR histogram (µs precision, encoded in the file),
+  with a per-second series (sent, completed, errors, latency histogram).
+  --html FILE   also a standalone HTML report: percentile curve, throughput and latency over time, and for
+                capacity latency against offered rate.
+  --hgrm FILE   also the HDR percentile distribution (.hgrm, ms) for HdrHistogram plotters; for capacity,
+                of the highest rate that held.
   --slo 'p99<250ms,errors<0.1%,rate>100' (p50 p90 p99 p99.9 max in us|ms|s, errors in %, rate in req/s):
   exit 1 when breached, or when a profile's verification (duplicates, lost deliveries) fails.
 

@@ -20,6 +20,8 @@ export const runFlags = {
   'api-key': { type: 'string' },
   config: { type: 'string' },
   out: { type: 'string' },
+  html: { type: 'string' },
+  hgrm: { type: 'string' },
   shard: { type: 'string' },
   'run-id': { type: 'string' },
   'allow-remote': { type: 'boolean' },

@@ -14,6 +14,7 @@ import { evaluateSlo } from '../slo.js';
 import type { Profile, ProfileState, Target } from '../types.js';
 import { checkRunId, LoadUsageError, number, runFlags, runSettings, type RunFlagValues, type RunSettings } from './options.js';
 import { defaultOutPath } from './out.js';
+import { checkOutputPaths, writeLoadOutputs } from './outputs.js';
 import { resolveTarget, type StartEmbedded } from './target.js';
 
 export const DEFAULT_CONNECTIONS = 10;
@@ -46,6 +47,7 @@ export async function runCommand(argv: string[], startEmbedded: StartEmbedded): 
   const model = modelOf(settings);
   const warmupMs = (number('warmup', values.warmup, (n) => n >= 0 && n <= 60, 'a number of seconds in [0, 60]') ?? 0) * 1000;
   const outPath = values.out ?? defaultOutPath(`${profile.name}${settings.shard.count > 1 ? `-shard${settings.shard.index}of${settings.shard.count}` : ''}`);
+  checkOutputPaths(values);
 
   const resolved = await resolveTarget(values, settings.allowRemote, startEmbedded, profile.name !== 'webhook-receiver' || values['receiver-url'] === undefined);
   const local = profile.name === 'webhook-receiver' && resolved.target.receiverUrl === undefined ? await localReceiver(resolved.target) : undefined;
@@ -79,6 +81,7 @@ export async function runCommand(argv: string[], startEmbedded: StartEmbedded): 
     if (values.samples !== undefined && samples !== undefined) await writeFile(values.samples, samples.join('\n'));
     process.stdout.write(formatResult(result));
     process.stdout.write(`result written to ${outPath}\n`);
+    for (const line of await writeLoadOutputs(values, result)) process.stdout.write(`${line}\n`);
     // Without an SLO a run is still a failure when nothing at all succeeded (a wrong URL or key).
     const nothingWorked = result.counts.completed > 0 && result.counts.ok === 0;
     if (nothingWorked) process.stdout.write('no request succeeded\n');

@@ -3,6 +3,7 @@
 // that held and the knee.
 import type { RunReport } from '../model.js';
 import { capacityStepPlots } from './capacity-step-plots.js';
+import { capacitySeconds, overTimeCharts, runSeconds } from './load-time-plots.js';
 import { loadViews, type CapacityView, type LoadRunView, type Percentiles } from './load-view.js';
 import { formatNumber, lineChart, type Point } from './plots.js';
 import { html, type Markup } from './template.js';
@@ -25,7 +26,7 @@ function percentileTable(p: Percentiles | undefined, caption: string): Markup {
 /** x of the classic HDR plot: the number of nines of a percentile (90% -> 1, 99% -> 2 ...). */
 const nines = (percentile: number): number => -Math.log10(Math.max(1e-6, 1 - percentile / 100));
 
-function runCard(view: LoadRunView, index: number): Markup {
+function runCard(view: LoadRunView, index: number, entry: unknown): Markup {
   const curve = view.curve.length > 0 ? view.curve : percentileCurveFromSummary(view.percentiles);
   const maxNines = Math.max(3, ...curve.filter((p) => p.percentile < 100).map((p) => nines(p.percentile)));
   const points: Point[] = curve.map((p) => ({ x: p.percentile >= 100 ? maxNines + 0.5 : nines(p.percentile), y: p.ms }));
@@ -43,6 +44,7 @@ function runCard(view: LoadRunView, index: number): Markup {
   </dl>
   ${percentileTable(view.percentiles, 'Latency percentiles (ms)')}
   ${points.length > 0 ? lineChart({ id: `load-${index}-curve`, title: `Latency by percentile: ${view.profile}`, description: `Latency in milliseconds at each percentile of the run, from the HDR histogram (${view.model}).`, xLabel: 'percentile', yLabel: 'latency (ms)', xTicks: ticks, series: [{ name: 'latency', tone: 's1', points }] }) : ''}
+  ${overTimeCharts(runSeconds(entry), `load-${index}`, view.profile)}
   ${view.delivery !== undefined ? html`<h4>Webhook deliveries</h4><p>${view.delivery.delivered} of ${view.delivery.expected} delivered · lost ${view.delivery.lost} · duplicated ${view.delivery.duplicated} · badly signed ${view.delivery.badlySigned}</p>${percentileTable(view.delivery.percentiles, 'End-to-end delivery latency (ms)')}` : ''}
 </article>`;
 }
@@ -78,6 +80,7 @@ function capacityCard(view: CapacityView, index: number, entry: unknown): Markup
     <div><dt>Stopped</dt><dd>${view.stoppedBecause || '–'}</dd></div>
   </dl>
   ${lineChart({ id: `load-${index}-capacity`, title: `Latency vs offered rate: ${view.profile}`, description: `p50, p90 and p99 latency at each offered rate of the capacity search; a dot marks a step that held the SLO, a cross one that broke it.`, xLabel: 'offered rate (req/s)', yLabel: 'latency (ms)', yLog: true, series, vLines })}
+  ${overTimeCharts(capacitySeconds(entry)?.seconds, `load-${index}`, `capacity search, ${view.profile}`, capacitySeconds(entry)?.starts)}
   ${capacityStepPlots(entry, index)}
   <details><summary>Steps (${steps.length})</summary>
   <table class="compact"><thead><tr><th scope="col">Phase</th><th scope="col" class="num">Offered /s</th><th scope="col" class="num">Achieved /s</th>${keys.map(([, l]) => html`<th scope="col" class="num">${l} ms</th>`)}<th scope="col" class="num">Errors %</th><th scope="col">SLO</th></tr></thead>
@@ -86,13 +89,18 @@ function capacityCard(view: CapacityView, index: number, entry: unknown): Markup
 </article>`;
 }
 
+/** A card per load entry: a run, a capacity search, or (unrecognised) its JSON. */
+export function loadCards(load: readonly unknown[]): Markup[] {
+  return loadViews(load).map((view, i) =>
+    view.kind === 'run' ? runCard(view, i, load[i]) : view.kind === 'capacity' ? capacityCard(view, i, load[i]) : html`<article class="load-card"><h3>Unrecognised load entry</h3><pre>${view.json}</pre></article>`,
+  );
+}
+
 export function loadSection(report: RunReport): Markup {
-  const views = loadViews(report.load);
-  if (views.length === 0) return html``;
+  const load = report.load ?? [];
+  if (load.length === 0) return html``;
   return html`<section id="load" aria-labelledby="load-h">
   <h2 id="load-h">Load results</h2>
-  ${views.map((view, i) =>
-    view.kind === 'run' ? runCard(view, i) : view.kind === 'capacity' ? capacityCard(view, i, report.load?.[i]) : html`<article class="load-card"><h3>Unrecognised load entry</h3><pre>${view.json}</pre></article>`,
-  )}
+  ${loadCards(load)}
 </section>`;
 }

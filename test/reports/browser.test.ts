@@ -10,6 +10,8 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { writeFile } from 'node:fs/promises';
+import { renderLoadHtml } from '../../reports/html/load-page.js';
 import { writeReports } from '../../reports/index.js';
 import { largePassingReport, uiSampleReport } from './ui-sample.js';
 
@@ -41,6 +43,7 @@ describe('the HTML report in headless Chromium', { timeout: 60_000 }, () => {
     await mkdir(outDir, { recursive: true });
     await writeReports(report, outDir);
     await writeReports(largePassingReport(), `${outDir}large/`);
+    await writeFile(`${outDir}load.html`, renderLoadHtml(report.load ?? []));
     browser = await chromium.launch({
       executablePath,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -262,5 +265,22 @@ describe('the HTML report in headless Chromium', { timeout: 60_000 }, () => {
     await view.waitForFunction(() => document.getElementById('check-channels_turn-off-always-allowed')?.closest('details')?.open === true);
     expect(await target.isVisible()).toBe(true);
     await view.close();
+  });
+
+  it('the standalone load report draws its charts at both widths, without sideways scroll or console errors', async () => {
+    for (const [name, viewport] of Object.entries(widths)) {
+      const view = await openAt(viewport, 'load.html');
+      const messages: string[] = [];
+      view.on('console', (m) => messages.push(m.text()));
+      const { scrollWidth, clientWidth } = await layout(view);
+      expect(scrollWidth, name).toBeLessThanOrEqual(clientWidth);
+      const titles = await view.$$eval('figure.chart figcaption', (els) => els.map((el) => el.textContent ?? ''));
+      expect(titles).toEqual(expect.arrayContaining(['Latency by percentile: send', 'Throughput over time: send', 'Latency over time: send', 'Latency vs offered rate: send']));
+      const drawn = await view.$$eval('figure.chart svg polyline', (els) => els.filter((el) => (el as SVGGraphicsElement).getBBox().width > 0).length);
+      expect(drawn).toBeGreaterThan(5);
+      await view.screenshot({ path: `${outDir}load-${name}.png`, fullPage: true });
+      expect(messages).toEqual([]);
+      await view.close();
+    }
   });
 });
