@@ -18,11 +18,15 @@ const comparisons: Record<string, string> = {
   'be below': 'less than',
 };
 
+/** How chai prints a value: a literal, a quoted string, an array, an object, a regex, a class instance. */
+const printedValue = /^(?:'.*'|".*"|-?\d+(?:\.\d+)?(?:e[+-]?\d+)?n?|true|false|null|undefined|NaN|-?Infinity|\[.*\]|\{.*\}|\/.*\/[a-z]*|[A-Z]\w*(?:<\w+>)?\s?[[{].*[\]}]|\[Function.*\])$/s;
+
 /** The message of a failed raw matcher in plain words; any other message unchanged. */
 export function inPlainWords(message: string): string {
   const match = matcher.exec(message);
   const groups = match?.groups;
-  if (groups === undefined) return message;
+  // Only a matcher's own text: the value it found printed as chai prints values (not a suite's sentence).
+  if (groups === undefined || !printedValue.test(groups['actual'] ?? '')) return message;
   const { label, actual = '', negated, verb = '', expected } = groups;
   const lead = label ?? 'Not as the clause says';
   const not = negated !== undefined;

@@ -1,6 +1,7 @@
 // Plain-text renderings of an exchange and a failure, shared by the JUnit reporter and any console output
 // (certify can print failures with the same words the reports use).
 import { truncate } from './escape.js';
+import { inPlainWords } from './failure-words.js';
 import type { CheckResult, ClauseCoverage, Exchange, Failure } from './model.js';
 import { guardExchange } from './redact.js';
 
@@ -48,7 +49,7 @@ export function replayFlags(replay: NonNullable<Failure['replay']>): string {
 /** Everything a reader needs about one failed check, as text. */
 export function formatFailure(check: CheckResult, clauses: ReadonlyMap<string, Pick<ClauseCoverage, 'text'>>): string {
   const failure = check.failure;
-  const lines = [`${check.id}: ${check.title}`, failure?.message ?? 'failed (no message recorded)'];
+  const lines = [`${check.id}: ${check.title}`, failure !== undefined ? inPlainWords(failure.message) : 'failed (no message recorded)'];
   for (const id of check.clauses) lines.push(`clause ${id}: ${clauses.get(id)?.text ?? '(not in clauses.yaml)'}`);
   if (failure?.expected !== undefined) lines.push(`expected: ${failure.expected}`);
   if (failure?.actual !== undefined) lines.push(`actual:   ${failure.actual}`);

@@ -98,6 +98,10 @@ describe('summary', () => {
       exchanges: [{ request: { method: 'GET', url: 'http://h/v4/x', headers: {} }, response: { status: 500, headers: {}, body: '{}' }, durationMs: 3, curl: "curl -sS -X GET 'http://h/v4/x'" }],
     });
     const text = describeFailures([failed, result('a/x', 'passed', ['a.b.one'])], clauses, 7);
+    const judged = { ...failed.exchanges[0]!, request: { ...failed.exchanges[0]!.request, url: 'http://h/v4/judged' } };
+    const later = describeFailures([{ ...failed, id: 'a/z', exchanges: [judged, ...failed.exchanges], failedExchange: 0 }], clauses, 7);
+    expect(later).toContain('exchange: GET http://h/v4/judged -> 500');
+    expect(later).not.toContain('exchange: GET http://h/v4/x ');
     expect(text).toContain('FAIL a/y');
     expect(text).toContain('clause a.b.one: One.');
     expect(text).toContain('expected: 200');

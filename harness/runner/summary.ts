@@ -2,6 +2,7 @@
 // actual, the (masked) exchange, a curl reproduction and how to replay a property failure. Pure: text out.
 import type { Clause } from '../../spec/index.js';
 import { countOutcomes, type CheckResult, type Exchange, type RunReport } from '../../reports/model.js';
+import { failingExchangeIndex } from '../../reports/repro.js';
 
 export function areaTable(checks: readonly CheckResult[]): string {
   const areas = [...new Set(checks.map((c) => c.area))].sort();
@@ -32,7 +33,8 @@ function describeFailure(check: CheckResult, clauses: Map<string, Clause>, seed:
     if (failure.expected !== undefined) lines.push(indent('expected: ', failure.expected));
     if (failure.actual !== undefined) lines.push(indent('actual:   ', failure.actual));
   }
-  const exchange = check.exchanges.at(-1);
+  // The request the failure judged (not merely the last one sent).
+  const exchange = check.exchanges[failingExchangeIndex(check) ?? -1];
   if (exchange) lines.push(...describeExchange(exchange));
   if (failure?.replay) {
     lines.push(`  replay: mcs certify --seed ${failure.replay.seed} --replay-path ${failure.replay.path} --only ${check.id}`);
