@@ -51,10 +51,22 @@ export function sampleSeries(seconds = 10, startEpochMs = Date.parse('2026-11-23
   };
 }
 
+/** A failure whose message is one long unbroken path, as real ids make them. */
+const longPath: CheckResult = {
+  id: 'contacts/merge-of-source-merged-elsewhere-gets-409',
+  area: 'contacts',
+  title: 'merging a source already merged elsewhere answers 409',
+  clauses: ['contacts.merge.idempotent-same-pair'],
+  outcome: 'failed',
+  durationMs: 30,
+  failure: { message: 'v4 POST /contacts/ct_gUJj2btJmGxdmSfp002mAAAAAAAAAAAAAAAAAAAAAAAA/merge answered 200', expected: 'status 409', actual: '200 {}' },
+  exchanges: [exchange('POST', `${base}/contacts/ct_gUJj2btJmGxdmSfp002mAAAAAAAAAAAAAAAAAAAAAAAA/merge`, 200, '{}', '{}')],
+};
+
 export function uiSampleReport(): RunReport {
   const report = sampleReport();
   const load = (report.load ?? []).map((entry, i) => (i === 0 && typeof entry === 'object' && entry !== null ? { ...entry, series: sampleSeries() } : entry));
-  return { ...report, target: { ...report.target, controlUrl }, checks: [...report.checks, multiStep], load };
+  return { ...report, target: { ...report.target, controlUrl }, checks: [...report.checks, multiStep, longPath], load };
 }
 
 /** A run of `count` passing checks over 16 areas, each with two exchanges: the size of the real suite. */
