@@ -20,8 +20,8 @@ check(
     const created = await contacts.createRaw({ name });
     t.expect.hasStatus(created, 201);
     const contact = dataOf<Contact>(created);
-    t.expect.that(contact.id).toMatch(/^ct_/);
-    t.expect.that(contact.name).toBe(name);
+    t.expect.that(contact.id, 'id of the created contact (ct_ prefix)').toMatch(/^ct_/);
+    t.expect.that(contact.name, 'name of the created contact').toBe(name);
     t.expect.createdCanBeReadBack(await contacts.get(contact.id), created.body, ['name']);
   },
 );
@@ -56,8 +56,8 @@ check(
     const contact = await contacts.create({ name: 'Before' });
     const renamed = await contacts.client.patch(path`/contacts/${contact.id}`, { json: { name: 'After' } });
     t.expect.hasStatus(renamed, 200);
-    t.expect.that(dataOf<Contact>(renamed).name).toBe('After');
-    t.expect.that((await contacts.read(contact.id)).name).toBe('After');
+    t.expect.that(dataOf<Contact>(renamed).name, 'name in the PATCH answer').toBe('After');
+    t.expect.that((await contacts.read(contact.id)).name, 'name of the renamed contact read back').toBe('After');
     const nameless = await contacts.client.patch(path`/contacts/${contact.id}`, { json: {} });
     t.expect.errorShape(nameless, 422);
   },
@@ -76,7 +76,7 @@ check(
     const contact = await contacts.create({ name: 'Doomed' });
     const deleted = await contacts.client.delete(path`/contacts/${contact.id}`);
     t.expect.hasStatus(deleted, 200);
-    t.expect.that(dataOf<{ id: string }>(deleted).id).toBe(contact.id);
+    t.expect.that(dataOf<{ id: string }>(deleted).id, 'id in the DELETE answer').toBe(contact.id);
     t.expect.deletedIsGone(await contacts.get(contact.id));
     t.expect.deletedIsGone(await contacts.identities(contact.id));
   },
@@ -96,8 +96,8 @@ check(
     const contact = await contacts.create({ name: 'Gone', identity });
     t.expect.hasStatus(await contacts.client.delete(path`/contacts/${contact.id}`), 200);
     const found = await contacts.page({ identifier: identity.value });
-    t.expect.that(found.data.map((c) => c.id)).not.toContain(contact.id);
-    t.expect.that(found.data.filter((c) => mentions(c.identities, identity.value))).toEqual([]);
+    t.expect.that(found.data.map((c) => c.id), 'contacts the deleted identity still finds (identifier filter)').not.toContain(contact.id);
+    t.expect.that(found.data.filter((c) => mentions(c.identities, identity.value)), 'listed contacts still holding the deleted contact\'s identity').toEqual([]);
     const reborn = await contacts.createRaw({ name: 'Reborn', identity });
     t.expect.hasStatus(reborn, 201);
   },

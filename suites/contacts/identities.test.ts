@@ -19,10 +19,10 @@ check(
     const contact = await contacts.create({ name: 'Holder' });
     const email = uniqueEmail();
     const identity = await contacts.attach(contact.id, { kind: 'email', value: email });
-    t.expect.that(identity.id).toMatch(/^cid_/);
+    t.expect.that(identity.id, 'id of the attached identity (cid_ prefix)').toMatch(/^cid_/);
     const listed = await contacts.identities(contact.id);
     t.expect.hasStatus(listed, 200);
-    t.expect.that(listed.body?.data.map((i) => i.id)).toContain(identity.id);
+    t.expect.that(listed.body?.data.map((i) => i.id), 'identity ids listed for the contact').toContain(identity.id);
     t.expect.that(mentions((await contacts.read(contact.id)).identities, email), `the contact read back lists the added identity ${email}`).toBe(true);
   },
 );
@@ -60,11 +60,11 @@ check(
     const renamed = await contacts.client.patch(path`/contacts/${contact.id}/identities/${identity.id}`, { json: { name: 'New name' } });
     t.expect.hasStatus(renamed, 200);
     const answered = dataOf<Identity>(renamed);
-    t.expect.that(answered.id).toBe(identity.id);
+    t.expect.that(answered.id, 'id in the PATCH answer (the same identity, renamed in place)').toBe(identity.id);
     expectRenamed(t, answered, 'the PATCH answer');
-    t.expect.that((await contacts.read(contact.id)).name).toBe('New name');
+    t.expect.that((await contacts.read(contact.id)).name, 'name of the contact read back after renaming its identity').toBe('New name');
     const listed = await contacts.identities(contact.id);
-    t.expect.that(listed.body?.data.map((i) => i.id)).toEqual([identity.id]);
+    t.expect.that(listed.body?.data.map((i) => i.id), 'identity ids listed after the rename (the same single identity)').toEqual([identity.id]);
     for (const item of listed.body?.data ?? []) expectRenamed(t, item, 'the identity list');
   },
 );

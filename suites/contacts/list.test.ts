@@ -52,11 +52,11 @@ check(
     await contacts.create({ name: `One ${uniqueToken()}` });
     await contacts.create({ name: `Two ${uniqueToken()}` });
     const first = await contacts.page({ limit: 1 });
-    t.expect.that(first.data.length).toBeLessThanOrEqual(1);
+    t.expect.that(first.data.length, 'contacts on a page with limit=1').toBeLessThanOrEqual(1);
     t.expect.that(first.has_more, 'has_more on the first page of at least two contacts with limit=1').toBe(true);
-    t.expect.that(typeof first.next_cursor).toBe('string');
+    t.expect.that(typeof first.next_cursor, 'type of next_cursor on the first page of at least two contacts').toBe('string');
     const second = await contacts.page({ limit: 1, cursor: first.next_cursor ?? '' });
-    t.expect.that(idsOf(second.data).filter((id) => idsOf(first.data).includes(id))).toEqual([]);
+    t.expect.that(idsOf(second.data).filter((id) => idsOf(first.data).includes(id)), 'contacts the second page repeats from the first').toEqual([]);
   },
 );
 
@@ -103,8 +103,8 @@ check(
     const byPhone = await contacts.create({ name: 'By phone', identity: { kind: 'phone', value: phone } });
     const byEmail = await contacts.create({ name: 'By email' });
     await contacts.attach(byEmail.id, { kind: 'email', value: email });
-    t.expect.that(idsOf((await contacts.page({ identifier: phone })).data)).toEqual([byPhone.id]);
-    t.expect.that(idsOf((await contacts.page({ identifier: email })).data)).toEqual([byEmail.id]);
+    t.expect.that(idsOf((await contacts.page({ identifier: phone })).data), 'contacts found by identifier (the phone)').toEqual([byPhone.id]);
+    t.expect.that(idsOf((await contacts.page({ identifier: email })).data), 'contacts found by identifier (the email)').toEqual([byEmail.id]);
   },
 );
 

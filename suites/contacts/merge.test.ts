@@ -28,9 +28,9 @@ check(
     const { contacts, survivor, source } = await pair(t);
     const merged = await contacts.merge(survivor.id, source.id);
     t.expect.hasStatus(merged, 200);
-    t.expect.that(dataOf<Contact>(merged).id).toBe(survivor.id);
+    t.expect.that(dataOf<Contact>(merged).id, 'id in the merge answer (the survivor)').toBe(survivor.id);
     const tombstone = await contacts.read(source.id);
-    t.expect.that(tombstone.merged_into).toBe(survivor.id);
+    t.expect.that(tombstone.merged_into, 'merged_into of the source read back').toBe(survivor.id);
   },
 );
 
@@ -51,7 +51,7 @@ check(
     t.expect.that(mentions(dataOf<Contact>(merged).identities, phone), `the merged contact lists the source's identity ${phone}`).toBe(true);
     const listed = await contacts.identities(survivor.id);
     t.expect.hasStatus(listed, 200);
-    t.expect.that(listed.body?.data.map((i) => i.id)).toContain(moved.id);
+    t.expect.that(listed.body?.data.map((i) => i.id), 'identity ids listed on the survivor after the merge').toContain(moved.id);
   },
 );
 
@@ -72,7 +72,7 @@ check(
     const merged = await contacts.merge(survivor.id, source.id);
     t.expect.hasStatus(merged, 200);
     const tags = (await contacts.read(survivor.id)).tags.map((tag) => tag.toLowerCase());
-    t.expect.that(tags).toEqual(t.expect.that.arrayContaining([own, theirs]));
+    t.expect.that(tags, 'tags of the survivor after the merge (its own and the source\'s)').toEqual(t.expect.that.arrayContaining([own, theirs]));
   },
 );
 
@@ -87,7 +87,7 @@ check(
   async (t) => {
     const { contacts, survivor, source } = await pair(t);
     t.expect.hasStatus(await contacts.merge(survivor.id, source.id), 200);
-    t.expect.that((await contacts.read(survivor.id)).name).toBe(survivor.name);
+    t.expect.that((await contacts.read(survivor.id)).name, 'name of the survivor after the merge (its own kept)').toBe(survivor.name);
   },
 );
 
@@ -108,7 +108,7 @@ check(
     const name = `Named ${uniqueToken()}`;
     const source = await contacts.create({ name });
     t.expect.hasStatus(await contacts.merge(survivor.id, source.id), 200);
-    t.expect.that((await contacts.read(survivor.id)).name).toBe(name);
+    t.expect.that((await contacts.read(survivor.id)).name, 'name of the unnamed survivor after the merge (the source\'s)').toBe(name);
   },
 );
 
@@ -216,9 +216,9 @@ check(
         for (let i = 0; i < repeats; i++) {
           const again = await contacts.merge(survivor.id, source.id);
           t.expect.hasStatus(again, 200);
-          t.expect.that(dataOf<Contact>(again).id).toBe(survivor.id);
+          t.expect.that(dataOf<Contact>(again).id, 'id in the answer of a repeated merge (the survivor)').toBe(survivor.id);
         }
-        t.expect.that(snapshot(await contacts.read(survivor.id), await contacts.read(source.id))).toBe(first);
+        t.expect.that(snapshot(await contacts.read(survivor.id), await contacts.read(source.id)), 'the two contacts after repeating the merge (unchanged)').toBe(first);
       }),
       { numRuns: 5 },
     );

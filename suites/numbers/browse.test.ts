@@ -127,7 +127,7 @@ check(
     t.expect.that(shared.length, 'rows for type=shared after seeding shared stock').toBeGreaterThan(0);
     // Stock of the two types under different area codes: a server that ignores type lists the same rows for both.
     t.expect.that(await rows({ type: 'dedicated' }), 'rows for type=dedicated (they must differ from the shared ones)').not.toEqual(shared);
-    t.expect.that(await rows({})).toEqual(shared);
+    t.expect.that(await rows({}), 'rows without type (the shared ones, the default)').toEqual(shared);
   },
 );
 
@@ -175,7 +175,7 @@ check(
       return (response.body as QuotePage).data.map((l) => `${l.area_code}:${String(l.matched)}`).sort();
     };
     const repeated = await quote({ area_code: codes });
-    t.expect.that(repeated.map((l) => l.slice(0, 3))).toEqual([...codes].sort());
-    t.expect.that(await quote({ area_codes: codes.join(',') })).toEqual(repeated);
+    t.expect.that(repeated.map((l) => l.slice(0, 3)), 'area codes of the quote lines for repeated area_code').toEqual([...codes].sort());
+    t.expect.that(await quote({ area_codes: codes.join(',') }), 'quote lines for area_codes (comma-separated), as for repeated area_code').toEqual(repeated);
   },
 );

@@ -11,7 +11,7 @@ async function provisioning(t: CheckContext) {
   const response = await purchase(fx.v4(), { plan: 'dedicated_com', quantity: 1 });
   t.expect.hasStatus(response, 202);
   const bought = purchaseOf(response);
-  t.expect.that(bought.status).toBe('provisioning');
+  t.expect.that(bought.status, 'status of the purchase answer').toBe('provisioning');
   return { fx, bought };
 }
 
@@ -32,7 +32,7 @@ check(
     const polled = await pollPurchase(fx.v4(), bought.purchase_id);
     t.expect.hasStatus(polled, 200);
     const done = purchaseOf(polled) as PurchaseAccepted;
-    t.expect.that(done.status).toBe('completed');
+    t.expect.that(done.status, 'status of the purchase after provisioning').toBe('completed');
     t.expect.that(Array.isArray(done.allocations) && done.allocations.length >= 1, `allocations holds the provisioned line (got ${JSON.stringify(done.allocations)})`).toBe(true);
     t.expect.that(await eventCount(fx, 'number.purchase.completed'), 'number.purchase.completed events').toBe(before + 1);
   },
@@ -53,7 +53,7 @@ check(
     await fx.control().call('POST', path`/purchases/${bought.purchase_id}/fail`);
     const polled = await pollPurchase(fx.v4(), bought.purchase_id);
     t.expect.hasStatus(polled, 200);
-    t.expect.that(purchaseOf(polled).status).toBe('failed');
+    t.expect.that(purchaseOf(polled).status, 'status of the purchase after provisioning failed').toBe('failed');
     t.expect.that(await eventCount(fx, 'number.purchase.failed'), 'number.purchase.failed events').toBe(before + 1);
   },
 );

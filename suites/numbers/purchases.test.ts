@@ -44,7 +44,7 @@ check(
     const response = await purchase(fx.v4(), { plan: 'dedicated_com' });
     t.expect.hasStatus(response, 202);
     const accepted = purchaseOf(response);
-    t.expect.that(accepted.status).toBe('action_required');
+    t.expect.that(accepted.status, 'status of a purchase whose card needs an action').toBe('action_required');
     t.expect.that(typeof accepted.action_url === 'string' && accepted.action_url.length > 0, `action_url is a non-empty string (got ${JSON.stringify(accepted.action_url)})`).toBe(true);
     t.expect.that(await eventCount(fx, 'number.purchase.action_required'), 'number.purchase.action_required events').toBe(before + 1);
   },
@@ -210,7 +210,7 @@ check(
     const bought = purchaseOf(await purchase(fx.v4(), { plan: 'dedicated_com' }));
     const polled = await pollPurchase(fx.v4(), bought.purchase_id);
     t.expect.hasStatus(polled, 200);
-    t.expect.that(purchaseOf(polled).purchase_id).toBe(bought.purchase_id);
+    t.expect.that(purchaseOf(polled).purchase_id, 'purchase_id of the polled purchase').toBe(bought.purchase_id);
     t.expect.that(['provisioning', 'pending'], 'status of a purchase not yet confirmed').toContain(purchaseOf(polled).status);
     t.expect.errorShape(await pollPurchase(fx.v4(), `${bought.purchase_id}0unknown`), [404, 400]);
   },

@@ -58,9 +58,9 @@ check(
     const removed = await fx.v4().delete(path`/channels/${line.id}`, { json: { reasons } });
     t.expect.hasStatus(removed, 200);
     const data = dataOf<Removal>(removed);
-    t.expect.that(data.phone_number).toBe(line.address);
-    t.expect.that(data.channel_id).toBe(line.id);
-    t.expect.that(data.reasons).toEqual(reasons);
+    t.expect.that(data.phone_number, 'phone_number of the removal answer').toBe(line.address);
+    t.expect.that(data.channel_id, 'channel_id of the removal answer').toBe(line.id);
+    t.expect.that(data.reasons, 'reasons of the removal answer').toEqual(reasons);
     t.expect.that(await eventCount(fx, 'number.removed'), 'number.removed events').toBe(before + 1);
     await expectCancelled(t, fx.v4(), line, statusBefore);
   },
@@ -81,7 +81,7 @@ check(
     const statusBefore = await channelStatus(fx.v4(), line);
     const removed = await fx.v4().delete(path`/channels/${line.address}`, { json: { reasons: ['moving'] } });
     t.expect.hasStatus(removed, 200);
-    t.expect.that(dataOf<Removal>(removed).phone_number).toBe(line.address);
+    t.expect.that(dataOf<Removal>(removed).phone_number, 'phone_number of the removal answer (line given by its number)').toBe(line.address);
     await expectCancelled(t, fx.v4(), line, statusBefore);
   },
 );
