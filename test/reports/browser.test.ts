@@ -13,6 +13,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { writeFile } from 'node:fs/promises';
 import { renderLoadHtml } from '../../reports/html/load-page.js';
 import { writeReports } from '../../reports/index.js';
+import type { CheckResult } from '../../reports/model.js';
 import { largePassingReport, uiSampleReport } from './ui-sample.js';
 
 const executablePath = process.env.MCS_CHROMIUM ?? '/usr/bin/chromium';
@@ -44,6 +45,9 @@ describe('the HTML report in headless Chromium', { timeout: 60_000 }, () => {
     await writeReports(report, outDir);
     await writeReports(largePassingReport(), `${outDir}large/`);
     await writeFile(`${outDir}load.html`, renderLoadHtml(report.load ?? []));
+    // Every outcome of the results model and one newer than this renderer: more filter buttons than fit.
+    const newer = ['error', 'not-run', 'not-claimed', 'expected-failure', 'warning', 'newer-outcome'].map((outcome, i) => ({ ...report.checks[1]!, id: `auth/outcome-${i}`, outcome }) as unknown as CheckResult);
+    await writeReports({ ...report, checks: [...report.checks, ...newer] }, `${outDir}outcomes/`);
     browser = await chromium.launch({
       executablePath,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -282,5 +286,19 @@ describe('the HTML report in headless Chromium', { timeout: 60_000 }, () => {
       expect(messages).toEqual([]);
       await view.close();
     }
+  });
+
+  it('keeps the bar one row on a narrow desktop even with every outcome to filter by', async () => {
+    const viewport = { width: 900, height: 700 };
+    const view = await openAt(viewport, 'outcomes/report.html');
+    const { scrollWidth, clientWidth, bar } = await layout(view);
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    expect(bar).toBeLessThanOrEqual(viewport.height * 0.1);
+    expect(await view.textContent('.stats')).toContain('newer-outcome');
+    await view.click('[data-result-filter="newer-outcome"]');
+    const shown = await view.$$eval('[data-scope="checks"] [data-filter]', (els) => els.filter((el) => !(el as HTMLElement).hidden).map((el) => el.id));
+    expect(shown).toEqual(['check-auth_outcome-5']);
+    await view.close();
+    expect(problems).toEqual([]);
   });
 });
