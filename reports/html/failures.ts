@@ -87,13 +87,17 @@ function reproduction(check: CheckResult, report: RunReport, id: string, failing
   return html`${curl}<details class="script"><summary>Replay all ${check.exchanges.length} steps (shell script: ids carried from answer to request, credentials as variables)</summary>${copyBlock(`${id}-script`, 'Script', script)}</details>`;
 }
 
-function failure(check: CheckResult, report: RunReport, clauses: ReadonlyMap<string, ClauseCoverage>): Markup {
+/** Failures shown open; the rest are one line each (id and message) until clicked, so a run with hundreds
+ * of failures stays readable. */
+const OPEN_FAILURES = 5;
+
+function failure(check: CheckResult, report: RunReport, clauses: ReadonlyMap<string, ClauseCoverage>, open: boolean): Markup {
   const f = check.failure;
   const id = anchor('fail', check.id);
   const replay = f?.replay !== undefined ? `mcs certify --only ${check.area} ${replayFlags(f.replay)}` : undefined;
   const failing = failingExchangeIndex(check, report.target.controlUrl);
   const message = f !== undefined ? inPlainWords(f.message) : check.reason ?? `${resultLabel(check.outcome)} (no message recorded).`;
-  return html`<details class="failure" open id="${id}" ${filterAttributes([check.area], check.outcome, [check.id, check.title, ...check.clauses, f?.message ?? '', check.reason ?? ''])}>
+  return html`<details class="failure"${open ? html` open` : ''} id="${id}" ${filterAttributes([check.area], check.outcome, [check.id, check.title, ...check.clauses, f?.message ?? '', check.reason ?? ''])}>
   <summary><span class="fail-head">${check.outcome === 'failed' ? '' : html`${pill(check.outcome)} `}<code>${check.id}</code></span> <span class="message">${message}</span></summary>
   <p class="muted"><span class="title">${check.title}</span> · <a href="#${anchor('check', check.id)}">in the list of checks</a></p>
   ${check.clauses.length > 0 ? html`<ul class="cited">${check.clauses.map((c) => clauseQuote(c, clauses))}</ul>` : ''}
@@ -108,7 +112,7 @@ export function failures(report: RunReport, clauses: ReadonlyMap<string, ClauseC
   const failed = report.checks.filter((check) => needsAttention.has(check.outcome));
   return html`<section id="failures" aria-labelledby="failures-h" data-scope="failures">
   <h2 id="failures-h">Failures <span class="count" data-count-for="failures">${failed.length}</span></h2>
-  ${failed.length === 0 ? html`<p class="empty-static">No check failed.</p>` : failed.map((check) => failure(check, report, clauses))}
+  ${failed.length === 0 ? html`<p class="empty-static">No check failed.</p>` : failed.map((check, i) => failure(check, report, clauses, i < OPEN_FAILURES))}
   <p class="empty" data-empty-for="failures" hidden>No failure matches the filters.</p>
 </section>`;
 }

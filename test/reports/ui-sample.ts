@@ -69,8 +69,9 @@ export function uiSampleReport(): RunReport {
   return { ...report, target: { ...report.target, controlUrl }, checks: [...report.checks, multiStep, longPath], load };
 }
 
-/** A run of `count` passing checks over 16 areas, each with two exchanges: the size of the real suite. */
-export function largePassingReport(count = 592): RunReport {
+/** A run of `count` checks over 16 areas, each with two exchanges (the size of the real suite), the first
+ * `failing` of them failed. */
+export function largeReport(count = 592, failing = 0): RunReport {
   const report = sampleReport();
   const areas = ['account', 'api-keys', 'auth', 'channels', 'contacts', 'errors', 'location', 'messages', 'numbers', 'pagination', 'priorities', 'robustness', 'v2', 'versioning', 'webhooks', 'events'];
   const checks: CheckResult[] = Array.from({ length: count }, (_, i) => {
@@ -80,10 +81,11 @@ export function largePassingReport(count = 592): RunReport {
       area,
       title: `behaviour number ${i} of ${area} holds`,
       clauses: [report.coverage[i % report.coverage.length]?.id ?? 'x'],
-      outcome: 'passed',
+      outcome: i < failing ? 'failed' : 'passed',
       durationMs: 20,
       exchanges: [exchange('GET', `${base}/${area}/${i}`, 200, `{"data":{"id":"x_${i}"}}`), exchange('GET', `${base}/${area}`, 200, '{"data":[]}')],
+      ...(i < failing ? { failure: { message: `GET /${area}/${i} answered 200, not 404`, expected: 'status 404', actual: '200 {"data":{}}' }, failedExchange: 0 } : {}),
     };
   });
-  return { ...report, checks, coverage: report.coverage.map((c) => ({ ...c, result: 'passed' as const })), load: [] };
+  return { ...report, checks, coverage: report.coverage.map((c) => ({ ...c, result: failing > 0 ? ('failed' as const) : ('passed' as const) })), load: [] };
 }
