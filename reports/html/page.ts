@@ -43,7 +43,7 @@ function filterBar(report: RunReport): Markup {
     </div>
   </details>
   <label for="f-text" class="sr-only">Clause or check</label>
-  <input id="f-text" type="search" placeholder="Filter: clause, check or status (press /)" autocomplete="off" spellcheck="false" aria-describedby="f-hint">
+  <input id="f-text" type="search" placeholder="Filter: clause, check, 401…" autocomplete="off" spellcheck="false" aria-describedby="f-hint">
   <span id="f-hint" class="sr-only">Press slash to focus this field and Escape to clear it.</span>
   <p id="f-status" class="sr-only" role="status" aria-live="polite"></p>
 </div>`;
