@@ -116,7 +116,7 @@ export async function run(argv: string[]): Promise<number> {
 
     progress.phase(`probing ${target.baseUrl}`);
     const probed = await probeTarget(target);
-    progress.line(`mcs certify: ${embedded ? 'embedded reference' : container ? `${image?.image} (network ${container.network}) at ${target.baseUrl}` : target.baseUrl}${probed.control ? ' with control API' : ''} (seed ${seed})\n`);
+    progress.line(`mcs certify: ${embedded ? 'embedded reference' : container ? `${image?.image} (network ${container.network}) at ${target.baseUrl}` : target.baseUrl}${probed.control ? ' with control API' : ''} (seed ${seed})`);
     // Loaded only now: vitest's Node API is heavy, and usage errors should answer at once.
     progress.phase('loading the test runner');
     const { runCertification } = await import('../../harness/runner/certification.js');
