@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 // The project's own tests (npm test): unit tests of every module, the spec checks, and the
-// self-verification of the suites against faulty variants of the reference. The conformance
+// self-verification of the suites against faulty variants of the reference (a seeded sample of it; the whole
+// gate is `npm run test:mutants`). The conformance
 // suites themselves (suites/) are run by `mcs certify`, with their own config.
 export default defineConfig({
   test: {

@@ -1,20 +1,62 @@
-// JUnit XML as CI systems read it (Jenkins, GitLab, GitHub test reporters): one <testsuite> per area, one
-// <testcase> per check named with its clause ids; failures carry the message as attribute and the
-// expected/actual, replay command and masked exchanges as text; "not verifiable" and "skipped" checks are
-// <skipped> with their reason, since neither passed.
+// JUnit XML as CI systems read it (Jenkins, GitLab, GitHub test reporters), valid against the Jenkins JUnit
+// XSD (test/reports/junit-xsd.test.ts): one <testsuite> per area, one <testcase> per check named with its
+// clause ids and carrying its outcome in `status`. Built with xmlbuilder2, which escapes; the values are
+// hostile text from a server, so characters XML cannot carry are first made visible (escape.ts).
+// How each outcome maps (JUnit has only pass, failure, error and skipped):
+//   passed, warning          a passing case; warnings go to <system-out>
+//   failed                   <failure> with the clause, expected/actual, replay and the masked exchanges
+//   error                    <error>: the target could not be judged (transport, 5xx, harness exception)
+//   expected-failure         <skipped> (as pytest's xfail), the failure itself in <system-out>
+//   not-verifiable, not-run, not-claimed, skipped, and any outcome this file does not know: <skipped> with
+//                            the outcome and its reason; none of them passed.
+import { create } from 'xmlbuilder2';
 import { groupByArea } from './areas.js';
-import { escapeAttribute, escapeText } from './escape.js';
-import { countOutcomes, type CheckResult, type RunReport } from './model.js';
+import { visibleControlChars } from './escape.js';
+import type { CheckResult, RunReport } from './model.js';
 import { clauseIndex, formatFailure } from './text.js';
 
-function seconds(ms: number): string {
-  return (Math.max(0, ms) / 1000).toFixed(3);
+type XMLBuilder = ReturnType<typeof create>;
+type Clauses = ReturnType<typeof clauseIndex>;
+type JunitStatus = 'passed' | 'failure' | 'error' | 'skipped';
+
+/** The JUnit status of an outcome, by name, so that an outcome added later is never counted as passed. */
+export function junitStatus(outcome: string): JunitStatus {
+  if (outcome === 'passed' || outcome === 'warning') return 'passed';
+  if (outcome === 'failed') return 'failure';
+  if (outcome === 'error') return 'error';
+  return 'skipped';
 }
 
-function attrs(values: Record<string, string | number>): string {
-  return Object.entries(values)
-    .map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`)
-    .join('');
+interface JunitCounts {
+  tests: number;
+  failures: number;
+  errors: number;
+  skipped: number;
+}
+
+function countStatuses(checks: readonly Pick<CheckResult, 'outcome'>[]): JunitCounts {
+  const counts: JunitCounts = { tests: checks.length, failures: 0, errors: 0, skipped: 0 };
+  for (const check of checks) {
+    const status = junitStatus(check.outcome);
+    if (status === 'failure') counts.failures++;
+    else if (status === 'error') counts.errors++;
+    else if (status === 'skipped') counts.skipped++;
+  }
+  return counts;
+}
+
+function seconds(ms: number): string {
+  return (Math.max(0, Number.isFinite(ms) ? ms : 0) / 1000).toFixed(3);
+}
+
+/** Text safe for XML: characters XML 1.0 cannot carry at all are shown as `\xNN`. */
+function text(value: unknown): string {
+  return visibleControlChars(String(value));
+}
+
+/** An attribute value on one line: parsers turn raw line breaks in attributes into spaces anyway. */
+function oneLine(value: unknown): string {
+  return text(value).replace(/\r\n|[\r\n\t]/g, ' ');
 }
 
 /** `<name> [clause.a, clause.b]`: CI lists show the clauses without opening the case. */
@@ -23,54 +65,68 @@ export function testcaseName(check: Pick<CheckResult, 'id' | 'area' | 'clauses'>
   return check.clauses.length === 0 ? name : `${name} [${check.clauses.join(', ')}]`;
 }
 
-function testcase(check: CheckResult, report: RunReport, clauses: ReturnType<typeof clauseIndex>): string {
-  const open = `    <testcase${attrs({ classname: `mcs.${check.area}`, name: testcaseName(check), time: seconds(check.durationMs) })}`;
-  if (check.outcome === 'passed') return `${open}/>`;
-  if (check.outcome === 'failed') {
-    const message = check.failure?.message ?? 'failed';
-    return `${open}>\n      <failure${attrs({ message, type: 'ConformanceFailure' })}>${escapeText(formatFailure(check, clauses))}</failure>\n    </testcase>`;
-  }
-  const label = check.outcome === 'not-verifiable' ? 'not verifiable' : 'skipped';
+/** Why a check did not pass or fail, in words: the outcome's name and its reason. */
+function notJudged(check: CheckResult, report: RunReport): string {
+  const label = check.outcome.replace(/-/g, ' ');
   const reason = check.reason ?? (check.outcome === 'skipped' && !report.complete ? 'excluded by --only/--skip' : 'no reason recorded');
-  return `${open}>\n      <skipped${attrs({ message: `${label}: ${reason}` })}/>\n    </testcase>`;
+  return `${label}: ${reason}`;
 }
 
-function testsuite(area: string, checks: CheckResult[], report: RunReport, clauses: ReturnType<typeof clauseIndex>): string {
-  const counts = countOutcomes(checks);
+function warningsOf(check: CheckResult): string[] {
+  const warnings = (check as { warnings?: unknown }).warnings;
+  return Array.isArray(warnings) ? warnings.map(String) : [];
+}
+
+function testcase(parent: XMLBuilder, check: CheckResult, report: RunReport, clauses: Clauses): void {
+  const outcome: string = check.outcome; // by name: outcomes may be added after this file
+  const status = junitStatus(outcome);
+  const element = parent.ele('testcase', { name: oneLine(testcaseName(check)), classname: oneLine(`mcs.${check.area}`), time: seconds(check.durationMs), status: oneLine(check.outcome) });
+  const out: string[] = warningsOf(check).map((warning) => `warning: ${warning}`);
+  if (status === 'skipped') {
+    element.ele('skipped').txt(text(notJudged(check, report)));
+    if (outcome === 'expected-failure' && check.failure) out.unshift(formatFailure(check, clauses));
+  } else if (status === 'error') {
+    element.ele('error', { message: oneLine(check.reason ?? check.failure?.message ?? 'the target could not be judged'), type: 'TargetError' }).txt(text(formatFailure(check, clauses)));
+  } else if (status === 'failure') {
+    element.ele('failure', { message: oneLine(check.failure?.message ?? 'failed'), type: 'ConformanceFailure' }).txt(text(formatFailure(check, clauses)));
+  }
+  if (out.length > 0) element.ele('system-out').txt(text(out.join('\n\n')));
+}
+
+function testsuite(parent: XMLBuilder, area: string, checks: CheckResult[], report: RunReport, clauses: Clauses): void {
+  const counts = countStatuses(checks);
   const time = checks.reduce((sum, check) => sum + check.durationMs, 0);
-  const head = `  <testsuite${attrs({
-    name: area,
-    tests: counts.total,
-    failures: counts.failed,
-    errors: 0,
-    skipped: counts.notVerifiable + counts.skipped,
+  const suite = parent.ele('testsuite', {
+    name: oneLine(area),
+    tests: String(counts.tests),
+    failures: String(counts.failures),
+    errors: String(counts.errors),
+    skipped: String(counts.skipped),
     time: seconds(time),
-    timestamp: report.startedAt,
-  })}>`;
-  const properties = [
+    timestamp: oneLine(report.startedAt),
+  });
+  const properties = suite.ele('properties');
+  for (const [name, value] of [
     ['seed', String(report.seed)],
     ['target', report.target.image ?? report.target.baseUrl],
     ['suite.version', report.suite.version],
-  ]
-    .map(([name, value]) => `      <property${attrs({ name: name ?? '', value: value ?? '' })}/>`)
-    .join('\n');
-  const cases = checks.map((check) => testcase(check, report, clauses)).join('\n');
-  return `${head}\n    <properties>\n${properties}\n    </properties>\n${cases}\n  </testsuite>`;
+  ] as const) {
+    properties.ele('property', { name, value: oneLine(value) });
+  }
+  for (const check of checks) testcase(suite, check, report, clauses);
 }
 
 export function renderJunit(report: RunReport): string {
   const clauses = clauseIndex(report.coverage);
-  const counts = countOutcomes(report.checks);
-  const suites = [...groupByArea(report.checks)].map(([area, checks]) => testsuite(area, checks, report, clauses));
+  const counts = countStatuses(report.checks);
   const elapsed = Date.parse(report.endedAt) - Date.parse(report.startedAt);
-  const root = `<testsuites${attrs({
-    name: `${report.suite.name} ${report.suite.version}`,
-    tests: counts.total,
-    failures: counts.failed,
-    errors: 0,
-    skipped: counts.notVerifiable + counts.skipped,
-    time: seconds(Number.isFinite(elapsed) ? elapsed : 0),
-    timestamp: report.startedAt,
-  })}>`;
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${root}\n${suites.join('\n')}\n</testsuites>\n`;
+  const root = create({ version: '1.0', encoding: 'UTF-8' }).ele('testsuites', {
+    name: oneLine(`${report.suite.name} ${report.suite.version}`),
+    tests: String(counts.tests),
+    failures: String(counts.failures),
+    errors: String(counts.errors),
+    time: seconds(elapsed),
+  });
+  for (const [area, checks] of groupByArea(report.checks)) testsuite(root, area, checks, report, clauses);
+  return `${root.end({ prettyPrint: true, wellFormed: true })}\n`;
 }

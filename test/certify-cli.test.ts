@@ -3,6 +3,7 @@
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReference, type ReferenceHandle } from '../reference/index.js';
 import type { RunReport } from '../reports/model.js';
@@ -54,7 +55,11 @@ describe('mcs certify against the embedded reference', { timeout: 180_000 }, () 
     expect(report.coverage.length).toBeGreaterThan(0);
     expectMasked(report);
     expect(run.stdout).toMatch(/^area +passed +failed +not verifiable +skipped$/m);
-    expect(run.stdout).toMatch(/^verdict: (pass|fail) \(seed 7\)$/m);
+    // The total is known before any check runs; the run ends with the time taken, then the verdict.
+    expect(run.stdout).toMatch(new RegExp(`^\\d+:\\d\\d running ${report.checks.length} checks from \\d+ files$`, 'm'));
+    expect(run.stdout).toMatch(/^\[ *\d+\/\d+\] \d+:\d\d suites\/auth\/.*: \d+ passed/m);
+    expect(run.stdout).toMatch(/time taken: [\d.]+ (s|min \d\d s)\nverdict: (pass|fail) \(seed 7\)\n$/);
+    expect(run.stdout).not.toContain('\x1b[');
   });
 });
 
@@ -67,10 +72,11 @@ describe('mcs certify against a separately started target', { timeout: 180_000 }
     await reference.close();
   });
 
-  it('takes the URLs as flags and reports the target as not embedded', async () => {
+  // --verbose and --quiet ride on two of these runs (each run costs the suites' load twice: collect, then run).
+  it('takes the URLs as flags and reports the target as not embedded; --verbose says what every check did', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'mcs-certify-'));
     const { base, v2, control } = reference.urls;
-    const run = await mcs(['certify', '--base-url', base, '--v2-base-url', v2, '--control-url', control, '--only', 'errors', '--reports-dir', dir]);
+    const run = await runMcs(['certify', '--base-url', base, '--v2-base-url', v2, '--control-url', control, '--only', 'errors', '--verbose', '--reports-dir', dir], { env: { NO_COLOR: '1' } });
     const report = await reportIn(dir);
     expect(run.code).toBe(expectedExit(report));
     expect(report.target).toEqual({ baseUrl: base, v2BaseUrl: v2, controlUrl: control, embedded: false });
@@ -79,6 +85,11 @@ describe('mcs certify against a separately started target', { timeout: 180_000 }
     const ran = report.checks.filter((c) => c.outcome !== 'skipped');
     expect(ran.length).toBeGreaterThan(0);
     expect(ran.every((c) => c.area === 'errors')).toBe(true);
+    const one = ran[0];
+    const line = run.stdout.split('\n').find((l) => l.includes(` ${one?.id} (`));
+    expect(line).toMatch(new RegExp(`^\\[ *\\d+/\\d+\\] \\d+:\\d\\d ${one?.outcome} +\\S+ \\([\\d.]+ m?s\\)`));
+    expect(run.stdout).toMatch(/^\d+:\d\d collecting the checks$/m);
+    expect(run.stdout).not.toContain('\x1b[');
   });
 
   it('certifies a target without a control API from the fixtures of a config file', async () => {
@@ -107,11 +118,13 @@ describe('mcs certify against a separately started target', { timeout: 180_000 }
     expect(JSON.stringify(report)).not.toContain(org.api_keys.primary.api_key);
   });
 
-  it('reports checks needing what the target lacks as not verifiable, never passed', async () => {
+  it('reports checks needing what the target lacks as not verifiable, never passed; --quiet prints the time and verdict only', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'mcs-certify-'));
-    const run = await mcs(['certify', '--base-url', reference.urls.base, '--only', 'errors', '--reports-dir', dir]);
+    const run = await runMcs(['certify', '--base-url', reference.urls.base, '--only', 'errors', '--quiet', '--reports-dir', dir], { env: { FORCE_COLOR: '1' } });
     const report = await reportIn(dir);
     expect(run.code).toBe(expectedExit(report));
+    expect(stripVTControlCharacters(run.stdout)).toMatch(/^time taken: [\d.]+ (s|min \d\d s)\nverdict: (pass|fail) \(seed \d+\)\n$/);
+    expect(run.stdout).toContain(expectedExit(report) === 0 ? '\x1b[32mverdict: pass' : '\x1b[31mverdict: fail');
     const v2Checks = report.checks.filter((c) => c.area === 'errors' && c.id.includes('.v2.'));
     expect(v2Checks.length).toBeGreaterThan(0);
     for (const check of v2Checks) {
@@ -160,6 +173,9 @@ describe('mcs certify refusals: exit 2 with one line', { timeout: 60_000 }, () =
     const badSeed = await mcs(['certify', '--seed', '-1']);
     expect(badSeed.code).toBe(2);
     expect(badSeed.stderr).toMatch(/--seed/);
+    const both = await mcs(['certify', '--quiet', '--verbose']);
+    expect(both.code).toBe(2);
+    expect(both.stderr.trim()).toBe('mcs certify: --quiet and --verbose contradict each other: give one');
     const replayWithoutSeed = await mcs(['certify', '--replay-path', '3:1']);
     expect(replayWithoutSeed.code).toBe(2);
     expect(replayWithoutSeed.stderr.trim()).toBe('mcs certify: --replay-path needs the --seed of the run that failed');

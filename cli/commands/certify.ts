@@ -15,10 +15,10 @@ import type { ImageTarget, ImageTargetOptions } from '../../harness/container/ty
 import type { runCertification as RunCertification } from '../../harness/runner/certification.js';
 import { unknownClauseIds } from '../../reports/coverage.js';
 import { probeTarget, TargetUnreachable } from '../../harness/runner/probe.js';
-import { isInteractive, Progress } from '../../harness/runner/progress.js';
 import { parseSelectionList } from '../../harness/runner/selection.js';
 import { areaTable, coverageLine, describeFailures, notVerifiableReasons } from '../../harness/runner/summary.js';
 import { UsageError } from '../errors.js';
+import { certifyConsole, closingLines, styleFailures, type CertifyConsole } from '../certify-console.js';
 
 const usage = `Usage: mcs certify [options]
 
@@ -60,6 +60,9 @@ Run:
   --runs N              runs per property
   --replay-path PATH    replay one property failure (with --seed and --only)
   --reports-dir DIR     where the reports go (default reports/out)
+Console (colour on a terminal; NO_COLOR=1 turns it off, FORCE_COLOR=1 on):
+  -q, --quiet           print only the time taken and the verdict (errors still go to stderr)
+  --verbose             a line for every check as it finishes, with its outcome and reason
 `;
 
 export async function run(argv: string[]): Promise<number> {
@@ -81,6 +84,8 @@ export async function run(argv: string[]): Promise<number> {
   };
 
   const out = process.stdout;
+  const shown = certifyConsole(out, process.env, flags, process.cwd());
+  const { progress } = shown;
   let cancel: (() => Promise<void>) | undefined;
   let interruptedBy: 'SIGINT' | 'SIGTERM' | undefined;
   const onSignal = (signal: 'SIGINT' | 'SIGTERM') => {
@@ -104,14 +109,16 @@ export async function run(argv: string[]): Promise<number> {
       if (interruptedBy) return exitCodeOf(interruptedBy);
     }
     const configured = await asUsage(() => resolveTargetConfig(container ? withContainerUrls(resolveInput, container) : resolveInput));
+    if (configured === undefined) progress.phase('starting the embedded reference');
     embedded = configured === undefined ? await startEmbedded(await asUsage(() => resolveTimeoutMs(resolveInput))) : undefined;
     const target = configured ?? (embedded ? { ...embedded.target, ...(await asUsage(() => resolveWebhookSettings(resolveInput))) } : undefined);
     if (!target) throw new UsageError('no target');
-    const progress = new Progress({ out, interactive: isInteractive(out, process.env), root: process.cwd() });
 
+    progress.phase(`probing ${target.baseUrl}`);
     const probed = await probeTarget(target);
-    out.write(`mcs certify: ${embedded ? 'embedded reference' : container ? `${image?.image} (network ${container.network}) at ${target.baseUrl}` : target.baseUrl}${probed.control ? ' with control API' : ''} (seed ${seed})\n`);
+    progress.line(`mcs certify: ${embedded ? 'embedded reference' : container ? `${image?.image} (network ${container.network}) at ${target.baseUrl}` : target.baseUrl}${probed.control ? ' with control API' : ''} (seed ${seed})`);
     // Loaded only now: vitest's Node API is heavy, and usage errors should answer at once.
+    progress.phase('loading the test runner');
     const { runCertification } = await import('../../harness/runner/certification.js');
     const { report, interrupted } = await runCertification({
       target,
@@ -133,15 +140,18 @@ export async function run(argv: string[]): Promise<number> {
       report.containerLogs = await container.logs();
     }
     const written = await writeReports(report, reportsDir);
-    printSummary(report, seed);
-    out.write(`reports: ${written.files.join(', ')}\n`);
+    printSummary(report, seed, shown);
+    progress.line(`reports: ${written.files.join(', ')}`);
+    const passed = verdict(report.checks) === 'pass';
+    out.write(closingLines({ verdict: verdict(report.checks), passed, seed, elapsedMs: progress.elapsedMs(), style: shown.style }));
     if (interruptedBy) return exitCodeOf(interruptedBy);
     if (interrupted) return 130;
-    return verdict(report.checks) === 'pass' ? 0 : 1;
+    return passed ? 0 : 1;
   } catch (error) {
     if (error instanceof TargetUnreachable) throw new UsageError(error.message);
     throw error;
   } finally {
+    progress.end();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     await embedded?.close();
@@ -184,20 +194,20 @@ function withContainerUrls<T extends { flags: object }>(input: T, container: Ima
   return { ...input, flags: { ...input.flags, baseUrl: base, v2BaseUrl: v2, controlUrl: control } };
 }
 
-function printSummary(report: Awaited<ReturnType<typeof RunCertification>>['report'], seed: number): void {
+function printSummary(report: Awaited<ReturnType<typeof RunCertification>>['report'], seed: number, { progress, style }: CertifyConsole): void {
+  const say = (text: string) => progress.line(text);
   const clauses = loadClauses();
   const failures = describeFailures(report.checks, clauses, seed);
-  if (failures !== '') process.stdout.write(`\n${failures}\n`);
-  process.stdout.write(`\n${areaTable(report.checks)}\n`);
+  if (failures !== '') say(`\n${styleFailures(failures, style)}`);
+  say(`\n${areaTable(report.checks)}`);
   const reasons = notVerifiableReasons(report.checks);
-  if (reasons !== '') process.stdout.write(`${reasons}\n`);
-  process.stdout.write(`${coverageLine(report)}\n`);
+  if (reasons !== '') say(reasons);
+  say(coverageLine(report));
   const unknown = unknownClauseIds(clauses, report.checks);
-  if (unknown.length > 0) process.stdout.write(`warning: checks cite clause ids not in spec/clauses.yaml: ${unknown.join(', ')}\n`);
+  if (unknown.length > 0) say(style('warn', `warning: checks cite clause ids not in spec/clauses.yaml: ${unknown.join(', ')}`));
   const excluded = report.checks.filter((c) => c.outcome === 'skipped' && c.reason === 'excluded by --only/--skip').length;
-  if (excluded > 0 && excluded === report.checks.length) process.stdout.write('warning: --only/--skip excluded every check (an area is a bare word; a clause prefix has a dot)\n');
-  if (!report.complete) process.stdout.write(`run not complete (${report.selection.only.length || report.selection.skip.length ? '--only/--skip' : 'interrupted'})\n`);
-  process.stdout.write(`verdict: ${verdict(report.checks)} (seed ${seed})\n`);
+  if (excluded > 0 && excluded === report.checks.length) say(style('warn', 'warning: --only/--skip excluded every check (an area is a bare word; a clause prefix has a dot)'));
+  if (!report.complete) say(`run not complete (${report.selection.only.length || report.selection.skip.length ? '--only/--skip' : 'interrupted'})`);
 }
 
 interface Embedded {
@@ -249,6 +259,8 @@ function parseFlags(argv: string[]) {
         'ready-path': { type: 'string' },
         'ready-log': { type: 'string' },
         'ready-timeout': { type: 'string' },
+        quiet: { type: 'boolean', short: 'q' },
+        verbose: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }).values;

@@ -8,6 +8,8 @@ import { startSuites } from './run-suites.js';
 
 let server: Server;
 let results: Map<string, CheckResult>;
+let planned: { total: number; files: number } | undefined;
+const started: string[] = [];
 
 beforeAll(async () => {
   server = createServer((request, response) => {
@@ -25,6 +27,7 @@ beforeAll(async () => {
       selection: { only: [], skip: ['sample/excluded'] },
     },
     include: ['harness/runner/sample-suite/*.check.ts'],
+    listener: { planned: (total, files) => (planned = { total, files }), checkStarted: (id) => started.push(id) },
   });
   const { checks } = await run.done;
   results = new Map(checks.map((c) => [c.id, c]));
@@ -80,6 +83,12 @@ describe('runner collects check() outcomes', () => {
   it('reports a suite file that fails to load as a failed result of its area', () => {
     const broken = [...results.values()].find((c) => c.id.endsWith('broken.check.ts'));
     expect(broken).toMatchObject({ outcome: 'failed', area: 'sample-suite', failure: { message: expect.stringMatching(/fails while loading/) } });
+  });
+
+  it('counts the checks before running them, when the listener asks for the total', () => {
+    const loaded = [...results.values()].filter((c) => !c.id.endsWith('broken.check.ts'));
+    expect(planned).toEqual({ total: loaded.length, files: 2 });
+    expect(started).toContain('sample/passes');
   });
 
   it('records the seed and path that replay a property failure', () => {

@@ -12,8 +12,14 @@ export const suitesDir = fileURLToPath(new URL('../../suites/', import.meta.url)
 const suitesConfig = fileURLToPath(new URL('../../suites/vitest.config.ts', import.meta.url));
 
 export interface ProgressListener {
+  /** What the run is doing before its checks run. */
+  phase?(doing: string): void;
+  /** When given, the suites are collected before any check runs, and this hears how many checks (and files)
+   * the run has: a progress with a true total and an ETA. Collecting first costs the suites' import time. */
+  planned?(total: number, files: number): void;
   /** The number of tests found in a file, as files are collected. */
   collected?(count: number): void;
+  checkStarted?(id: string): void;
   checkDone?(result: CheckResult): void;
   fileDone?(file: string, results: readonly CheckResult[]): void;
 }
@@ -55,6 +61,9 @@ export async function startSuites(options: SuiteRunOptions): Promise<SuiteRun> {
     onTestModuleCollected(testModule: TestModule) {
       options.listener?.collected?.([...testModule.children.allTests()].length);
     },
+    onTestCaseReady(testCase: TestCase) {
+      options.listener?.checkStarted?.(toCheckResult(testCase, suitesDir).id);
+    },
     onTestCaseResult(testCase: TestCase) {
       const result = toCheckResult(testCase, suitesDir);
       results.set(testCase.id, result);
@@ -86,6 +95,14 @@ export async function startSuites(options: SuiteRunOptions): Promise<SuiteRun> {
   const done = (async () => {
     let unhandled: readonly { message?: string; name?: string }[] = [];
     try {
+      if (options.listener?.planned) {
+        options.listener.phase?.('collecting the checks');
+        const collected = await vitest.collect(options.files);
+        const total = collected.testModules.reduce((sum, testModule) => sum + [...testModule.children.allTests()].length, 0);
+        options.listener.planned(total, collected.testModules.length);
+        // Interrupted while collecting: nothing ran, nothing to run.
+        if (interrupted) return { checks: [], interrupted };
+      }
       const run = await vitest.start(options.files);
       unhandled = run.unhandledErrors as { message?: string }[];
       // Tests that never reported (cancelled, or a crashed worker) are still in the module tree.
