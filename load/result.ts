@@ -3,6 +3,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { addHistograms, decodeHistogram, encodeHistogram, summarize, type Histogram, type LatencySummary } from './histogram.js';
 import type { RunCounts } from './recorder.js';
+import { formatOverlap } from './overlap.js';
+import type { RunWindow } from './start-at.js';
 import type { Shard } from './types.js';
 
 export const RESULT_SCHEMA = 'mcs-load-result/1';
@@ -47,8 +49,34 @@ export interface LoadResult {
   /** Open model only: epoch ms at which the schedule started (request k of shard i at this + offset). */
   scheduleStartEpochMs?: number;
   delivery?: DeliveryFigures;
+  /** Per-second series (contracts: recorded by the run, added up by the merge). */
+  series?: LoadSeries;
+  /** Where this run (or, merged, the union of its shards) really ran; plannedStartEpochMs/lateByMs with --start-at. */
+  window?: RunWindow;
+  /** Merged results: how much the shards' windows overlapped (load/overlap.ts). */
+  overlap?: OverlapFigures;
   verify?: { ok: boolean; findings: string[]; figures: Record<string, number> };
-  slo?: { expression: string; pass: boolean; checks: Array<{ clause: string; actual: number; pass: boolean }> };
+  slo?: { expression: string; pass: boolean; checks: Array<{ clause: string; actual: number; pass: boolean }>; caveat?: string };
+}
+
+/** Point i covers [startEpochMs + i*1000, +1000); histogram = µs of the requests completed in it, encoded. */
+export interface LoadSeries {
+  startEpochMs: number;
+  intervalMs: 1000;
+  points: Array<{ sent: number; completed: number; errors: number; histogram: string }>;
+}
+
+export interface OverlapFigures {
+  /** Time all shards were running together ÷ the span from the first start to the last end. */
+  ratio: number;
+  commonMs: number;
+  spanMs: number;
+  /** The least ratio at which the merge judges an SLO. */
+  threshold: number;
+  /** The latest shard start after the earliest one. */
+  startSkewMs: number;
+  /** Set when --allow-skew merged (and judged) shards that overlapped less than the threshold. */
+  skewAllowed?: true;
 }
 
 export function errorRatePercent(counts: RunCounts): number {
@@ -103,7 +131,8 @@ export function formatResult(r: LoadResult): string {
     lines.push(`deliveries: ${d.delivered}/${d.expected} delivered, lost ${d.lost}, duplicated ${d.duplicated}, badly signed ${d.badlySigned}, unmatched ${d.unmatched}; end-to-end ms p50 ${d.latency.p50} p99 ${d.latency.p99} max ${d.latency.max}`);
   }
   if (r.verify !== undefined) lines.push(`verify: ${r.verify.ok ? 'ok' : 'FAILED'}${r.verify.findings.length ? ` - ${r.verify.findings.join('; ')}` : ''}`);
-  if (r.slo !== undefined) lines.push(`slo ${r.slo.expression}: ${r.slo.pass ? 'pass' : 'FAIL'} (${r.slo.checks.map((c) => `${c.clause} actual ${round(c.actual)} ${c.pass ? 'ok' : 'breached'}`).join(', ')})`);
+  if (r.overlap !== undefined) lines.push(formatOverlap(r.overlap));
+  if (r.slo !== undefined) lines.push(`slo ${r.slo.expression}: ${r.slo.pass ? 'pass' : 'FAIL'} (${r.slo.checks.map((c) => `${c.clause} actual ${round(c.actual)} ${c.pass ? 'ok' : 'breached'}`).join(', ')})${r.slo.caveat === undefined ? '' : `; ${r.slo.caveat}`}`);
   return `${lines.join('\n')}\n`;
 }
 
