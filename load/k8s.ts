@@ -46,7 +46,8 @@ export function podScript(o: Pick<K8sJobOptions, 'profile' | 'loadArgs' | 'runId
     'status=0',
     `node cli/mcs.js load ${shellWords([o.profile, ...o.loadArgs])} --run-id ${shellWords([o.runId])} --shard "$JOB_COMPLETION_INDEX/${o.shards}" --start-at "$MCS_START_AT" --quiet --out /tmp/result.json || status=$?`,
     `echo '${RESULT_MARKER}'`,
-    'cat /tmp/result.json',
+    // Through node, which the image has; a minimal image (mcs:local) has no cat.
+    `node -e 'process.stdout.write(require("node:fs").readFileSync("/tmp/result.json"))'`,
     'exit $status',
   ].join('\n');
 }
