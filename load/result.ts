@@ -131,6 +131,11 @@ export function formatResult(r: LoadResult): string {
     lines.push(`deliveries: ${d.delivered}/${d.expected} delivered, lost ${d.lost}, duplicated ${d.duplicated}, badly signed ${d.badlySigned}, unmatched ${d.unmatched}; end-to-end ms p50 ${d.latency.p50} p99 ${d.latency.p99} max ${d.latency.max}`);
   }
   if (r.verify !== undefined) lines.push(`verify: ${r.verify.ok ? 'ok' : 'FAILED'}${r.verify.findings.length ? ` - ${r.verify.findings.join('; ')}` : ''}`);
+  const w = r.window;
+  if (w?.plannedStartEpochMs !== undefined && r.shards.length === 1) {
+    const planned = new Date(w.plannedStartEpochMs).toISOString();
+    lines.push((w.lateByMs ?? 0) > 0 ? `start: ${Math.round(w.lateByMs ?? 0)} ms after --start-at ${planned} (this shard was late; the merge checks the overlap)` : `start: at --start-at ${planned}`);
+  }
   if (r.overlap !== undefined) lines.push(formatOverlap(r.overlap));
   if (r.slo !== undefined) lines.push(`slo ${r.slo.expression}: ${r.slo.pass ? 'pass' : 'FAIL'} (${r.slo.checks.map((c) => `${c.clause} actual ${round(c.actual)} ${c.pass ? 'ok' : 'breached'}`).join(', ')})${r.slo.caveat === undefined ? '' : `; ${r.slo.caveat}`}`);
   return `${lines.join('\n')}\n`;
