@@ -66,7 +66,7 @@ export function k8sJobManifest(o: K8sJobOptions): string {
       parallelism: o.shards,
       backoffLimit: 0,
       template: {
-        metadata: { labels },
+        metadata: { labels: { ...labels } }, // a copy: one object twice would come out as a YAML anchor
         spec: {
           restartPolicy: 'Never',
           // One shard per node: two generators on one node would measure the node, not the target.
