@@ -6,7 +6,7 @@ import { httpExecutor } from './http-executor.js';
 import { runOpenModel } from './open-model.js';
 import { Recorder } from './recorder.js';
 import { buildLatency, deliveryFigures, errorRatePercent, RESULT_SCHEMA, type LoadResult, type ModelSpec } from './result.js';
-import { awaitStart, type RunWindow, type WallClock } from './start-at.js';
+import { awaitStart, runWindow, type WallClock } from './start-at.js';
 import type { Profile, ProfileState, Shard } from './types.js';
 
 export interface RunOptions<S extends ProfileState> {
@@ -133,13 +133,3 @@ export async function runLoad<S extends ProfileState>(options: RunOptions<S>): P
   return { result, samples: recorder.samples };
 }
 
-/** The window a run really took, in epoch ms, with its lateness against a planned start. */
-export function runWindow(startEpochMs: number, elapsedMs: number, plannedStartEpochMs: number | undefined): RunWindow {
-  const round = (n: number): number => Math.round(n * 1000) / 1000;
-  const window: RunWindow = { startEpochMs: round(startEpochMs), endEpochMs: round(startEpochMs + elapsedMs) };
-  if (plannedStartEpochMs !== undefined) {
-    window.plannedStartEpochMs = plannedStartEpochMs;
-    window.lateByMs = round(Math.max(0, startEpochMs - plannedStartEpochMs));
-  }
-  return window;
-}

@@ -51,3 +51,14 @@ export async function awaitStart(plannedStartEpochMs: number, clock: WallClock):
   await clock.sleep(early);
   return { plannedStartEpochMs, waited: true, lateByMs: 0 };
 }
+
+/** The window a run really took, in epoch ms, with its lateness against a planned start. */
+export function runWindow(startEpochMs: number, elapsedMs: number, plannedStartEpochMs: number | undefined): RunWindow {
+  const round = (n: number): number => Math.round(n * 1000) / 1000;
+  const window: RunWindow = { startEpochMs: round(startEpochMs), endEpochMs: round(startEpochMs + elapsedMs) };
+  if (plannedStartEpochMs !== undefined) {
+    window.plannedStartEpochMs = plannedStartEpochMs;
+    window.lateByMs = round(Math.max(0, startEpochMs - plannedStartEpochMs));
+  }
+  return window;
+}
