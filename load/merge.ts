@@ -1,11 +1,19 @@
 // Merges shard results exactly: histograms are added bucket by bucket and percentiles are computed from
-// the sum (never averaged); counts are added; the achieved rate is the total completed over the longest
-// shard duration (shards run side by side).
+// the sum (never averaged); counts and per-second series are added; the achieved rate is the total
+// completed over the time the shards took together (their durations laid out at their real starts, when
+// the results carry their windows), so shards that did not run side by side are not credited with the sum.
 import { addHistograms } from './histogram.js';
+import { DEFAULT_MIN_OVERLAP, overlapOf } from './overlap.js';
 import { addCounts } from './recorder.js';
+import { mergeSeries } from './series.js';
 import { buildLatency, deliveryFigures, errorRatePercent, RESULT_SCHEMA, type LoadResult, type ModelSpec } from './result.js';
 
-export function mergeResults(results: LoadResult[]): LoadResult {
+export interface MergeOptions {
+  /** The least overlap of the shards' windows at which an SLO may be judged (the figure is recorded). */
+  minOverlap?: number;
+}
+
+export function mergeResults(results: LoadResult[], options: MergeOptions = {}): LoadResult {
   const first = results[0];
   if (first === undefined) throw new Error('nothing to merge');
   for (const r of results) {
@@ -21,7 +29,10 @@ export function mergeResults(results: LoadResult[]): LoadResult {
   }
   const histogram = addHistograms(results.map((r) => r.histogram));
   const counts = addCounts(results.map((r) => r.counts));
-  const durationMs = Math.max(...results.map((r) => r.durationMs));
+  const windows = results.map((r) => r.window).filter((w) => w !== undefined);
+  const allWindows = windows.length === results.length;
+  const firstStart = allWindows ? Math.min(...windows.map((w) => w.startEpochMs)) : 0;
+  const durationMs = Math.round(Math.max(...results.map((r) => r.durationMs + (allWindows && r.window ? r.window.startEpochMs - firstStart : 0))));
   const merged: LoadResult = {
     schema: RESULT_SCHEMA,
     profile: first.profile,
@@ -38,6 +49,12 @@ export function mergeResults(results: LoadResult[]): LoadResult {
     ...buildLatency(histogram),
     unsent: results.reduce((n, r) => n + (r.unsent ?? 0), 0),
   };
+  if (allWindows) {
+    merged.window = { startEpochMs: firstStart, endEpochMs: Math.max(...windows.map((w) => w.endEpochMs)) };
+    merged.overlap = overlapOf(windows, options.minOverlap ?? DEFAULT_MIN_OVERLAP);
+  }
+  const series = results.map((r) => r.series).filter((s) => s !== undefined);
+  if (series.length === results.length) merged.series = mergeSeries(series);
   const deliveries = results.map((r) => r.delivery).filter((d) => d !== undefined);
   if (deliveries.length > 0) {
     const sum = (pick: (d: (typeof deliveries)[number]) => number): number => deliveries.reduce((n, d) => n + pick(d), 0);

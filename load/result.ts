@@ -3,7 +3,9 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { addHistograms, decodeHistogram, encodeHistogram, summarize, type Histogram, type LatencySummary } from './histogram.js';
 import type { RunCounts } from './recorder.js';
+import { formatOverlap } from './overlap.js';
 import type { LoadSeries } from './series.js';
+import type { RunWindow } from './start-at.js';
 import type { Shard } from './types.js';
 
 export const RESULT_SCHEMA = 'mcs-load-result/1';
@@ -42,7 +44,7 @@ export interface LoadResult {
   latency: LatencySummary;
   /** The latency histogram (µs), hdr-histogram compressed base64. */
   histogram: string;
-  /** Per second: sent, completed, errors and the latency histogram (load/series.ts). */
+  /** Per second: sent, completed, errors and the latency histogram (load/series.ts; recorded by the run, added up by the merge). */
   series?: LoadSeries;
   /** Open model only: how late the generator itself sent requests. */
   sendLag?: LatencySummary;
@@ -50,8 +52,25 @@ export interface LoadResult {
   /** Open model only: epoch ms at which the schedule started (request k of shard i at this + offset). */
   scheduleStartEpochMs?: number;
   delivery?: DeliveryFigures;
+  /** Where this run (or, merged, the union of its shards) really ran; plannedStartEpochMs/lateByMs with --start-at. */
+  window?: RunWindow;
+  /** Merged results: how much the shards' windows overlapped (load/overlap.ts). */
+  overlap?: OverlapFigures;
   verify?: { ok: boolean; findings: string[]; figures: Record<string, number> };
-  slo?: { expression: string; pass: boolean; checks: Array<{ clause: string; actual: number; pass: boolean }> };
+  slo?: { expression: string; pass: boolean; checks: Array<{ clause: string; actual: number; pass: boolean }>; caveat?: string };
+}
+
+export interface OverlapFigures {
+  /** Time all shards were running together ÷ the span from the first start to the last end. */
+  ratio: number;
+  commonMs: number;
+  spanMs: number;
+  /** The least ratio at which the merge judges an SLO. */
+  threshold: number;
+  /** The latest shard start after the earliest one. */
+  startSkewMs: number;
+  /** Set when --allow-skew merged (and judged) shards that overlapped less than the threshold. */
+  skewAllowed?: true;
 }
 
 export function errorRatePercent(counts: RunCounts): number {
@@ -106,7 +125,13 @@ export function formatResult(r: LoadResult): string {
     lines.push(`deliveries: ${d.delivered}/${d.expected} delivered, lost ${d.lost}, duplicated ${d.duplicated}, badly signed ${d.badlySigned}, unmatched ${d.unmatched}; end-to-end ms p50 ${d.latency.p50} p99 ${d.latency.p99} max ${d.latency.max}`);
   }
   if (r.verify !== undefined) lines.push(`verify: ${r.verify.ok ? 'ok' : 'FAILED'}${r.verify.findings.length ? ` - ${r.verify.findings.join('; ')}` : ''}`);
-  if (r.slo !== undefined) lines.push(`slo ${r.slo.expression}: ${r.slo.pass ? 'pass' : 'FAIL'} (${r.slo.checks.map((c) => `${c.clause} actual ${round(c.actual)} ${c.pass ? 'ok' : 'breached'}`).join(', ')})`);
+  const w = r.window;
+  if (w?.plannedStartEpochMs !== undefined && r.shards.length === 1) {
+    const planned = new Date(w.plannedStartEpochMs).toISOString();
+    lines.push((w.lateByMs ?? 0) > 0 ? `start: ${Math.round(w.lateByMs ?? 0)} ms after --start-at ${planned} (this shard was late; the merge checks the overlap)` : `start: at --start-at ${planned}`);
+  }
+  if (r.overlap !== undefined) lines.push(formatOverlap(r.overlap));
+  if (r.slo !== undefined) lines.push(`slo ${r.slo.expression}: ${r.slo.pass ? 'pass' : 'FAIL'} (${r.slo.checks.map((c) => `${c.clause} actual ${round(c.actual)} ${c.pass ? 'ok' : 'breached'}`).join(', ')})${r.slo.caveat === undefined ? '' : `; ${r.slo.caveat}`}`);
   return `${lines.join('\n')}\n`;
 }
 

@@ -6,6 +6,7 @@ import { httpExecutor } from './http-executor.js';
 import { runOpenModel } from './open-model.js';
 import { Recorder } from './recorder.js';
 import { buildLatency, deliveryFigures, errorRatePercent, RESULT_SCHEMA, type LoadResult, type ModelSpec } from './result.js';
+import { awaitStart, runWindow, type WallClock } from './start-at.js';
 import type { Profile, ProfileState, Shard } from './types.js';
 
 export interface RunOptions<S extends ProfileState> {
@@ -25,7 +26,13 @@ export interface RunOptions<S extends ProfileState> {
   verify?: boolean;
   /** Index of this run's first request: successive runs on one state (capacity steps) must not reuse keys. */
   firstIndex?: number;
+  /** --start-at: the wall-clock instant (epoch ms) at which the schedule starts; undefined = at once. */
+  startAtEpochMs?: number;
+  /** Wall clock for the start wait (tests); defaults to Date.now() and timers. */
+  wallClock?: WallClock;
 }
+
+const realWallClock: WallClock = { now: () => Date.now(), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) };
 
 export interface RunOutput {
   result: LoadResult;
@@ -38,8 +45,13 @@ export async function runLoad<S extends ProfileState>(options: RunOptions<S>): P
   const profile: Profile<S> = first === 0 ? options.profile : { ...options.profile, request: (s, k) => options.profile.request(s, k + first), check: (r, s, k) => options.profile.check(r, s, k + first) };
   const recorder = new Recorder({ keepSamples: options.keepSamples ?? 0 });
   const graceMs = options.timeoutMs + 2000;
-  const startedAt = new Date();
-  const started = performance.now();
+  const wallClock = options.wallClock ?? realWallClock;
+  const coordinated = options.startAtEpochMs === undefined ? undefined : await awaitStart(options.startAtEpochMs, wallClock);
+  // The schedule's origin on the performance clock; when the shard waited for its instant, exactly that
+  // instant (a timer may wake a little late, and the schedule must not shift with it).
+  const epochOffset = wallClock.now() - performance.now();
+  const started = coordinated?.waited === true ? coordinated.plannedStartEpochMs - epochOffset : performance.now();
+  const startedAt = new Date(started + epochOffset);
   const ticker = options.onTick === undefined ? undefined : setInterval(() => options.onTick?.(recorder, performance.now() - started), 1000);
 
   let offered: number;
@@ -57,6 +69,7 @@ export async function runLoad<S extends ProfileState>(options: RunOptions<S>): P
           inFlight: model.inFlight,
           graceMs,
           recorder,
+          t0: started,
           execute: (k, signal) => executor.execute(k, signal),
         });
         offered = run.scheduled;
@@ -103,6 +116,8 @@ export async function runLoad<S extends ProfileState>(options: RunOptions<S>): P
     errorRatePercent: errorRatePercent(recorder.counts),
     ...buildLatency(recorder.histogram),
     ...extra,
+    // The window the rate is computed over (the schedule's duration, or longer if responses straggled).
+    window: runWindow(started + epochOffset, seconds * 1000, coordinated?.plannedStartEpochMs),
   };
 
   if (options.verify !== false && profile.verify !== undefined) {
@@ -117,3 +132,4 @@ export async function runLoad<S extends ProfileState>(options: RunOptions<S>): P
   }
   return { result, samples: recorder.samples };
 }
+

@@ -2,7 +2,7 @@
 // [startEpochMs + i*1000, +1000) with the requests sent, completed and failed in that second and the
 // hdr histogram (µs, encoded as encodeHistogram does) of those completed. The load generator records it,
 // shard merging adds it up, the load report plots it; this module owns the type and its reading.
-import { decodeHistogram } from './histogram.js';
+import { addHistograms, decodeHistogram, encodeHistogram } from './histogram.js';
 
 export interface SeriesPoint {
   sent: number;
@@ -58,4 +58,30 @@ export function readSeries(value: unknown): { startEpochMs: number; seconds: Sec
     return { t: (i * interval) / 1000, sent: count(point['sent']), completed: count(point['completed']), errors: count(point['errors']), ...percentilesOf(point['histogram']) };
   });
   return { startEpochMs: typeof start === 'number' && Number.isFinite(start) ? start : 0, seconds };
+}
+
+/**
+ * Adds the series of shards: each shard's point i covers [its startEpochMs + i s, +1 s); shards are lined up
+ * on the earliest start, each shifted by its start offset rounded to whole seconds, then counts and
+ * histograms are added point by point. With a coordinated start (--start-at) every point lines up.
+ */
+export function mergeSeries(parts: LoadSeries[]): LoadSeries | undefined {
+  if (parts.length === 0) return undefined;
+  const startEpochMs = Math.min(...parts.map((s) => s.startEpochMs));
+  const slots: Array<{ sent: number; completed: number; errors: number; histograms: string[] }> = [];
+  for (const part of parts) {
+    const shift = Math.round((part.startEpochMs - startEpochMs) / part.intervalMs);
+    part.points.forEach((point, i) => {
+      const slot = (slots[shift + i] ??= { sent: 0, completed: 0, errors: 0, histograms: [] });
+      slot.sent += point.sent;
+      slot.completed += point.completed;
+      slot.errors += point.errors;
+      slot.histograms.push(point.histogram);
+    });
+  }
+  const points = Array.from(slots, (slot) => {
+    const s = slot ?? { sent: 0, completed: 0, errors: 0, histograms: [] };
+    return { sent: s.sent, completed: s.completed, errors: s.errors, histogram: encodeHistogram(addHistograms(s.histograms)) };
+  });
+  return { startEpochMs, intervalMs: 1000, points };
 }

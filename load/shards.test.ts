@@ -25,17 +25,27 @@ describe('shards', () => {
   it('N shard processes merge into exactly the histogram of all their samples', async () => {
     const shards = 3;
     const rate = 150;
+    // One start instant for all three (time for three node processes to start here).
+    const startAt = Date.now() + 8000;
     const runs = await Promise.all(
       Array.from({ length: shards }, (_, i) =>
-        runMcs(['load', 'send', '--base-url', stub.baseUrl, '--api-key', 'test-key', '--rate', String(rate), '--duration', '1', '--shard', `${i}/${shards}`, '--run-id', 'shardtest', '--out', join(dir, `s${i}.json`), '--samples', join(dir, `s${i}.txt`), '--quiet']),
+        runMcs(['load', 'send', '--base-url', stub.baseUrl, '--api-key', 'test-key', '--rate', String(rate), '--duration', '1', '--shard', `${i}/${shards}`, '--run-id', 'shardtest', '--start-at', String(startAt), '--out', join(dir, `s${i}.json`), '--samples', join(dir, `s${i}.txt`), '--quiet']),
       ),
     );
     for (const r of runs) expect(r.stderr).toBe('');
     expect(runs.map((r) => r.code)).toEqual([0, 0, 0]);
+    for (const r of runs) expect(r.stdout).toMatch(/^start: (at|\d+ ms after) --start-at /m);
+    for (let i = 0; i < shards; i++) {
+      const shard = JSON.parse(await readFile(join(dir, `s${i}.json`), 'utf8')) as LoadResult;
+      expect(shard.window?.plannedStartEpochMs).toBe(startAt);
+      expect(shard.window?.startEpochMs).toBeGreaterThanOrEqual(startAt);
+    }
 
     const merged = await runMcs(['load', 'merge', ...Array.from({ length: shards }, (_, i) => join(dir, `s${i}.json`)), '--out', join(dir, 'merged.json')]);
     expect(merged.code).toBe(0);
+    expect(merged.stdout).toMatch(/^windows: all shards ran together /m);
     const result = JSON.parse(await readFile(join(dir, 'merged.json'), 'utf8')) as LoadResult;
+    expect(result.overlap?.spanMs).toBeGreaterThan(0);
 
     const all = newHistogram();
     let samples = 0;

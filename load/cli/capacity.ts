@@ -13,7 +13,7 @@ import { checkOutputPaths, writeLoadOutputs } from './outputs.js';
 import { armFailsafe, DEFAULT_IN_FLIGHT, pickProfile } from './run.js';
 import { resolveTarget, type StartEmbedded } from './target.js';
 
-const capacityFlags = {
+export const capacityFlags = {
   ...runFlags,
   profile: { type: 'string' },
   'start-rate': { type: 'string' },
@@ -35,12 +35,14 @@ export async function capacityCommand(argv: string[], startEmbedded: StartEmbedd
     throw new LoadUsageError((error as Error).message.split('\n')[0] ?? 'bad arguments');
   }
   if (values.help === true) {
-    const { loadHelp } = await import('./help.js');
-    process.stdout.write(loadHelp());
+    const { capacityHelp } = await import('./help.js');
+    process.stdout.write(capacityHelp());
     return 0;
   }
   const profile = pickProfile(values.profile);
   if (values.slo === undefined) throw new LoadUsageError("capacity needs --slo, e.g. --slo 'p99<50ms,errors<0.1%'");
+  if (values['start-at'] !== undefined) throw new LoadUsageError('capacity runs its steps one after another: --start-at applies to mcs load <profile>');
+  if (values.samples !== undefined) throw new LoadUsageError('capacity keeps no raw samples: --samples applies to mcs load <profile>');
   if (values.rate !== undefined) throw new LoadUsageError('capacity chooses the rates itself: use --start-rate and --max-rate, not --rate');
   const settings = runSettings({ ...values, duration: values.duration ?? String(DEFAULT_STEP_S) });
   checkRunId(settings.runId);

@@ -1,4 +1,7 @@
-// The text of `mcs load --help`.
+// The texts of `mcs load --help` and of each subcommand's --help (load/cli/help.test.ts checks that each
+// names every flag its subcommand accepts).
+import { DEFAULT_RESOURCES } from '../k8s.js';
+import { DEFAULT_MIN_OVERLAP } from '../overlap.js';
 import { profiles } from '../profiles/index.js';
 
 export function loadHelp(): string {
@@ -8,9 +11,10 @@ export function loadHelp(): string {
   return `Usage:
   mcs load <profile> [--duration 10] [--connections N | --rate R [--in-flight N]] [--slo EXPR]
                      [--base-url URL --control-url URL | --config FILE] [--out FILE] [--shard i/N] [--allow-remote]
-  mcs load capacity --profile P --slo EXPR [--start-rate 50] [--max-rate 100000] [--duration 5 (per step)] [--warmup 2]
-  mcs load merge a.json b.json ... [--out merged.json] [--slo EXPR]
-  mcs load k8s --profile P --shards N --image IMG [--out job.yaml (default load/out/)] [-- <flags of mcs load P>]
+                     [--start-at TIME] [--run-id ID] [--samples FILE] [--quiet]
+  mcs load capacity --profile P --slo EXPR [...]          (mcs load capacity --help)
+  mcs load merge a.json b.json ... [--slo EXPR] [...]     (mcs load merge --help)
+  mcs load k8s --profile P --shards N --image IMG [...]   (mcs load k8s --help)
 
 Profiles:
 ${list}
@@ -22,7 +26,8 @@ Load models:
                      start, so a stalled server shows in the percentiles (no coordinated omission).
                      --in-flight N (or --connections N) caps requests in flight (default 256).
 
-Target: flags > environment (MCS_BASE_URL, MCS_CONTROL_URL, MCS_API_KEY) > --config FILE, as for certify.
+Target: flags > environment (MCS_BASE_URL, MCS_CONTROL_URL, MCS_API_KEY) > --config FILE, as for certify:
+  --base-url URL (v4), --v2-base-url URL, --control-url URL, --api-key KEY, --config FILE.
   With none, the embedded reference is started and stopped afterwards. Only loopback targets unless
   --allow-remote.
 
@@ -32,8 +37,9 @@ Bounds: --duration SECONDS (default 10, at most 3600), --max-requests N (default
   request (default the target config's, 10000; the closed model rounds it up to at least 1000);
   the run is cut at duration + timeout + 2 s.
 
-Results: JSON (default load/out/), latency in ms from an HDR histogram (µs precision, encoded in the file),
-  with a per-second series (sent, completed, errors, latency histogram).
+Results: JSON (--out FILE, default load/out/), latency in ms from an HDR histogram (µs precision, encoded in
+  the file), with a per-second series (sent, completed, errors, latency histogram); --samples FILE writes
+  every raw latency (µs, one a line); --quiet drops the progress lines.
   --html FILE   also a standalone HTML report: percentile curve, throughput and latency over time, and for
                 capacity latency against offered rate.
   --hgrm FILE   also the HDR percentile distribution (.hgrm, ms) for HdrHistogram plotters; for capacity,
@@ -47,5 +53,76 @@ Profile options: --replay-share 0.2 (send-retry-storm), --chats 16 | --chat-ids 
 
 Shards: --shard i/N (0-based) runs one share: rate/N on an interleaved schedule, keys partitioned;
   give every shard the same --run-id and the total --rate, then merge their results.
+  --start-at TIME (epoch ms or ISO 8601 with its offset, e.g. 2026-11-26T05:00:00Z) sets the profile up,
+  then waits until that instant and starts the schedule there, so shards on several machines start
+  together; a shard that is late starts at once. The result records its window and lateness.
+
+--help, -h: this text; mcs load capacity|merge|k8s --help: theirs.
+`;
+}
+
+export function capacityHelp(): string {
+  return `Usage: mcs load capacity --profile P --slo EXPR [options]
+The highest open-model rate at which the SLO holds: rates step up by --factor from --start-rate until the
+SLO breaks (or --max-rate), then bisect between the last held and the first broken rate.
+
+  --profile P          the profile to size (${Object.keys(profiles).join(', ')})
+  --slo EXPR           required: 'p99<50ms,errors<0.1%' (see mcs load --help)
+  --start-rate R       first rate, requests/s (default 50)
+  --max-rate R         highest rate tried (default 100000)
+  --factor F           step-up factor in (1, 10] (default 2)
+  --precision P        stop bisecting when the bracket is within this fraction, in (0, 1) (default 0.05)
+  --max-steps N        at most N steps in all, in [1, 100] (default 20)
+  --duration S         seconds per step (default 5)
+  --warmup S           unmeasured seconds at --start-rate first (default 2)
+  --in-flight N, --connections N   cap on requests in flight (default 256)
+  --out FILE           the capacity report JSON (default load/out/)
+  --html FILE          also a standalone HTML report (each step's curve, latency against offered rate, the
+                       steps over time)
+  --hgrm FILE          also the HDR percentile distribution (.hgrm, ms) of the highest rate that held
+  --quiet              no line per step
+  --help, -h           this text
+
+Target and bounds as for mcs load <profile>: --base-url --v2-base-url --control-url --api-key --config
+  --allow-remote --timeout MS --max-requests N (per step); --shard i/N --run-id ID for one share of a
+  sharded search; profile options --replay-share --chats --chat-ids --drive --drain-ms --receiver-url
+  --secret-env --shape. Not here: --rate (the search picks the rates), --start-at, --samples.
+Exit 0 when some rate held, 1 when not even --start-rate did, 2 on bad input.
+`;
+}
+
+export function mergeHelp(): string {
+  return `Usage: mcs load merge a.json b.json ... [--out merged.json] [--slo EXPR] [--min-overlap 0.9] [--allow-skew]
+Adds shard results exactly: histograms bucket by bucket (percentiles of the sum, never averaged), counts,
+and the per-second series lined up on their start times.
+
+  --out FILE           the merged result (default load/out/)
+  --slo EXPR           judge the SLO on the merged result (exit 1 when breached)
+  --min-overlap F      the least share of the run during which every shard was running, in [0, 1]
+                       (default ${DEFAULT_MIN_OVERLAP}); below it the SLO is not judged: exit 1 with the reason
+  --allow-skew         judge the SLO anyway; the result is marked (overlap.skewAllowed, slo.caveat)
+  --help, -h           this text
+`;
+}
+
+export function k8sHelp(): string {
+  const r = DEFAULT_RESOURCES;
+  return `Usage: mcs load k8s --profile P --shards N --image IMG [options] [-- <flags of mcs load P>]
+Writes a Kubernetes Indexed Job of N pods, one shard each (shard = JOB_COMPLETION_INDEX), all starting
+their schedules at one instant, and prints how to run it, collect the results and merge them.
+
+  --profile P          the profile to run (${Object.keys(profiles).join(', ')})
+  --shards N           pods (shards), in [1, 1000]; one per node (required pod anti-affinity)
+  --image IMG          an image holding the whole tool (npm run image:build makes mcs:local; push it)
+  --lead DURATION      the start instant is now + this (default 30s; 90s, 2m): the time you have to apply
+                       the manifest and the cluster has to pull and start every pod
+  --start-at TIME      the start instant itself (epoch ms or ISO 8601), instead of --lead
+  --cpu-request Q      CPU request of each pod (default ${r.cpuRequest}), --cpu-limit Q (default ${r.cpuLimit})
+  --memory-request Q   memory request of each pod (default ${r.memoryRequest}), --memory-limit Q (default ${r.memoryLimit})
+  --run-id ID          shared by every shard (default random); names the Job
+  --out FILE           the manifest (default load/out/)
+  --help, -h           this text
+After --, the flags of mcs load <profile> (not --shard, --out, --run-id, --start-at, --api-key: the Job
+sets them, and the key comes from the Secret mcs-load).
 `;
 }

@@ -1,30 +1,51 @@
-// `mcs load k8s --profile send --shards N --image IMG [--out job.yaml] -- <load flags>`: writes the
-// Indexed Job manifest and prints how to run it and merge the shard results.
+// `mcs load k8s --profile send --shards N --image IMG [--lead 30s] [--out job.yaml] -- <load flags>`:
+// writes the Indexed Job manifest and prints how to run it and merge the shard results.
+//
+// The coordinated start is a lead time, not a barrier. A barrier (an init container waiting until every
+// pod of the Job runs) would need kubectl and a Role to list pods in each pod, and still could not start
+// them together without a shared instant. A lead fixes that instant when the manifest is written; pods
+// that start after it run at once and record their lateness, and the merge refuses an SLO verdict when the
+// windows overlap too little, so a too-short lead is seen rather than silently measured.
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { k8sInstructions, k8sJobManifest, k8sJobName } from '../k8s.js';
+import { checkQuantity, DEFAULT_RESOURCES, k8sInstructions, k8sJobManifest, k8sJobName, type K8sResources } from '../k8s.js';
+import { MAX_START_LEAD_MS, parseStartAt } from '../start-at.js';
+import { k8sHelp } from './help.js';
 import { checkRunId, LoadUsageError, number } from './options.js';
 import { defaultOutPath } from './out.js';
 import { pickProfile, parseFlags } from './run.js';
+
+export const k8sFlags = {
+  profile: { type: 'string' },
+  shards: { type: 'string' },
+  image: { type: 'string' },
+  lead: { type: 'string' },
+  'start-at': { type: 'string' },
+  'cpu-request': { type: 'string' },
+  'cpu-limit': { type: 'string' },
+  'memory-request': { type: 'string' },
+  'memory-limit': { type: 'string' },
+  out: { type: 'string' },
+  'run-id': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+export const DEFAULT_LEAD_MS = 30_000;
 
 export async function k8sCommand(argv: string[]): Promise<number> {
   const split = argv.indexOf('--');
   const own = split === -1 ? argv : argv.slice(0, split);
   const loadArgs = split === -1 ? [] : argv.slice(split + 1);
-  let values: { profile?: string; shards?: string; image?: string; out?: string; 'run-id'?: string; help?: boolean };
+  let values: { [K in keyof typeof k8sFlags]?: (typeof k8sFlags)[K]['type'] extends 'boolean' ? boolean : string };
   try {
-    values = parseArgs({
-      args: own,
-      options: { profile: { type: 'string' }, shards: { type: 'string' }, image: { type: 'string' }, out: { type: 'string' }, 'run-id': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-      strict: true,
-    }).values;
+    values = parseArgs({ args: own, options: k8sFlags, strict: true }).values;
   } catch (error) {
     throw new LoadUsageError((error as Error).message.split('\n')[0] ?? 'bad arguments');
   }
   if (values.help === true) {
-    process.stdout.write('Usage: mcs load k8s --profile P --shards N --image IMG [--out job.yaml] [--run-id ID] [-- <flags of mcs load P>]\n');
+    process.stdout.write(k8sHelp());
     return 0;
   }
   const profile = pickProfile(values.profile);
@@ -34,15 +55,50 @@ export async function k8sCommand(argv: string[]): Promise<number> {
   // The pass-through flags must be valid for `mcs load` and must not fix what the Job sets per pod.
   const { values: passed, positionals } = parseFlags(loadArgs);
   if (positionals.length > 0) throw new LoadUsageError(`unexpected '${positionals.join(' ')}' after --`);
-  for (const owned of ['shard', 'out', 'run-id'] as const) if (passed[owned] !== undefined) throw new LoadUsageError(`--${owned} is set per pod by the Job; remove it after --`);
+  for (const owned of ['shard', 'out', 'run-id', 'start-at'] as const) if (passed[owned] !== undefined) throw new LoadUsageError(`--${owned} is set per pod by the Job; remove it after --`);
   // A key in a manifest is a key in version control: take it from a Secret instead.
   if (passed['api-key'] !== undefined) throw new LoadUsageError('do not put --api-key in a manifest: set MCS_API_KEY in the pod from a Kubernetes Secret');
   const runId = values['run-id'] ?? randomBytes(4).toString('hex');
   checkRunId(runId);
-  const options = { profile: profile.name, shards, image: values.image, runId, loadArgs };
+  const startAtEpochMs = startInstant(values['start-at'], values.lead);
+  const resources: K8sResources = {
+    cpuRequest: quantity('cpu-request', values['cpu-request'], DEFAULT_RESOURCES.cpuRequest),
+    cpuLimit: quantity('cpu-limit', values['cpu-limit'], DEFAULT_RESOURCES.cpuLimit),
+    memoryRequest: quantity('memory-request', values['memory-request'], DEFAULT_RESOURCES.memoryRequest),
+    memoryLimit: quantity('memory-limit', values['memory-limit'], DEFAULT_RESOURCES.memoryLimit),
+  };
+  const options = { profile: profile.name, shards, image: values.image, runId, loadArgs, startAtEpochMs, resources };
   const out = values.out ?? defaultOutPath(`k8s-${profile.name}-${runId}`, 'yaml');
   await mkdir(dirname(out), { recursive: true });
   await writeFile(out, k8sJobManifest(options));
   process.stdout.write(k8sInstructions(options, out, k8sJobName(options)));
   return 0;
+}
+
+/** The pods' shared start: --start-at as given, or now + --lead (default 30 s). */
+function startInstant(startAt: string | undefined, lead: string | undefined): number {
+  if (startAt !== undefined && lead !== undefined) throw new LoadUsageError('give --lead or --start-at, not both');
+  try {
+    if (startAt !== undefined) return parseStartAt(startAt, Date.now());
+    return Date.now() + (lead === undefined ? DEFAULT_LEAD_MS : parseLead(lead));
+  } catch (error) {
+    throw new LoadUsageError((error as Error).message);
+  }
+}
+
+/** '30s', '2m', '1500ms' or plain seconds; at most an hour. */
+export function parseLead(text: string): number {
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(text.trim());
+  const ms = m === null ? NaN : Number(m[1]) * (m[2] === 'ms' ? 1 : m[2] === 'm' ? 60_000 : 1000);
+  if (!(ms >= 0 && ms <= MAX_START_LEAD_MS)) throw new Error(`--lead must be a duration such as 30s, 90s or 2m, at most 60m (got '${text}')`);
+  return Math.round(ms);
+}
+
+function quantity(flag: string, value: string | undefined, fallback: string): string {
+  if (value === undefined) return fallback;
+  try {
+    return checkQuantity(flag, value);
+  } catch (error) {
+    throw new LoadUsageError((error as Error).message);
+  }
 }

@@ -1,40 +1,78 @@
-// `mcs load merge a.json b.json ... --out merged.json [--slo ...]`: exact merge of shard results.
+// `mcs load merge a.json b.json ... --out merged.json [--slo ...]`: exact merge of shard results, with the
+// overlap of the shards' windows checked before an SLO is judged on their sum.
 import { parseArgs } from 'node:util';
 import { mergeResults } from '../merge.js';
-import { formatResult, readResult, saveResult } from '../result.js';
+import { DEFAULT_MIN_OVERLAP } from '../overlap.js';
+import { formatResult, readResult, saveResult, type LoadResult } from '../result.js';
 import { evaluateSlo, parseSlo } from '../slo.js';
-import { LoadUsageError } from './options.js';
+import { mergeHelp } from './help.js';
+import { LoadUsageError, number } from './options.js';
 import { defaultOutPath } from './out.js';
 
+export const mergeFlags = {
+  out: { type: 'string' },
+  slo: { type: 'string' },
+  'min-overlap': { type: 'string' },
+  'allow-skew': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 export async function mergeCommand(argv: string[]): Promise<number> {
-  let values: { out?: string; slo?: string; help?: boolean };
+  let values: { out?: string; slo?: string; 'min-overlap'?: string; 'allow-skew'?: boolean; help?: boolean };
   let files: string[];
   try {
-    const parsed = parseArgs({ args: argv, options: { out: { type: 'string' }, slo: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+    const parsed = parseArgs({ args: argv, options: mergeFlags, allowPositionals: true, strict: true });
     values = parsed.values;
     files = parsed.positionals;
   } catch (error) {
     throw new LoadUsageError((error as Error).message.split('\n')[0] ?? 'bad arguments');
   }
   if (values.help === true) {
-    process.stdout.write('Usage: mcs load merge a.json b.json ... [--out merged.json] [--slo EXPR]\n');
+    process.stdout.write(mergeHelp());
     return 0;
   }
   if (files.length === 0) throw new LoadUsageError('name the result files to merge');
+  const minOverlap = number('min-overlap', values['min-overlap'], (n) => n >= 0 && n <= 1, 'a fraction in [0, 1]') ?? DEFAULT_MIN_OVERLAP;
+  let clauses;
+  try {
+    clauses = values.slo === undefined ? undefined : parseSlo(values.slo);
+  } catch (error) {
+    throw new LoadUsageError(`--slo: ${(error as Error).message}`);
+  }
   const results = await Promise.all(files.map((f) => readResult(f)));
-  const merged = mergeResults(results);
-  if (values.slo !== undefined) {
-    let clauses;
-    try {
-      clauses = parseSlo(values.slo);
-    } catch (error) {
-      throw new LoadUsageError(`--slo: ${(error as Error).message}`);
+  let merged: LoadResult;
+  try {
+    merged = mergeResults(results, { minOverlap });
+  } catch (error) {
+    throw new LoadUsageError((error as Error).message);
+  }
+  const skew = skewReason(merged, files, results);
+  let refused: string | undefined;
+  if (skew !== undefined && values['allow-skew'] === true && merged.overlap !== undefined) merged.overlap.skewAllowed = true;
+  if (values.slo !== undefined && clauses !== undefined) {
+    if (skew === undefined || values['allow-skew'] === true) {
+      merged.slo = { expression: values.slo, ...evaluateSlo(clauses, merged), ...(skew === undefined ? {} : { caveat: `judged with --allow-skew: ${skew}` }) };
+    } else {
+      refused = `slo ${values.slo}: not judged: ${skew} (--allow-skew judges it anyway, marked in the result)`;
     }
-    merged.slo = { expression: values.slo, ...evaluateSlo(clauses, merged) };
   }
   const out = values.out ?? defaultOutPath(`${merged.profile}-merged`);
   await saveResult(out, merged);
   process.stdout.write(formatResult(merged));
+  if (skew !== undefined && values.slo === undefined) process.stdout.write(`note: ${skew}; the merged figures are not the combined load at any one time\n`);
+  if (refused !== undefined) process.stdout.write(`${refused}\n`);
   process.stdout.write(`merged ${files.length} results into ${out}\n`);
+  if (refused !== undefined) return 1;
   return (merged.slo?.pass ?? true) && (merged.verify?.ok ?? true) ? 0 : 1;
+}
+
+/** Why the shards' sum may not stand for the combined load, or undefined when their windows overlapped. */
+function skewReason(merged: LoadResult, files: string[], results: LoadResult[]): string | undefined {
+  const o = merged.overlap;
+  if (o === undefined) {
+    const missing = files.filter((_, i) => results[i]?.window === undefined);
+    return `the overlap of the shards cannot be checked: ${missing.join(', ')} ${missing.length === 1 ? 'records' : 'record'} no window`;
+  }
+  if (o.ratio < o.threshold) return `the shards ran together only ${(o.ratio * 100).toFixed(1)}% of the run (threshold ${(o.threshold * 100).toFixed(0)}%, starts ${o.startSkewMs.toFixed(0)} ms apart)`;
+  return undefined;
 }

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseSlo, type SloClause } from '../slo.js';
 import { parseShard } from '../schedule.js';
+import { parseStartAt } from '../start-at.js';
 import type { Shard } from '../types.js';
 
 export class LoadUsageError extends Error {
@@ -37,6 +38,7 @@ export const runFlags = {
   'drain-ms': { type: 'string' },
   samples: { type: 'string' },
   warmup: { type: 'string' },
+  'start-at': { type: 'string' },
   quiet: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -54,6 +56,8 @@ export interface RunSettings {
   shard: Shard;
   runId: string;
   allowRemote: boolean;
+  /** --start-at, epoch ms. */
+  startAtEpochMs: number | undefined;
   /** Profile-specific options, passed through. */
   profileOptions: Record<string, string | undefined>;
 }
@@ -80,6 +84,14 @@ export function runSettings(v: RunFlagValues): RunSettings {
       throw new LoadUsageError((error as Error).message);
     }
   }
+  let startAtEpochMs: number | undefined;
+  if (v['start-at'] !== undefined) {
+    try {
+      startAtEpochMs = parseStartAt(v['start-at'], Date.now());
+    } catch (error) {
+      throw new LoadUsageError((error as Error).message);
+    }
+  }
   let slo: RunSettings['slo'];
   if (v.slo !== undefined) {
     try {
@@ -99,6 +111,7 @@ export function runSettings(v: RunFlagValues): RunSettings {
     shard,
     runId: v['run-id'] ?? randomBytes(4).toString('hex'),
     allowRemote: v['allow-remote'] === true,
+    startAtEpochMs,
     profileOptions: {
       'replay-share': v['replay-share'],
       shape: v.shape,

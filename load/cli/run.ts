@@ -53,7 +53,9 @@ export async function runCommand(argv: string[], startEmbedded: StartEmbedded): 
   const local = profile.name === 'webhook-receiver' && resolved.target.receiverUrl === undefined ? await localReceiver(resolved.target) : undefined;
   try {
     const timeoutMs = settings.timeoutMs ?? resolved.timeoutMs;
-    const failsafe = armFailsafe(warmupMs + settings.durationMs + 2 * (timeoutMs + 2000) + 120_000);
+    // The wait for --start-at is part of the bound (at most an hour ahead, load/start-at.ts).
+    const waitMs = Math.max(0, (settings.startAtEpochMs ?? 0) - Date.now());
+    const failsafe = armFailsafe(waitMs + warmupMs + settings.durationMs + 2 * (timeoutMs + 2000) + 120_000);
     const context = { target: resolved.target, shard: settings.shard, runId: settings.runId, options: settings.profileOptions, log: (line: string) => process.stderr.write(`${line}\n`) };
     const progress = values.quiet === true ? undefined : progressSink(process.stderr, `${profile.name} `);
     const { result, samples } = await withProfile(profile, context, async (state) => {
@@ -61,6 +63,7 @@ export async function runCommand(argv: string[], startEmbedded: StartEmbedded): 
       const firstIndex = warmupMs > 0 ? (await runLoad({ profile, state, model, shard: settings.shard, runId: settings.runId, durationMs: warmupMs, maxRequests: settings.maxRequests, timeoutMs, verify: false })).result.offered : 0;
       return runLoad({
         firstIndex,
+        ...(settings.startAtEpochMs === undefined ? {} : { startAtEpochMs: settings.startAtEpochMs }),
         profile,
         state,
         model,

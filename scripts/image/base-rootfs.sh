@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the base image `mcs-node-base:local` with no registry: a root filesystem assembled from this
 # machine's Node.js binary, the shared libraries it needs (read off ldd), and a POSIX shell for the
-# Dockerfile's RUN steps, then `docker import`ed. The image is labelled with the Node.js version and
+# Dockerfile's RUN steps, plus the libraries the native addons in ./node_modules need (the tool image
+# loads rolldown's and lightningcss's, which link librt and libgcc_s), then `docker import`ed. The image is labelled with the Node.js version and
 # the layout's version, and reused while both are unchanged.
 # Usage: scripts/image/base-rootfs.sh [IMAGE]   (default mcs-node-base:local)
 set -euo pipefail
@@ -11,7 +12,7 @@ NODE_BIN="$(readlink -f "$(command -v node)")"
 SHELL_BIN="$(readlink -f /bin/sh)"
 NODE_VERSION="$("$NODE_BIN" --version)"
 # Bump the suffix when the layout below changes, so that machines holding an older base rebuild it.
-BASE_VERSION="$NODE_VERSION-3"
+BASE_VERSION="$NODE_VERSION-4"
 LABEL="org.mcs-conformance.base-version"
 
 if [[ "$(docker image inspect --format "{{ index .Config.Labels \"$LABEL\" }}" "$IMAGE" 2>/dev/null || true)" == "$BASE_VERSION" ]]; then
@@ -35,11 +36,20 @@ libraries_of() {
   ldd "$1" | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }'
 }
 
+# Native addons (*.node) of this platform; those built for others are not dynamic objects here (ldd fails).
+addon_libraries() {
+  local addon
+  [[ -d node_modules ]] || return 0
+  find node_modules -name '*.node' -type f 2>/dev/null | while read -r addon; do
+    ldd "$addon" 2>/dev/null | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }' || true
+  done
+}
+
 place "$NODE_BIN" /usr/local/bin/node
 # Symbols and debug sections are a tenth of the binary, copied again for every layer with vfs.
 if command -v strip >/dev/null 2>&1; then strip "$ROOTFS/usr/local/bin/node"; fi
 place "$SHELL_BIN" /bin/sh
-for lib in $( { libraries_of "$NODE_BIN"; libraries_of "$SHELL_BIN"; } | sort -u); do
+for lib in $( { libraries_of "$NODE_BIN"; libraries_of "$SHELL_BIN"; addon_libraries; } | sort -u); do
   place "$lib" "$lib"
 done
 

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# `npm run image:build`: builds the reference image with no registry.
+# `npm run image:build`: builds the reference images and the tool image with no registry.
 #   1. mcs-node-base:local   a base imported from this machine's Node.js and its libraries (base-rootfs.sh)
 #   2. mcs-reference:local   the repository's Dockerfile on that base, from a staged context that already
 #                            holds the production node_modules (copied from ./node_modules, then pruned)
 #   3. mcs-reference:faulty  the same image started with one fault switched on (MCS_IMAGE_FAULT,
 #                            default auth.401-standard-shape), which a certification must fail
+#   4. mcs:local             the whole tool (scripts/image/tool.Dockerfile): docker run mcs:local certify ...
 # Exit 0 built; 2 no Docker engine reachable or node_modules missing (run npm ci first).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -13,6 +14,7 @@ BASE_IMAGE="${MCS_BASE_IMAGE:-mcs-node-base:local}"
 IMAGE="${MCS_IMAGE:-mcs-reference:local}"
 FAULTY_IMAGE="${MCS_FAULTY_IMAGE:-mcs-reference:faulty}"
 FAULT="${MCS_IMAGE_FAULT:-auth.401-standard-shape}"
+TOOL_IMAGE="${MCS_TOOL_IMAGE:-mcs:local}"
 LABEL_PREFIX="org.mcs-conformance"
 
 if ! timeout 15 docker info >/dev/null 2>&1; then
@@ -40,8 +42,9 @@ quiet_build() {
 bash scripts/image/base-rootfs.sh "$BASE_IMAGE"
 
 CONTEXT="$(mktemp -d "${TMPDIR:-/tmp}/mcs-image-context.XXXXXX")"
-trap 'rm -rf "$CONTEXT"' EXIT
-bash scripts/image/stage-context.sh "$CONTEXT"
+TOOL_CONTEXT="$(mktemp -d "${TMPDIR:-/tmp}/mcs-tool-context.XXXXXX")"
+trap 'rm -rf "$CONTEXT" "$TOOL_CONTEXT"' EXIT
+bash scripts/image/stage-context.sh "$CONTEXT" reference
 
 echo "image:build: building $IMAGE on $BASE_IMAGE"
 quiet_build --build-arg "BASE_IMAGE=$BASE_IMAGE" -t "$IMAGE" -f Dockerfile "$CONTEXT"
@@ -50,7 +53,13 @@ echo "image:build: building $FAULTY_IMAGE ($IMAGE with --fault $FAULT)"
 # One step (each costs a full copy with vfs): the fault shows in the image's CMD, no label needed.
 printf 'FROM %s\nCMD ["--fault", "%s"]\n' "$IMAGE" "$FAULT" | quiet_build -t "$FAULTY_IMAGE" -
 
+echo "image:build: building $TOOL_IMAGE (the whole tool) on $BASE_IMAGE"
+bash scripts/image/stage-context.sh "$TOOL_CONTEXT" tool
+quiet_build --build-arg "BASE_IMAGE=$BASE_IMAGE" -t "$TOOL_IMAGE" -f scripts/image/tool.Dockerfile "$TOOL_CONTEXT"
+
 # Each rebuild leaves the previous image untagged; with the vfs driver each one is a full copy on disk.
-# The label comes from the Dockerfile.
-docker image prune --force --filter "label=$LABEL_PREFIX.image=reference" >/dev/null || true
-docker image ls --filter "reference=${IMAGE%%:*}" --format 'image:build: {{.Repository}}:{{.Tag}} {{.Size}}'
+# The labels come from the Dockerfiles.
+for kind in reference tool; do
+  docker image prune --force --filter "label=$LABEL_PREFIX.image=$kind" >/dev/null || true
+done
+docker image ls --filter "reference=${IMAGE%%:*}" --filter "reference=${TOOL_IMAGE%%:*}" --format 'image:build: {{.Repository}}:{{.Tag}} {{.Size}}'

@@ -1,25 +1,44 @@
 #!/usr/bin/env bash
-# Fills a folder with the Docker build context of the reference image for builds without a registry:
-# the files the repository's .dockerignore lets through, plus the production packages copied from
-# ./node_modules (the ones `npm ci --omit=dev` would install), all without the network.
-# Usage: scripts/image/stage-context.sh DIR
+# Fills a folder with the Docker build context of an image for builds without a registry, all without the
+# network, with the runtime packages copied from ./node_modules (runtime-packages.mjs: the ones
+# `npm ci --omit=dev` would install, plus any named).
+#   reference (default)  the files the repository's .dockerignore lets through: what `mcs serve` runs
+#   tool                 the whole tool (`mcs certify`, `mcs load`, `mcs serve`...): every file of the
+#                        repository but its own tests, benchmarks, scripts and CI, plus the packages the
+#                        tool runs on (certify runs the suites through vitest)
+# Usage: scripts/image/stage-context.sh DIR [reference|tool]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-CONTEXT="${1:?usage: stage-context.sh DIR}"
+CONTEXT="${1:?usage: stage-context.sh DIR [reference|tool]}"
+KIND="${2:-reference}"
 mkdir -p "$CONTEXT"
 
-# The same files as the .dockerignore allowlist lets through: keep the two in step.
-cp package.json package-lock.json tsconfig.json "$CONTEXT/"
-tar -cf - --exclude='*.test.ts' --exclude='spec/scripts' cli reference spec | tar -xf - -C "$CONTEXT"
+case "$KIND" in
+  reference)
+    # The same files as the .dockerignore allowlist lets through: keep the two in step.
+    cp package.json package-lock.json tsconfig.json "$CONTEXT/"
+    tar -cf - --exclude='*.test.ts' --exclude='spec/scripts' cli reference spec | tar -xf - -C "$CONTEXT"
+    EXTRA_PACKAGES=()
+    ;;
+  tool)
+    # Tracked and new (not ignored) files, so a working copy builds as it is. The suites are *.test.ts
+    # files themselves; elsewhere tests stay out.
+    git ls-files --cached --others --exclude-standard -z |
+      grep -zvE '^(test|bench|scripts|\.ci)/|^\.|/\.|^Dockerfile$' |
+      grep -zvP '^(?!suites/).*\.test\.ts$' |
+      tar --null -cf - -T - | tar -xf - -C "$CONTEXT"
+    EXTRA_PACKAGES=(vitest)
+    ;;
+  *)
+    echo "stage-context: unknown kind '$KIND' (reference or tool)" >&2
+    exit 2
+    ;;
+esac
 
-# The production dependencies only, as npm lists them (npm ls exits non-zero over a mere warning, such as
-# an extraneous package, yet lists the tree). A package nested in another's node_modules is a dependency
-# of that one, which is then listed too and brings it along.
-npm ls --omit=dev --all --parseable 2>/dev/null | sed -n "s|^$PWD/||p" | grep -v '^node_modules/.*/node_modules/' |
-  sort -u >"$CONTEXT/.production-packages" || true
-if [[ ! -s "$CONTEXT/.production-packages" ]]; then
-  echo "stage-context: npm ls listed no production packages (run npm ci first)" >&2
+node scripts/image/runtime-packages.mjs "${EXTRA_PACKAGES[@]}" >"$CONTEXT/.runtime-packages"
+if ! grep -q . "$CONTEXT/.runtime-packages" || [[ ! -d node_modules ]]; then
+  echo "stage-context: no runtime packages found in ./node_modules (run npm ci first)" >&2
   exit 2
 fi
-tar -cf - -T "$CONTEXT/.production-packages" | tar -xf - -C "$CONTEXT"
-rm "$CONTEXT/.production-packages"
+tar -cf - -T "$CONTEXT/.runtime-packages" | tar -xf - -C "$CONTEXT"
+rm "$CONTEXT/.runtime-packages"
