@@ -92,7 +92,7 @@ Exit 0 when some rate held, 1 when not even --start-rate did, 2 on bad input.
 }
 
 export function mergeHelp(): string {
-  return `Usage: mcs load merge a.json b.json ... [--out merged.json] [--slo EXPR] [--min-overlap 0.9] [--allow-skew]
+  return `Usage: mcs load merge a.json b.json ... [--out merged.json] [--slo EXPR] [--min-overlap 0.9] [--allow-skew] [--html FILE] [--hgrm FILE]
 Adds shard results exactly: histograms bucket by bucket (percentiles of the sum, never averaged), counts,
 and the per-second series lined up on their start times.
 
@@ -101,6 +101,8 @@ and the per-second series lined up on their start times.
   --min-overlap F      the least share of the run during which every shard was running, in [0, 1]
                        (default ${DEFAULT_MIN_OVERLAP}); below it the SLO is not judged: exit 1 with the reason
   --allow-skew         judge the SLO anyway; the result is marked (overlap.skewAllowed, slo.caveat)
+  --html FILE          also the standalone HTML report of the merged result (its series is the combined load)
+  --hgrm FILE          also the HDR percentile distribution (.hgrm, ms) of the merged histogram
   --help, -h           this text
 `;
 }

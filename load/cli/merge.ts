@@ -7,6 +7,7 @@ import { formatResult, readResult, saveResult, type LoadResult } from '../result
 import { evaluateSlo, parseSlo } from '../slo.js';
 import { mergeHelp } from './help.js';
 import { LoadUsageError, number } from './options.js';
+import { checkOutputPaths, writeLoadOutputs } from './outputs.js';
 import { defaultOutPath } from './out.js';
 
 export const mergeFlags = {
@@ -14,11 +15,13 @@ export const mergeFlags = {
   slo: { type: 'string' },
   'min-overlap': { type: 'string' },
   'allow-skew': { type: 'boolean' },
+  html: { type: 'string' },
+  hgrm: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
 export async function mergeCommand(argv: string[]): Promise<number> {
-  let values: { out?: string; slo?: string; 'min-overlap'?: string; 'allow-skew'?: boolean; help?: boolean };
+  let values: { out?: string; slo?: string; 'min-overlap'?: string; 'allow-skew'?: boolean; html?: string; hgrm?: string; help?: boolean };
   let files: string[];
   try {
     const parsed = parseArgs({ args: argv, options: mergeFlags, allowPositionals: true, strict: true });
@@ -32,6 +35,7 @@ export async function mergeCommand(argv: string[]): Promise<number> {
     return 0;
   }
   if (files.length === 0) throw new LoadUsageError('name the result files to merge');
+  checkOutputPaths(values);
   const minOverlap = number('min-overlap', values['min-overlap'], (n) => n >= 0 && n <= 1, 'a fraction in [0, 1]') ?? DEFAULT_MIN_OVERLAP;
   let clauses;
   try {
@@ -59,6 +63,7 @@ export async function mergeCommand(argv: string[]): Promise<number> {
   const out = values.out ?? defaultOutPath(`${merged.profile}-merged`);
   await saveResult(out, merged);
   process.stdout.write(formatResult(merged));
+  for (const line of await writeLoadOutputs(values, merged)) process.stdout.write(`${line}\n`);
   if (skew !== undefined && values.slo === undefined) process.stdout.write(`note: ${skew}; the merged figures are not the combined load at any one time\n`);
   if (refused !== undefined) process.stdout.write(`${refused}\n`);
   process.stdout.write(`merged ${files.length} results into ${out}\n`);

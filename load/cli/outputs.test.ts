@@ -75,6 +75,15 @@ describe('mcs load --html --hgrm', () => {
     expect(hgrmRows(await readFile(hgrm, 'utf8')).at(-1)?.count).toBe(40);
   });
 
+  it('writes the report and the distribution of a merge (after the run above wrote run.json)', async () => {
+    const html = join(dir, 'merged.html');
+    const hgrm = join(dir, 'merged.hgrm');
+    const r = await runMcs(['load', 'merge', join(dir, 'run.json'), '--out', join(dir, 'merged.json'), '--html', html, '--hgrm', hgrm]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(await readFile(html, 'utf8')).toContain('Latency by percentile: send');
+    expect(hgrmRows(await readFile(hgrm, 'utf8')).at(-1)?.count).toBe(40);
+  });
+
   it('refuses an empty file name before any load', async () => {
     const r = await runMcsHere(['load', 'send', '--html', '', '--base-url', 'http://127.0.0.1:9', '--api-key', 'k']);
     expect(r.code).toBe(2);
