@@ -4,7 +4,7 @@
 // <skipped> with their reason, since neither passed.
 import { groupByArea } from './areas.js';
 import { escapeAttribute, escapeText } from './escape.js';
-import { countOutcomes, type CheckResult, type RunReport } from './model.js';
+import { countOutcomes, type CheckResult, type RunReport } from '../results/model.js';
 import { clauseIndex, formatFailure } from './text.js';
 
 function seconds(ms: number): string {

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReference, type ReferenceHandle } from '../reference/index.js';
-import type { RunReport } from '../reports/model.js';
+import type { RunReport } from '../results/model.js';
+import { judge } from '../results/verdict.js';
 import { runMcs, type CliRun } from './support/run-mcs.js';
 
 
@@ -18,10 +19,9 @@ async function reportIn(dir: string): Promise<RunReport> {
   return JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as RunReport;
 }
 
+/** The exit code the verdict of the report gives (results/verdict.ts, the one place that decides it). */
 function expectedExit(report: RunReport): number {
-  const failed = report.checks.some((c) => c.outcome === 'failed');
-  const passed = report.checks.some((c) => c.outcome === 'passed');
-  return !failed && passed ? 0 : 1;
+  return judge(report).exitCode;
 }
 
 /** Every credential the harness sent or saw is masked in the report. */
@@ -40,7 +40,7 @@ function expectMasked(report: RunReport): void {
 let fullRunPassed: number | undefined;
 
 describe('mcs certify against the embedded reference', { timeout: 180_000 }, () => {
-  it('runs the suites, writes the JSON report and exits by the verdict', async () => {
+  it('runs the suites, writes the JSON report and ends conformant with every clause verified (npm start)', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'mcs-certify-'));
     const run = await mcs(['certify', '--reports-dir', dir, '--seed', '7']);
     const report = await reportIn(dir);
@@ -54,7 +54,11 @@ describe('mcs certify against the embedded reference', { timeout: 180_000 }, () 
     expect(report.coverage.length).toBeGreaterThan(0);
     expectMasked(report);
     expect(run.stdout).toMatch(/^area +passed +failed +not verifiable +skipped$/m);
-    expect(run.stdout).toMatch(/^verdict: (pass|fail) \(seed 7\)$/m);
+    expect(judge(report)).toMatchObject({ verdict: 'conformant', unverified: [] });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^verdict: conformant - conformant: all \d+ in-scope clause\(s\) verified \(seed 7\)$/m);
+    const certificate = JSON.parse(await readFile(join(dir, 'certificate.json'), 'utf8')) as { status: string; issued: boolean };
+    expect(certificate).toMatchObject({ status: 'conformant', issued: true });
   });
 });
 
@@ -137,6 +141,9 @@ describe('mcs certify interrupted', { timeout: 180_000 }, () => {
     const report = await reportIn(dir);
     expect(report.complete).toBe(false);
     expect(run.stdout).toMatch(/^run not complete \(interrupted\)$/m);
+    expect(report.checks.some((c) => c.outcome === 'not-run' && c.reason === 'interrupted before it finished')).toBe(true);
+    expect(run.stdout).toMatch(/^verdict: incomplete - /m);
+    expect(run.stdout).not.toMatch(/verdict: (conformant|pass)/);
     // Stopped early: fewer checks passed than in the full run above (hundreds; 100 when run alone).
     expect(report.checks.filter((c) => c.outcome === 'passed').length).toBeLessThan(fullRunPassed ?? 100);
   });

@@ -1,7 +1,7 @@
 // Live progress of a run: one rewritten status line on a terminal; plain lines (one per finished file)
 // when the output is not a terminal or CI is set.
 import { relative } from 'node:path';
-import { countOutcomes, type CheckResult } from '../../reports/model.js';
+import { countOutcomes, type CheckResult } from '../../results/model.js';
 import type { ProgressListener } from './run-suites.js';
 
 export interface ProgressOptions {

@@ -1,7 +1,7 @@
 // Each failure as a reader needs it: what broke, the clause sentence it breaks, expected versus actual,
 // every exchange (masked) with its curl reproduction, and the command that replays a property failure.
 import { truncate } from '../escape.js';
-import type { CheckResult, ClauseCoverage, Exchange, RunReport } from '../model.js';
+import type { CheckResult, ClauseCoverage, Exchange, RunReport } from '../../results/model.js';
 import { guardExchange } from '../redact.js';
 import { exchangesToShow, replayFlags } from '../text.js';
 import { filterAttributes } from './filter-attributes.js';

@@ -1,5 +1,5 @@
 // Words and pills for results, shared by every section so a result reads the same everywhere.
-import type { ClauseCoverage, Outcome } from '../model.js';
+import type { ClauseCoverage, Outcome } from '../../results/model.js';
 import { html, type Markup } from './template.js';
 
 export type Result = ClauseCoverage['result'];
@@ -9,18 +9,24 @@ export const resultLabels: Record<Result, string> = {
   passed: 'Passed',
   'not-verifiable': 'Not verifiable',
   skipped: 'Skipped',
+  warning: 'Passed with warning',
+  error: 'Error',
+  'expected-failure': 'Expected failure',
+  'not-run': 'Not run',
+  'not-claimed': 'Not claimed',
   uncovered: 'Uncovered',
   untestable: 'Untestable',
 };
 
 /** Order of the result filter and the matrix columns: what needs attention first. */
-export const outcomeOrder: Outcome[] = ['failed', 'passed', 'not-verifiable', 'skipped'];
+export const outcomeOrder: Outcome[] = ['failed', 'error', 'expected-failure', 'passed', 'warning', 'not-verifiable', 'not-run', 'skipped', 'not-claimed'];
 export const resultOrder: Result[] = [...outcomeOrder, 'uncovered', 'untestable'];
 
-const symbols: Record<Result, string> = { failed: '✗', passed: '✓', 'not-verifiable': '?', skipped: '–', uncovered: '!', untestable: '∅' };
+const symbols: Record<Result, string> = { failed: '✗', passed: '✓', 'not-verifiable': '?', skipped: '–', uncovered: '!', untestable: '∅', warning: '⚠', error: '⚡', 'expected-failure': '✗', 'not-run': '…', 'not-claimed': '○' };
 
 export function pill(result: Result): Markup {
-  return html`<span class="pill r-${result}"><span aria-hidden="true">${symbols[result]}</span> ${resultLabels[result]}</span>`;
+  // A result this version does not know (a newer report) shows by its name.
+  return html`<span class="pill r-${result}"><span aria-hidden="true">${symbols[result] ?? '·'}</span> ${resultLabels[result] ?? result}</span>`;
 }
 
 export function ms(value: number): string {

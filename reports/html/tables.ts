@@ -1,6 +1,6 @@
 // The two long tables: every check with its result, and every clause of spec/clauses.yaml with the checks
 // that cite it (uncovered clauses flagged). Rows carry the filter attributes; links join the two tables.
-import type { CheckResult, ClauseCoverage, RunReport } from '../model.js';
+import type { CheckResult, ClauseCoverage, RunReport } from '../../results/model.js';
 import { filterAttributes } from './filter-attributes.js';
 import { ms, pill } from './labels.js';
 import { anchor, html, type Markup } from './template.js';
