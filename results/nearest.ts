@@ -14,13 +14,13 @@ export function editDistance(a: string, b: string): number {
   return previous[b.length] ?? 0;
 }
 
-/** Up to `count` candidates nearest to `name`, nearest first; a candidate containing the name counts as near. */
+/** Up to `count` candidates nearest to `name`, nearest first; a candidate containing the name is nearest. */
 export function nearestNames(name: string, candidates: Iterable<string>, count = 3): string[] {
   const lower = name.toLowerCase();
   const scored = [...new Set(candidates)].map((candidate) => {
     const c = candidate.toLowerCase();
-    // A name that contains the typed one (or is contained) is nearer than any edit; shorter ones first.
-    const distance = c.includes(lower) || lower.includes(c) ? Math.abs(c.length - lower.length) / (c.length + lower.length + 1) : editDistance(lower, c);
+    // A name that contains the typed one is nearer than any edit; shorter ones first.
+    const distance = c.includes(lower) ? (c.length - lower.length) / (c.length + lower.length + 1) : editDistance(lower, c);
     return { candidate, distance };
   });
   return scored
