@@ -25,12 +25,15 @@ export function testcaseName(check: Pick<CheckResult, 'id' | 'area' | 'clauses'>
 
 function testcase(check: CheckResult, report: RunReport, clauses: ReturnType<typeof clauseIndex>): string {
   const open = `    <testcase${attrs({ classname: `mcs.${check.area}`, name: testcaseName(check), time: seconds(check.durationMs) })}`;
-  if (check.outcome === 'passed') return `${open}/>`;
+  if (check.outcome === 'passed' || check.outcome === 'warning') return `${open}/>`;
+  if (check.outcome === 'error') return `${open}>\n      <error${attrs({ message: check.reason ?? check.failure?.message ?? 'error', type: 'TargetError' })}/>\n    </testcase>`;
+  if (check.outcome === 'expected-failure') return `${open}>\n      <skipped${attrs({ message: `expected failure: ${check.expectation?.reason ?? ''} (${check.failure?.message ?? 'failed'})` })}/>\n    </testcase>`;
   if (check.outcome === 'failed') {
     const message = check.failure?.message ?? 'failed';
     return `${open}>\n      <failure${attrs({ message, type: 'ConformanceFailure' })}>${escapeText(formatFailure(check, clauses))}</failure>\n    </testcase>`;
   }
-  const label = check.outcome === 'not-verifiable' ? 'not verifiable' : 'skipped';
+  // Any other outcome (not verifiable, not run, not claimed, skipped, or one this version does not know) by its name.
+  const label = check.outcome.replace(/-/g, ' ');
   const reason = check.reason ?? (check.outcome === 'skipped' && !report.complete ? 'excluded by --only/--skip' : 'no reason recorded');
   return `${open}>\n      <skipped${attrs({ message: `${label}: ${reason}` })}/>\n    </testcase>`;
 }
@@ -42,8 +45,8 @@ function testsuite(area: string, checks: CheckResult[], report: RunReport, claus
     name: area,
     tests: counts.total,
     failures: counts.failed,
-    errors: 0,
-    skipped: counts.notVerifiable + counts.skipped,
+    errors: counts.error,
+    skipped: counts.total - counts.passed - counts.warning - counts.failed - counts.error,
     time: seconds(time),
     timestamp: report.startedAt,
   })}>`;
@@ -67,8 +70,8 @@ export function renderJunit(report: RunReport): string {
     name: `${report.suite.name} ${report.suite.version}`,
     tests: counts.total,
     failures: counts.failed,
-    errors: 0,
-    skipped: counts.notVerifiable + counts.skipped,
+    errors: counts.error,
+    skipped: counts.total - counts.passed - counts.warning - counts.failed - counts.error,
     time: seconds(Number.isFinite(elapsed) ? elapsed : 0),
     timestamp: report.startedAt,
   })}>`;
