@@ -43,6 +43,7 @@ describe('judge: the verdict of a run', () => {
     const checks = [...conformantChecks().slice(0, 2), check('v2/send', 'not-claimed', ['v2.send.three'], { reason: 'feature v2 not claimed' })];
     const judgement = judge(reportOf(checks, { claims: ['core'] }));
     expect(judgement).toMatchObject({ verdict: 'conformant', exitCode: 0, inScope: 2, claims: ['core'], notClaimed: ['v2.send.three'] });
+    expect(judgement.notClaimedChecks).toEqual([{ reason: 'feature v2 not claimed', count: 1 }]);
   });
 
   it('is a partial run for --only/--skip: exit 0 only when every selected check passed', () => {

@@ -35,6 +35,8 @@ export interface Judgement {
   unverified: UnverifiedClause[];
   /** Clauses outside the claims. */
   notClaimed: string[];
+  /** Checks not claimed, counted by the reason (which names the feature), most first. */
+  notClaimedChecks: Array<{ reason: string; count: number }>;
   failed: CheckResult[];
   expectedFailures: CheckResult[];
   expectations: ExpectationStatus;
@@ -100,11 +102,18 @@ export function judge(report: Pick<RunReport, 'checks' | 'coverage' | 'selection
     verified: inScopeClauses.length - unverified.length,
     unverified,
     notClaimed: report.coverage.filter((clause) => clause.result === 'not-claimed').map((clause) => clause.id),
+    notClaimedChecks: tally(report.checks.filter((check) => check.outcome === 'not-claimed').map((check) => check.reason ?? 'not claimed')),
     failed,
     expectedFailures,
     expectations,
     summary,
   };
+}
+
+function tally(reasons: readonly string[]): Array<{ reason: string; count: number }> {
+  const counts = new Map<string, number>();
+  for (const reason of reasons) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  return [...counts].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason));
 }
 
 /** The reason a check outside --only/--skip carries (harness/check/check.ts sets it). */

@@ -106,6 +106,7 @@ describe('a vendor certifies through a config file, without the control API', { 
     expect(report.coverage.filter((clause) => clause.result === 'not-claimed').every((clause) => !['core', 'v2'].includes(clause.feature ?? ''))).toBe(true);
     expect(report.checks.some((check) => check.outcome === 'not-claimed')).toBe(true);
     expect(run.stdout).toMatch(/^claims: core, v2; \d+ clause\(s\) and \d+ check\(s\) not claimed$/m);
+    expect(run.stdout).toMatch(/^not claimed \(\d+\): feature number-purchasing not claimed$/m);
     // The reference fails nothing: what stays unverified is what needs the control API.
     expect(judgement.verdict).toBe('incomplete');
     expect(run.code).toBe(1);

@@ -29,11 +29,15 @@ function verdictBanner(judgement: Judgement): Markup {
     judgement.verdict === 'incomplete' && unverified.length > 0
       ? html`<details class="verdict-unverified"><summary>${unverified.length} unverified in-scope clause${unverified.length === 1 ? '' : 's'}</summary><p>${unverified.map((clause, i) => html`${i > 0 ? ', ' : ''}<code>${clause.id}</code>`)}</p></details>`
       : html``;
+  const notClaimed =
+    judgement.notClaimedChecks.length > 0
+      ? html`<p class="verdict-detail">Not claimed (outside this certificate): ${judgement.notClaimedChecks.map(({ reason, count }, i) => html`${i > 0 ? '; ' : ''}${count} check${count === 1 ? '' : 's'}, ${reason}`)}.</p>`
+      : html``;
   const stale = judgement.expectations.stale.length > 0 ? html`<p class="verdict-detail">Stale expected failures (their checks pass now): ${judgement.expectations.stale.map((e) => e.id).join(', ')}</p>` : html``;
   return html`<div class="verdict v-${judgement.verdict}" role="status">
     <p class="verdict-title">${verdictTitles[judgement.verdict] ?? judgement.verdict}</p>
     <p class="verdict-detail">${judgement.summary}.</p>
-    ${list}${stale}
+    ${list}${notClaimed}${stale}
   </div>`;
 }
 
