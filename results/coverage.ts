@@ -50,7 +50,8 @@ function base(clause: Clause, checks: readonly CheckRef[]): Omit<ClauseCoverage,
 }
 
 /**
- * Coverage of a run. A clause of a feature the target does not claim is `not-claimed`. A clause no check
+ * Coverage of a run. A clause of a feature the target does not claim is `not-claimed`, and so is one that
+ * only checks of unclaimed features cite (a core rule seen only on a non-native channel kind). A clause no check
  * cites is `untestable` (with the reason from clauses.yaml) when it is marked so, else `uncovered`; a cited
  * clause takes the worst outcome of its checks, even when marked untestable (a check that exists is
  * reported, never hidden). `claims`: the claimed features (default: all).
