@@ -44,8 +44,8 @@ describe('clauses.yaml', () => {
 
   it('gives every clause its feature explicitly, and every optional feature a reason in AMBIGUITIES.md', () => {
     const text = readFileSync(specFiles.clauses, 'utf8');
-    expect(text.match(/^    kind: /gm)?.length).toBe(clauses.length);
-    expect(text.match(/^    feature: /gm)?.length).toBe(clauses.length);
+    expect(text.match(/^ {4}kind: /gm)?.length).toBe(clauses.length);
+    expect(text.match(/^ {4}feature: /gm)?.length).toBe(clauses.length);
     const ambiguities = readFileSync(new URL('./AMBIGUITIES.md', import.meta.url), 'utf8');
     const unexplained = loadFeatures().filter((f) => f.id !== 'core' && !ambiguities.includes(`**\`${f.id}\`**`));
     expect(unexplained.map((f) => f.id)).toEqual([]);
