@@ -95,7 +95,7 @@ export function verdictLines(judgement: Judgement, seed: number): string {
   }
   for (const entry of judgement.expectations.stale) lines.push(`STALE expected failure ${entry.id}: its checks pass now; remove the entry (${entry.reason})`);
   for (const entry of judgement.expectations.expired) lines.push(`EXPIRED expected failure ${entry.id} (until ${entry.until ?? ''}): its failures count again`);
-  if (judgement.claims !== 'all') lines.push(`claims: ${judgement.claims.join(', ')}; ${judgement.notClaimed.length} clause(s) and ${judgement.counts.notClaimed} check(s) not claimed`);
+  if (judgement.claims !== 'all' && (judgement.notClaimed.length > 0 || judgement.counts.notClaimed > 0)) lines.push(`claims: ${judgement.claims.join(', ')}; ${judgement.notClaimed.length} clause(s) and ${judgement.counts.notClaimed} check(s) not claimed`);
   for (const { reason, count } of judgement.notClaimedChecks) lines.push(`not claimed (${count}): ${reason}`);
   if (judgement.verdict !== 'partial-run' && judgement.unverified.length > 0) {
     lines.push(`unverified in-scope clauses (${judgement.unverified.length} of ${judgement.inScope}):`);

@@ -48,8 +48,12 @@ export interface HtmlOptions {
 }
 
 export function renderHtml(report: RunReport, options: HtmlOptions = {}): string {
-  // Without a certificate (a re-rendering) one is derived for display only: it has no digest and is not written.
-  const certificate = options.certificate ?? buildCertificate(report, { reportSha256: '' });
+  // Without a certificate (a re-rendering) one is derived for display only, and says it was not issued.
+  const certificate = options.certificate ?? {
+    ...buildCertificate(report, { reportSha256: '' }),
+    issued: false,
+    statement: 'None issued: this page was re-rendered from report.json (mcs report), and only mcs certify issues a certificate.',
+  };
   const clauses = clauseIndex(report.coverage);
   const script = asset('client.js');
   const scriptHash = createHash('sha256').update(script).digest('base64');

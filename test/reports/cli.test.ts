@@ -37,6 +37,7 @@ describe('mcs report', () => {
     const elsewhere = join(dir, 'again');
     expect(await report(['--from', from, '--out', elsewhere])).toBe(0);
     expect(await readFile(join(elsewhere, 'report.html'), 'utf8')).toContain('Conformance report');
+    expect(await readFile(join(elsewhere, 'report.html'), 'utf8')).toContain('None issued: this page was re-rendered from report.json');
     expect(out).toContain(`wrote ${join(elsewhere, 'junit.xml')}`);
   });
 
