@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
 // suites themselves (suites/) are run by `mcs certify`, with their own config.
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'spec/**/*.test.ts', 'generators/**/*.test.ts', 'harness/**/*.test.ts', 'reference/**/*.test.ts', 'load/**/*.test.ts', 'reports/**/*.test.ts', 'cli/**/*.test.ts'],
+    include: ['test/**/*.test.ts', 'spec/**/*.test.ts', 'generators/**/*.test.ts', 'harness/**/*.test.ts', 'reference/**/*.test.ts', 'load/**/*.test.ts', 'reports/**/*.test.ts', 'cli/**/*.test.ts', 'results/**/*.test.ts'],
     exclude: ['node_modules/**', 'suites/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -4,7 +4,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RunReport } from '../reports/model.js';
+import type { RunReport } from '../results/model.js';
 import { runMcs } from '../test/support/run-mcs.js';
 import type { BenchRow } from './run.js';
 

@@ -41,5 +41,6 @@ export const commands: Record<string, Command> = {
   'verify-signature': lazy('verify-signature', 'verify a webhook signature header over a body read from stdin'),
   load: lazy('load', 'run a load profile, a capacity search, or merge shard results'),
   report: lazy('report', 'render the HTML report again from a JSON report'),
+  'verify-certificate': lazy('verify-certificate', "check a certificate's signature and the report it was issued from"),
   coverage: lazy('coverage', 'list every clause with the tests that check it'),
 };

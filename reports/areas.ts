@@ -1,5 +1,5 @@
 // Checks grouped by area, in the order areas first appear in the run (the order the suites ran).
-import type { CheckResult } from './model.js';
+import type { CheckResult } from '../results/model.js';
 
 export function groupByArea<T extends Pick<CheckResult, 'area'>>(checks: readonly T[]): Map<string, T[]> {
   const areas = new Map<string, T[]>();

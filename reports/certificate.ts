@@ -1,21 +1,23 @@
-// The certification record: a small JSON certificate and an SVG badge, derived from a run report.
+// The certification record: a small JSON certificate and an SVG badge, derived from a run report and its
+// judgement (results/verdict.ts: the verdict is decided there, never here).
 //
-// Decision (the issue leaves the form open): a certificate is ISSUED only for a complete run (no
-// --only/--skip). For an incomplete run certificate.json is still written, with `issued: false`, status
-// `incomplete` and the selection that made it so, and badge.svg is a grey "incomplete run" badge. Writing
-// both every time means a stale green badge from an earlier complete run in the same folder is always
-// replaced, and nobody can present a partial run as conformance.
-import { countOutcomes, verdict, type Counts, type RunReport } from './model.js';
+// A certificate is ISSUED only by `mcs certify` for a complete run (no --only/--skip); a partial run writes
+// one with `issued: false` and status partial-run, so that a stale green badge from an earlier run in the
+// same folder is always replaced. It carries the SHA-256 of the report.json it was issued from, and with
+// --sign-key an Ed25519 signature (reports/certificate-signature.ts): change a result and the digest or the
+// signature no longer holds (`mcs verify-certificate`).
+import { judge, type Judgement, type Verdict } from '../results/verdict.js';
+import { countOutcomes, type Counts, type RunReport } from '../results/model.js';
 import { groupByArea } from './areas.js';
 import { escapeAttribute, escapeMarkup } from './escape.js';
 
-export const CERTIFICATE_SCHEMA = 'mcs-certificate/1';
+export const CERTIFICATE_SCHEMA = 'mcs-certificate/2';
 
-export type CertificateStatus = 'conformant' | 'not-conformant' | 'incomplete';
+export type CertificateStatus = Verdict;
 
 export interface Certificate {
   schema: typeof CERTIFICATE_SCHEMA;
-  /** True only when the run was complete; an unissued certificate certifies nothing. */
+  /** True only for a complete run certified by `mcs certify`; an unissued certificate certifies nothing. */
   issued: boolean;
   status: CertificateStatus;
   /** One sentence a reader can quote. */
@@ -29,30 +31,38 @@ export interface Certificate {
   startedAt: string;
   seed: number;
   selection: RunReport['selection'];
-  verdict: 'pass' | 'fail';
+  /** The features the target claimed (`all`: every feature). */
+  claims: string[] | 'all';
+  /** Clauses in the claimed scope (testable ones), how many were verified, and which were not. */
+  scope: { clauses: number; verified: number; unverified: string[]; notClaimed: number };
   results: { total: Counts; byArea: Record<string, Counts> };
-  /** SHA-256 of report.json as written beside this certificate, when known. */
-  reportSha256?: string;
+  /** Failures excused by the expected-failures file: never part of a conformant certificate. */
+  expectedFailures: Array<{ check: string; entry: string; reason: string; link?: string }>;
+  /** Entries of the expected-failures file whose checks pass now. */
+  staleExpectations: Array<{ id: string; reason: string }>;
+  /** SHA-256 (hex) of the exact report.json the certificate was issued from. */
+  reportSha256: string;
+  /** Ed25519 over the certificate without this field (canonical JSON), when issued with --sign-key. */
+  signature?: { algorithm: 'Ed25519'; publicKeySha256: string; value: string };
 }
 
 /** Used when neither the report nor the spec files say which API version was checked. */
 export const DEFAULT_API_VERSION = '4.0.0-beta';
 
-export function buildCertificate(report: RunReport, options: { apiVersion?: string; reportSha256?: string } = {}): Certificate {
-  const total = countOutcomes(report.checks);
+export function buildCertificate(report: RunReport, options: { apiVersion?: string; reportSha256: string; judgement?: Judgement }): Certificate {
+  const judgement = options.judgement ?? judge(report);
+  const total = judgement.counts;
   const byArea: Record<string, Counts> = {};
   for (const [area, checks] of groupByArea(report.checks)) byArea[area] = countOutcomes(checks);
-  const runVerdict = verdict(report.checks);
-  const status: CertificateStatus = !report.complete ? 'incomplete' : runVerdict === 'pass' ? 'conformant' : 'not-conformant';
   const apiVersion = report.apiVersion ?? options.apiVersion ?? DEFAULT_API_VERSION;
   const url = report.target.image ?? report.target.baseUrl;
   const implementation: Certificate['implementation'] = { url: report.target.baseUrl, embedded: report.target.embedded };
   if (report.target.image !== undefined) implementation.image = report.target.image;
-  const certificate: Certificate = {
+  return {
     schema: CERTIFICATE_SCHEMA,
-    issued: report.complete,
-    status,
-    statement: statement(status, url, apiVersion, total, report),
+    issued: judgement.verdict !== 'partial-run',
+    status: judgement.verdict,
+    statement: statement(judgement, url, apiVersion, report),
     implementation,
     suite: report.suite,
     api: { version: apiVersion },
@@ -61,37 +71,57 @@ export function buildCertificate(report: RunReport, options: { apiVersion?: stri
     startedAt: report.startedAt,
     seed: report.seed,
     selection: report.selection,
-    verdict: runVerdict,
+    claims: judgement.claims,
+    scope: { clauses: judgement.inScope, verified: judgement.verified, unverified: judgement.unverified.map((clause) => clause.id), notClaimed: judgement.notClaimed.length },
     results: { total, byArea },
+    expectedFailures: judgement.expectedFailures.map((check) => ({
+      check: check.id,
+      entry: check.expectation?.id ?? '',
+      reason: check.expectation?.reason ?? '',
+      ...(check.expectation?.link !== undefined ? { link: check.expectation.link } : {}),
+    })),
+    staleExpectations: judgement.expectations.stale.map((entry) => ({ id: entry.id, reason: entry.reason })),
+    reportSha256: options.reportSha256,
   };
-  if (options.reportSha256 !== undefined) certificate.reportSha256 = options.reportSha256;
-  return certificate;
 }
 
-function statement(status: CertificateStatus, url: string, apiVersion: string, counts: Counts, report: RunReport): string {
+function statement(judgement: Judgement, url: string, apiVersion: string, report: RunReport): string {
   const suite = `${report.suite.name} ${report.suite.version}`;
-  const notVerifiable = counts.notVerifiable > 0 ? ` (${counts.notVerifiable} not verifiable against this target)` : '';
-  if (status === 'incomplete') {
-    const selection = [...report.selection.only.map((s) => `--only ${s}`), ...report.selection.skip.map((s) => `--skip ${s}`)].join(' ');
-    return `No certificate issued: the run of ${suite} against ${url} was incomplete${selection ? ` (${selection})` : ''}.`;
+  const scope = judgement.claims === 'all' ? 'every feature' : `the claimed features (${judgement.claims.join(', ')})`;
+  switch (judgement.verdict) {
+    case 'partial-run': {
+      const selection = [...report.selection.only.map((s) => `--only ${s}`), ...report.selection.skip.map((s) => `--skip ${s}`)].join(' ');
+      return `No certificate issued: the run of ${suite} against ${url} was narrowed (${selection}).`;
+    }
+    case 'conformant':
+      return `${url} is conformant to API v${apiVersion} for ${scope}: all ${judgement.inScope} clauses in scope verified by ${suite}, none failed.`;
+    case 'incomplete':
+      return `${url} is not certified for API v${apiVersion}: ${judgement.unverified.length} of ${judgement.inScope} clauses in scope (${scope}) were not verified by ${suite}; nothing failed.`;
+    case 'not-conformant':
+      return judgement.failed.length > 0
+        ? `${url} is not conformant to API v${apiVersion}: ${judgement.failed.length} of ${judgement.counts.total} checks of ${suite} failed.`
+        : `${url} is not conformant to API v${apiVersion}: ${judgement.expectedFailures.length} checks of ${suite} failed as the vendor expected.`;
   }
-  if (status === 'conformant') return `${url} passed ${counts.passed} of ${counts.total} checks of ${suite} for API v${apiVersion}${notVerifiable}, none failed.`;
-  return counts.failed > 0
-    ? `${url} is not conformant to API v${apiVersion}: ${counts.failed} of ${counts.total} checks of ${suite} failed.`
-    : `${url} is not conformant to API v${apiVersion}: no check of ${suite} could be verified.`;
 }
 
-/** The badge's words: `conformant v4.0.0-beta: 412/412`, `not conformant: 3 failing`, `incomplete run`. */
+const colors = { green: '#1a7f37', red: '#cf222e', amber: '#9a6700', grey: '#6e7781' } as const;
+
+/** The badge's words: `conformant v4.0.0-beta: 251/251 clauses`, `not conformant: 3 failing`, `incomplete: 156 unverified`. */
 export function badgeParts(certificate: Certificate): { label: string; message: string; color: string; text: string } {
-  const { total } = certificate.results;
   const version = `v${certificate.api.version}`;
-  if (certificate.status === 'incomplete') return { label: `mcs ${version}`, message: 'incomplete run', color: '#6e7781', text: `mcs ${version}: incomplete run` };
-  if (certificate.status === 'conformant') {
-    const message = `${total.passed}/${total.total}`;
-    return { label: `conformant ${version}`, message, color: '#1a7f37', text: `conformant ${version}: ${message}` };
+  const parts = (label: string, message: string, color: string) => ({ label, message, color, text: `${label}: ${message}` });
+  switch (certificate.status) {
+    case 'partial-run':
+      return parts(`mcs ${version}`, 'partial run', colors.grey);
+    case 'incomplete':
+      return parts(`mcs ${version}`, `incomplete: ${certificate.scope.unverified.length} unverified`, colors.amber);
+    case 'conformant':
+      return parts(`conformant ${version}`, `${certificate.scope.verified}/${certificate.scope.clauses} clauses`, colors.green);
+    default: {
+      const { failed, expectedFailure } = certificate.results.total;
+      return parts('not conformant', failed > 0 ? `${failed} failing` : `${expectedFailure} expected failures`, colors.red);
+    }
   }
-  const message = total.failed > 0 ? `${total.failed} failing` : 'nothing verified';
-  return { label: 'not conformant', message, color: '#cf222e', text: `not conformant: ${message}` };
 }
 
 /** Width of a text in the badge's 11px sans-serif, close enough for layout (no font metrics offline). */
@@ -106,7 +136,9 @@ export function renderBadge(certificate: Certificate): string {
   const left = textWidth(label) + 12;
   const right = textWidth(message) + 12;
   const width = left + right;
-  const t = escapeMarkup(text);
+  // An incomplete run's badge names what stays unverified in its tooltip (the list is in certificate.json).
+  const unverified = certificate.status === 'incomplete' ? ` (unverified: ${certificate.scope.unverified.slice(0, 20).join(', ')}${certificate.scope.unverified.length > 20 ? ', …' : ''})` : '';
+  const t = escapeMarkup(text + unverified);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="20" role="img" aria-label="${escapeAttribute(text)}">
   <title>${t}</title>
   <linearGradient id="s" x2="0" y2="100%"><stop offset="0" stop-color="#bbb" stop-opacity=".1"/><stop offset="1" stop-opacity=".1"/></linearGradient>

@@ -5,7 +5,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type TS from 'typescript';
-import type { CheckRef } from './coverage.js';
+import type { CheckRef } from '../results/coverage.js';
 
 export interface ScannedCheck extends CheckRef {
   area: string;

@@ -12,7 +12,7 @@
 import { create } from 'xmlbuilder2';
 import { groupByArea } from './areas.js';
 import { visibleControlChars } from './escape.js';
-import type { CheckResult, RunReport } from './model.js';
+import type { CheckResult, RunReport } from '../results/model.js';
 import { clauseIndex, formatFailure } from './text.js';
 
 type XMLBuilder = ReturnType<typeof create>;

@@ -1,13 +1,11 @@
 // A last net before anything is written: the harness masks secrets when it records an exchange, but a
 // report is handed to third parties, so a credential that reached the report unmasked (a runner bug, a
 // hand-edited report.json) is masked here too. Masked values carry the harness's `(masked)` marker.
-import { maskAuthorization } from '../harness/http/mask.js';
-import type { Exchange } from './model.js';
-
-const MARK = '(masked)';
+import { MASK_MARK, maskAuthorization } from '../results/mask.js';
+import type { Exchange } from '../results/model.js';
 
 function guardAuthorization(value: string): string {
-  return value.includes(MARK) ? value : maskAuthorization(value);
+  return value.includes(MASK_MARK) ? value : maskAuthorization(value);
 }
 
 function guardHeaders(headers: Record<string, string>): Record<string, string> {

@@ -2,22 +2,7 @@
 // and for a check of several steps a shell script replaying every exchange in order. The script carries
 // each id an answer returned into the later requests that used it (a shell variable read with jq), and
 // leaves every masked credential as a variable the reader sets: the report never holds a usable secret.
-import type { CheckResult, Exchange } from './model.js';
-
-/**
- * Index of the exchange that failed the check: the one the failure named (`failedExchange`), else the last
- * exchange that is not to the control API (set-up and read-backs there are not what was judged), else the
- * last one. Undefined when the check recorded no exchange.
- */
-export function failingExchangeIndex(check: Pick<CheckResult, 'exchanges' | 'failedExchange'>, controlUrl?: string): number | undefined {
-  const { exchanges } = check;
-  if (exchanges.length === 0) return undefined;
-  if (check.failedExchange !== undefined && Number.isInteger(check.failedExchange) && exchanges[check.failedExchange] !== undefined) return check.failedExchange;
-  if (controlUrl !== undefined && controlUrl !== '') {
-    for (let i = exchanges.length - 1; i >= 0; i--) if (!exchanges[i]!.request.url.startsWith(controlUrl)) return i;
-  }
-  return exchanges.length - 1;
-}
+import type { Exchange } from '../results/model.js';
 
 /** A masked secret as the harness writes it (`api_Zx…(masked)`). */
 const maskedSecret = /[A-Za-z0-9_.~+/=-]*…\(masked\)/g;

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import type { RunReport } from './model.js';
+import type { RunReport } from '../results/model.js';
 
 type AddFormats = (ajv: Ajv2020) => Ajv2020;
 // ajv-formats is CommonJS with a `default` property; NodeNext sees the module object, tsx the function.

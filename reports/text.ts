@@ -1,8 +1,8 @@
 // Plain-text renderings of an exchange and a failure, shared by the JUnit reporter and any console output
 // (certify can print failures with the same words the reports use).
 import { truncate } from './escape.js';
-import { inPlainWords } from './failure-words.js';
-import type { CheckResult, ClauseCoverage, Exchange, Failure } from './model.js';
+import { inPlainWords } from '../results/failure-words.js';
+import type { CheckResult, ClauseCoverage, Exchange, Failure } from '../results/model.js';
 import { guardExchange } from './redact.js';
 
 /** Bodies longer than this are cut in text renderings (the JSON report keeps them whole). */

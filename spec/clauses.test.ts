@@ -1,6 +1,7 @@
 // clauses.yaml as a whole: well-formed, unique, and covering what the description's tables enumerate.
 import { describe, expect, it } from 'vitest';
-import { clauseKinds, loadClauses } from './index.js';
+import { readFileSync } from 'node:fs';
+import { clauseKinds, loadClauses, loadFeatures, specFiles } from './index.js';
 import { readDescriptionFacts } from './scripts/description.js';
 
 const clauses = loadClauses();
@@ -39,6 +40,15 @@ describe('clauses.yaml', () => {
 
   it.each(facts.eventTypes)('has a clause for event type %s', (eventType) => {
     expect(clauses.filter((c) => c.text.includes(`\`${eventType}\``)).map((c) => c.id)).not.toEqual([]);
+  });
+
+  it('gives every clause its feature explicitly, and every optional feature a reason in AMBIGUITIES.md', () => {
+    const text = readFileSync(specFiles.clauses, 'utf8');
+    expect(text.match(/^ {4}kind: /gm)?.length).toBe(clauses.length);
+    expect(text.match(/^ {4}feature: /gm)?.length).toBe(clauses.length);
+    const ambiguities = readFileSync(new URL('./AMBIGUITIES.md', import.meta.url), 'utf8');
+    const unexplained = loadFeatures().filter((f) => f.id !== 'core' && !ambiguities.includes(`**\`${f.id}\`**`));
+    expect(unexplained.map((f) => f.id)).toEqual([]);
   });
 
   it('keeps untestable clauses few', () => {

@@ -28,8 +28,15 @@ describe('parseClauses', () => {
         kind: 'behaviour',
         text: 'Merge is idempotent for the same pair.',
         needs_control: false,
+        feature: 'core',
       },
     ]);
+  });
+
+  it('reads the feature of an entry and refuses one not in the features list', () => {
+    const features = 'features:\n  - id: core\n    title: c\n  - id: v2\n    title: v\n';
+    expect(parseClauses(`version: 1\n${features}clauses:${validEntry}\n    feature: v2`)[0]?.feature).toBe('v2');
+    expect(() => parseClauses(`version: 1\n${features}clauses:${validEntry}\n    feature: fax`)).toThrow(/feature 'fax'/);
   });
 
   it('keeps the untestable reason', () => {

@@ -35,13 +35,24 @@ export interface Clause {
   needs_control: boolean;
   /** Present when no black-box suite can observe the statement; says why. */
   untestable?: string;
+  /** The feature (of clauses.yaml `features`) the clause belongs to; absent means `core`. */
+  feature?: string;
 }
+
+/** A division of the description a target may claim (clauses.yaml `features`); `core` is always claimed. */
+export interface Feature {
+  id: string;
+  title: string;
+}
+
+export const coreFeature = 'core';
 
 /** area.topic.rule, optionally deeper; each segment lowercase words joined by hyphens. */
 export const clauseIdPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*){2,}$/;
 
 const openApiCache = new Map<OpenApiName, Record<string, unknown>>();
 let clausesCache: Clause[] | undefined;
+let featuresCache: Feature[] | undefined;
 let clauseIndexCache: Map<string, Clause> | undefined;
 
 /** The parsed OpenAPI document (plain object, cached; callers must not mutate it). */
@@ -62,6 +73,12 @@ export function loadClauses(): Clause[] {
   return clausesCache;
 }
 
+/** The features of clauses.yaml, `core` first (cached). */
+export function loadFeatures(): Feature[] {
+  featuresCache ??= parseFeatures(readFileSync(specFiles.clauses, 'utf8'));
+  return featuresCache;
+}
+
 /** Clauses by id, for checking that cited ids exist and for looking up their text (cached). */
 export function clauseIndex(): ReadonlyMap<string, Clause> {
   clauseIndexCache ??= new Map(loadClauses().map((clause) => [clause.id, clause]));
@@ -74,7 +91,28 @@ export function parseClauses(yamlText: string): Clause[] {
   if (!isRecord(doc) || doc['version'] !== 1 || !Array.isArray(doc['clauses'])) {
     throw new Error('clauses.yaml must be a mapping with version: 1 and a clauses list');
   }
-  return doc['clauses'].map((entry: unknown, index) => toClause(entry, index));
+  const features = parseFeatures(yamlText, doc);
+  const clauses = doc['clauses'].map((entry: unknown, index) => toClause(entry, index));
+  const known = new Set(features.map((feature) => feature.id));
+  const stray = clauses.find((clause) => !known.has(clause.feature ?? coreFeature));
+  if (stray) throw new Error(`clause ${stray.id}: feature '${stray.feature}' is not one of the features (${[...known].join(', ')})`);
+  return clauses;
+}
+
+/** The `features` list of clauses.yaml; without one, only `core`. */
+export function parseFeatures(yamlText: string, parsed?: Record<string, unknown>): Feature[] {
+  const doc = parsed ?? (parse(yamlText) as unknown);
+  const list = isRecord(doc) ? doc['features'] : undefined;
+  if (list === undefined) return [{ id: coreFeature, title: 'core' }];
+  if (!Array.isArray(list)) throw new Error('clauses.yaml: features must be a list');
+  const features = list.map((entry: unknown, index) => {
+    if (!isRecord(entry) || typeof entry['id'] !== 'string' || !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(entry['id']) || typeof entry['title'] !== 'string') {
+      throw new Error(`clauses.yaml: features[${index}] must have a kebab-case id and a title`);
+    }
+    return { id: entry['id'], title: entry['title'] };
+  });
+  if (features[0]?.id !== coreFeature) throw new Error(`clauses.yaml: the first feature must be ${coreFeature}`);
+  return features;
 }
 
 /** sha256 (hex) of each spec file and clauses.yaml, so a report names exactly what it was checked against. */
@@ -91,7 +129,7 @@ export function specHashes(): Record<keyof typeof specFiles, string> {
 function toClause(entry: unknown, index: number): Clause {
   const where = `clauses[${index}]`;
   if (!isRecord(entry)) throw new Error(`${where} is not a mapping`);
-  const { id, section, kind, text, needs_control: needsControl, untestable } = entry;
+  const { id, section, kind, text, needs_control: needsControl, untestable, feature = coreFeature } = entry;
   const label = typeof id === 'string' ? `${where} (${id})` : where;
   if (typeof id !== 'string' || !clauseIdPattern.test(id)) throw new Error(`${label}: id must match ${clauseIdPattern}`);
   if (typeof section !== 'string' || !/^\d+ \S/.test(section)) throw new Error(`${label}: section must be "<number> <title>"`);
@@ -101,10 +139,11 @@ function toClause(entry: unknown, index: number): Clause {
   if (untestable !== undefined && (typeof untestable !== 'string' || untestable.trim() === '')) {
     throw new Error(`${label}: untestable, when present, must give a reason`);
   }
-  const known = new Set(['id', 'section', 'kind', 'text', 'needs_control', 'untestable']);
+  if (typeof feature !== 'string') throw new Error(`${label}: feature must be a feature id`);
+  const known = new Set(['id', 'section', 'kind', 'feature', 'text', 'needs_control', 'untestable']);
   const unknown = Object.keys(entry).filter((key) => !known.has(key));
   if (unknown.length > 0) throw new Error(`${label}: unknown field(s) ${unknown.join(', ')}`);
-  const clause: Clause = { id, section, kind, text, needs_control: needsControl };
+  const clause: Clause = { id, section, kind, text, needs_control: needsControl, feature };
   if (untestable !== undefined) clause.untestable = untestable;
   return clause;
 }

@@ -43,3 +43,13 @@ describe('the line between the suites and the reference', () => {
     expect(crossings(['reference'], ['suites', 'harness', 'generators'])).toEqual([]);
   });
 });
+
+describe('the results model between the harness and the reports', () => {
+  it('results/ imports only spec/ (and itself): harness, reports and cli all read it', () => {
+    expect(crossings(['results'], ['harness', 'reports', 'cli', 'suites', 'reference', 'load', 'generators'])).toEqual([]);
+  });
+
+  it('harness/ and reports/ never import each other', () => {
+    expect([...crossings(['harness'], ['reports']), ...crossings(['reports'], ['harness'])]).toEqual([]);
+  });
+});

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReference, type ReferenceHandle } from '../reference/index.js';
-import type { RunReport } from '../reports/model.js';
+import type { RunReport } from '../results/model.js';
+import { judge } from '../results/verdict.js';
 import { runMcs, type CliRun } from './support/run-mcs.js';
 
 
@@ -19,10 +20,9 @@ async function reportIn(dir: string): Promise<RunReport> {
   return JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as RunReport;
 }
 
+/** The exit code the verdict of the report gives (results/verdict.ts, the one place that decides it). */
 function expectedExit(report: RunReport): number {
-  const failed = report.checks.some((c) => c.outcome === 'failed');
-  const passed = report.checks.some((c) => c.outcome === 'passed');
-  return !failed && passed ? 0 : 1;
+  return judge(report).exitCode;
 }
 
 /** Every credential the harness sent or saw is masked in the report. */
@@ -41,7 +41,7 @@ function expectMasked(report: RunReport): void {
 let fullRunPassed: number | undefined;
 
 describe('mcs certify against the embedded reference', { timeout: 180_000 }, () => {
-  it('runs the suites, writes the JSON report and exits by the verdict', async () => {
+  it('runs the suites, writes the JSON report and ends conformant with every clause verified (npm start)', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'mcs-certify-'));
     const run = await mcs(['certify', '--reports-dir', dir, '--seed', '7']);
     const report = await reportIn(dir);
@@ -58,8 +58,12 @@ describe('mcs certify against the embedded reference', { timeout: 180_000 }, () 
     // The total is known before any check runs; the run ends with the time taken, then the verdict.
     expect(run.stdout).toMatch(new RegExp(`^\\d+:\\d\\d running ${report.checks.length} checks from \\d+ files$`, 'm'));
     expect(run.stdout).toMatch(/^\[ *\d+\/\d+\] \d+:\d\d suites\/auth\/.*: \d+ passed/m);
-    expect(run.stdout).toMatch(/time taken: [\d.]+ (s|min \d\d s)\nverdict: (pass|fail) \(seed 7\)\n$/);
     expect(run.stdout).not.toContain('\x1b[');
+    expect(judge(report)).toMatchObject({ verdict: 'conformant', unverified: [] });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/time taken: [\d.]+ (s|min \d\d s)\nverdict: conformant - conformant: all \d+ in-scope clause\(s\) verified \(seed 7\)\n$/);
+    const certificate = JSON.parse(await readFile(join(dir, 'certificate.json'), 'utf8')) as { status: string; issued: boolean };
+    expect(certificate).toMatchObject({ status: 'conformant', issued: true });
   });
 });
 
@@ -150,6 +154,9 @@ describe('mcs certify interrupted', { timeout: 180_000 }, () => {
     const report = await reportIn(dir);
     expect(report.complete).toBe(false);
     expect(run.stdout).toMatch(/^run not complete \(interrupted\)$/m);
+    expect(report.checks.some((c) => c.outcome === 'not-run' && c.reason === 'interrupted before it finished')).toBe(true);
+    expect(run.stdout).toMatch(/^verdict: incomplete - /m);
+    expect(run.stdout).not.toMatch(/verdict: (conformant|pass)/);
     // Stopped early: fewer checks passed than in the full run above (hundreds; 100 when run alone).
     expect(report.checks.filter((c) => c.outcome === 'passed').length).toBeLessThan(fullRunPassed ?? 100);
   });

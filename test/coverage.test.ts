@@ -5,7 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadClauses } from '../spec/index.js';
-import { coverageFromChecks, uncoveredClauses, unknownCitations } from '../reports/coverage.js';
+import { coverageFromChecks, uncoveredClauses, unknownCitations } from '../results/coverage.js';
 import { scanSuites, type ScannedCheck } from '../reports/coverage-scan.js';
 
 const suites = fileURLToPath(new URL('../suites/', import.meta.url));

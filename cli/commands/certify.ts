@@ -1,24 +1,26 @@
 // `mcs certify`: run the conformance suites against a target and write the reports.
-// Exit 0 every verifiable check passed; 1 a check failed; 2 usage, config or unreachable target;
-// 130 Ctrl-C (143 SIGTERM), after writing the reports of what had finished.
+// Exit codes come from the verdict (results/verdict.ts): 0 conformant (or a partial run whose selected checks
+// all passed, or only expected failures); 1 not conformant or incomplete; 2 usage, config or unreachable
+// target; 130 Ctrl-C (143 SIGTERM), after writing the reports of what had finished.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { writeReports } from '../../reports/index.js';
-import { verdict } from '../../reports/model.js';
+import { readPrivateKey, SigningKeyError, writeReports } from '../../reports/index.js';
+import { judge } from '../../results/verdict.js';
 import { loadClauses } from '../../spec/index.js';
 import { ConfigError } from '../../harness/config/errors.js';
-import { resolveTargetConfig, resolveTimeoutMs, resolveWebhookSettings } from '../../harness/config/resolve.js';
+import { resolveScopeSettings, resolveTargetConfig, resolveTimeoutMs, resolveWebhookSettings } from '../../harness/config/resolve.js';
 import type { TargetConfig } from '../../harness/config/types.js';
 import { ImageFlagError, imageTargetOptions } from '../../harness/container/flags.js';
 import type { ImageTarget, ImageTargetOptions } from '../../harness/container/types.js';
 import type { runCertification as RunCertification } from '../../harness/runner/certification.js';
-import { unknownClauseIds } from '../../reports/coverage.js';
+import { unknownClauseIds } from '../../results/coverage.js';
 import { probeTarget, TargetUnreachable } from '../../harness/runner/probe.js';
 import { parseSelectionList } from '../../harness/runner/selection.js';
-import { areaTable, coverageLine, describeFailures, notVerifiableReasons } from '../../harness/runner/summary.js';
+import { areaTable, coverageLine, describeFailures, judgementLines, notVerifiableReasons, verdictText } from '../../harness/runner/summary.js';
 import { UsageError } from '../errors.js';
 import { certifyConsole, closingLines, styleFailures, type CertifyConsole } from '../certify-console.js';
+import { settleScope } from '../run-scope.js';
 
 const usage = `Usage: mcs certify [options]
 
@@ -63,6 +65,14 @@ Run:
 Console (colour on a terminal; NO_COLOR=1 turns it off, FORCE_COLOR=1 on):
   -q, --quiet           print only the time taken and the verdict (errors still go to stderr)
   --verbose             a line for every check as it finishes, with its outcome and reason
+Scope and verdict (README: Claims, Verdicts, Expected failures):
+  --claim FEATURE       a feature the target implements (repeatable; default every feature; core always);
+                        features: spec/clauses.yaml  MCS_CLAIMS (comma-separated), config claims: [...]
+  --expected-failures FILE   known failures (docs/expected-failures.example.yaml)  MCS_EXPECTED_FAILURES
+  --strict-expectations      exit 1 when an expected failure is stale (its checks pass now)
+  --sign-key FILE       sign certificate.json with this Ed25519 private key (PEM); see docs/certificates.md
+Exit: 0 conformant (a partial run: every selected check passed; or only expected failures);
+      1 not conformant or incomplete; 2 bad input or unusable target; 130/143 interrupted.
 `;
 
 export async function run(argv: string[]): Promise<number> {
@@ -78,10 +88,23 @@ export async function run(argv: string[]): Promise<number> {
   const reportsDir = flags['reports-dir'] ?? 'reports/out';
   const image = imageOptionsOf(flags);
   const resolveInput = {
-    flags: { baseUrl: flags['base-url'], v2BaseUrl: flags['v2-base-url'], controlUrl: flags['control-url'], apiKey: flags['api-key'], appToken: flags['app-token'], timeout: flags.timeout, webhookListen: flags['webhook-listen'], webhookPublicUrl: flags['webhook-public-url'] },
+    flags: {
+      baseUrl: flags['base-url'],
+      v2BaseUrl: flags['v2-base-url'],
+      controlUrl: flags['control-url'],
+      apiKey: flags['api-key'],
+      appToken: flags['app-token'],
+      timeout: flags.timeout,
+      webhookListen: flags['webhook-listen'],
+      webhookPublicUrl: flags['webhook-public-url'],
+      claims: parseSelectionList(flags.claim),
+      expectedFailures: flags['expected-failures'],
+    },
     env: process.env,
     ...(flags.config === undefined ? {} : { configPath: flags.config }),
   };
+  const signKey = flags['sign-key'] === undefined ? undefined : await readSignKey(flags['sign-key']);
+  const scope = await settleScope({ selection, ...(await asUsage(() => resolveScopeSettings(resolveInput))), strictExpectations: flags['strict-expectations'] === true });
 
   const out = process.stdout;
   const shown = certifyConsole(out, process.env, flags, process.cwd());
@@ -128,6 +151,8 @@ export async function run(argv: string[]): Promise<number> {
       ...(runs === undefined ? {} : { runs }),
       ...(flags['replay-path'] === undefined ? {} : { replayPath: flags['replay-path'] }),
       selection,
+      claims: scope.claims,
+      ...(scope.expectations === undefined ? {} : { expectations: scope.expectations }),
       listener: progress,
       onStarted: (stop) => {
         cancel = stop;
@@ -139,14 +164,15 @@ export async function run(argv: string[]): Promise<number> {
       report.target.image = image.image;
       report.containerLogs = await container.logs();
     }
-    const written = await writeReports(report, reportsDir);
+    const written = await writeReports(report, reportsDir, signKey === undefined ? {} : { signKey });
+    const judgement = judge(report);
     printSummary(report, seed, shown);
+    for (const line of judgementLines(judgement)) progress.line(line);
     progress.line(`reports: ${written.files.join(', ')}`);
-    const passed = verdict(report.checks) === 'pass';
-    out.write(closingLines({ verdict: verdict(report.checks), passed, seed, elapsedMs: progress.elapsedMs(), style: shown.style }));
+    out.write(closingLines({ verdict: verdictText(judgement), passed: judgement.exitCode === 0, seed, elapsedMs: progress.elapsedMs(), style: shown.style }));
     if (interruptedBy) return exitCodeOf(interruptedBy);
     if (interrupted) return 130;
-    return passed ? 0 : 1;
+    return judgement.exitCode;
   } catch (error) {
     if (error instanceof TargetUnreachable) throw new UsageError(error.message);
     throw error;
@@ -210,6 +236,19 @@ function printSummary(report: Awaited<ReturnType<typeof RunCertification>>['repo
   if (!report.complete) say(`run not complete (${report.selection.only.length || report.selection.skip.length ? '--only/--skip' : 'interrupted'})`);
 }
 
+async function readSignKey(path: string) {
+  const { readFile } = await import('node:fs/promises');
+  const pem = await readFile(path, 'utf8').catch(() => {
+    throw new UsageError(`--sign-key ${path}: cannot be read`);
+  });
+  try {
+    return readPrivateKey(pem, path);
+  } catch (error) {
+    if (error instanceof SigningKeyError) throw new UsageError(`--sign-key ${error.message}`);
+    throw error;
+  }
+}
+
 interface Embedded {
   target: TargetConfig;
   close(): Promise<void>;
@@ -244,6 +283,10 @@ function parseFlags(argv: string[]) {
         config: { type: 'string' },
         only: { type: 'string', multiple: true },
         skip: { type: 'string', multiple: true },
+        claim: { type: 'string', multiple: true },
+        'expected-failures': { type: 'string' },
+        'strict-expectations': { type: 'boolean' },
+        'sign-key': { type: 'string' },
         seed: { type: 'string' },
         runs: { type: 'string' },
         'replay-path': { type: 'string' },

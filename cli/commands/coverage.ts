@@ -6,9 +6,9 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadClauses } from '../../spec/index.js';
-import { coverageFromChecks, formatCoverage, summarizeCoverage, uncoveredClauses, unknownCitations } from '../../reports/coverage.js';
+import { coverageFromChecks, formatCoverage, summarizeCoverage, uncoveredClauses, unknownCitations } from '../../results/coverage.js';
 import { scanSuites } from '../../reports/coverage-scan.js';
-import type { ClauseCoverage } from '../../reports/model.js';
+import type { ClauseCoverage } from '../../results/model.js';
 import { readReport } from '../../reports/schema.js';
 import { UsageError } from '../errors.js';
 

@@ -1,19 +1,21 @@
-// `mcs report --from report.json [--load result.json]... [--out DIR]`: renders the HTML report, the JUnit
-// XML, the certificate and the badge again from a JSON report (validated against
-// reports/report.schema.json). With --load, results of `mcs load` (a run or a capacity search) join the
+// `mcs report --from report.json [--load result.json]... [--out DIR]`: renders the HTML report and the
+// JUnit XML again from a JSON report (validated against reports/report.schema.json). It never issues a
+// certificate or a badge: only `mcs certify` does, from the run it saw (a report.json edited by hand must not
+// become a certificate); those in the folder are left as they are. With --load, results of `mcs load` (a run or a capacity search) join the
 // report: the combined report is written as report.json into the output folder. Without --load the JSON
 // report is never rewritten: it is the record.
 import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { reportFiles, reportJson, writeDerivedReports } from '../../reports/index.js';
-import type { RunReport } from '../../reports/model.js';
+import { reportFiles, reportJson, writeRenderings } from '../../reports/index.js';
+import type { RunReport } from '../../results/model.js';
 import { readReport } from '../../reports/schema.js';
 import { UsageError } from '../errors.js';
 
 const USAGE = `Usage: mcs report --from FILE [--load FILE]... [--out DIR]
 
-Renders report.html, junit.xml, certificate.json and badge.svg again from a JSON report.
+Renders report.html and junit.xml again from a JSON report. Never writes certificate.json or badge.svg:
+only 'mcs certify' issues those.
   --from   the JSON report written by 'mcs certify' (report.json)
   --load   a result written by 'mcs load' (a run or a capacity search) to show in the report; repeatable.
            The combined report is written as report.json into the output folder.
@@ -69,17 +71,20 @@ export async function run(argv: string[]): Promise<number> {
   });
   const loads = await Promise.all((flags.load ?? []).map((path) => readLoadResult(resolve(path))));
 
+  const notIssued = `not written: ${reportFiles.certificate}, ${reportFiles.badge} (a re-rendering issues no certificate; only 'mcs certify' does)\n`;
   if (loads.length === 0) {
-    const written = await writeDerivedReports(original, outDir, await readFile(from, 'utf8'));
+    const written = await writeRenderings(original, outDir);
     for (const file of written.files) process.stdout.write(`wrote ${file}\n`);
+    process.stdout.write(notIssued);
     return 0;
   }
   const report: RunReport = { ...original, load: [...(original.load ?? []), ...loads] };
   const text = reportJson(report);
-  const derived = await writeDerivedReports(report, outDir, text);
+  const derived = await writeRenderings(report, outDir);
   const json = join(outDir, reportFiles.json);
   await writeFile(json, text);
   const files = [json, ...derived.files];
   for (const file of files) process.stdout.write(`wrote ${file}\n`);
+  process.stdout.write(notIssued);
   return 0;
 }

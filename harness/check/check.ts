@@ -7,6 +7,8 @@ import { isNotVerifiable } from '../fixtures/not-verifiable.js';
 import { secrets } from '../http/mask.js';
 import { ExchangeLog, withExchangeLog, type RecordedResponse } from '../http/recorder.js';
 import { isSelected } from '../runner/selection.js';
+import { notClaimedReason, unclaimedFeature } from '../../results/claims.js';
+import { excludedReason } from '../../results/verdict.js';
 import { checkResponse } from '../schema/validator.js';
 import { CheckContext } from './context.js';
 import type { McsTaskMeta, RunContext } from './meta.js';
@@ -53,7 +55,15 @@ async function runCheck(meta: CheckMeta, body: CheckBody, context: TestContext):
   const run = await runContext();
   if (!isSelected(run.selection, meta)) {
     mcs.outcome = 'excluded';
-    mcs.reason = 'excluded by --only/--skip';
+    mcs.reason = excludedReason;
+    context.skip(mcs.reason);
+    return;
+  }
+  // A feature the target does not claim is out of its certificate's scope: not run, never judged.
+  const unclaimed = unclaimedFeature({ id: `${meta.area}/${meta.name}`, clauses: meta.clauses }, run.claims);
+  if (unclaimed !== undefined) {
+    mcs.outcome = 'not-claimed';
+    mcs.reason = notClaimedReason(unclaimed);
     context.skip(mcs.reason);
     return;
   }

@@ -1,6 +1,6 @@
 // What a check leaves in its vitest task meta for the runner (serializable), and what the runner gives
 // the workers through vitest `provide`/`inject`.
-import type { Exchange } from '../../reports/model.js';
+import type { Exchange } from '../../results/model.js';
 import type { TargetConfig } from '../config/types.js';
 import type { TargetSettings } from '../fixtures/control-client.js';
 import type { Selection } from '../runner/selection.js';
@@ -12,7 +12,7 @@ export interface McsTaskMeta {
   clauses: string[];
   exchanges: Exchange[];
   /** Set when the check did not run to a verdict: excluded by the selection, or not verifiable. */
-  outcome?: 'not-verifiable' | 'excluded';
+  outcome?: 'not-verifiable' | 'excluded' | 'not-claimed';
   reason?: string;
   /** Index in `exchanges` of the request the failure judged, when the failure names it. */
   failedExchange?: number;
@@ -32,6 +32,8 @@ export interface RunContext {
   /** Replays one property failure (use with --only naming that check). */
   replayPath?: string;
   selection: Selection;
+  /** The features the target claims (results/claims.ts); undefined: every feature. */
+  claims?: string[];
 }
 
 declare module 'vitest' {

@@ -1,6 +1,6 @@
 // A failed expectation with what was expected and what came back, in words a vendor can act on.
 // vitest carries `expected`/`actual` of a thrown error to the reporter; the runner puts them in the report.
-import type { Exchange } from '../../reports/model.js';
+import type { Exchange } from '../../results/model.js';
 
 export class CheckFailure extends Error {
   override readonly name = 'CheckFailure';

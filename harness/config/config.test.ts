@@ -1,9 +1,9 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from './errors.js';
-import { resolveTargetConfig, resolveTimeoutMs, resolveWebhookSettings, v4Root } from './resolve.js';
+import { resolveScopeSettings, resolveTargetConfig, resolveTimeoutMs, resolveWebhookSettings, v4Root } from './resolve.js';
 
 async function configFile(text: string): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'mcs-config-'));
@@ -127,5 +127,22 @@ describe('v4Root', () => {
     expect(v4Root('http://h:1')).toBe('http://h:1/v4');
     expect(v4Root('http://h:1/')).toBe('http://h:1/v4');
     expect(v4Root('http://h:1/v4/')).toBe('http://h:1/v4');
+  });
+});
+
+describe('claims and expected failures in the configuration', () => {
+  it('reads claims and an expected-failures path (relative to the config file) from the file', async () => {
+    const file = await configFile('claims: [core, v2]\nexpected_failures: known.yaml\n');
+    expect(await resolveScopeSettings({ flags: {}, env: {}, configPath: file })).toEqual({ claims: ['core', 'v2'], expectedFailures: join(dirname(file), 'known.yaml') });
+  });
+
+  it('takes --claim and --expected-failures over MCS_CLAIMS and the file', async () => {
+    const file = await configFile('claims: [core]\nexpected_failures: known.yaml\n');
+    expect(await resolveScopeSettings({ flags: {}, env: { MCS_CLAIMS: 'v2, polls' }, configPath: file })).toMatchObject({ claims: ['v2', 'polls'] });
+    expect(await resolveScopeSettings({ flags: { claims: ['whatsapp'], expectedFailures: 'mine.yaml' }, env: { MCS_CLAIMS: 'v2' }, configPath: file })).toEqual({ claims: ['whatsapp'], expectedFailures: 'mine.yaml' });
+  });
+
+  it('refuses a claims field that is not a list of names', async () => {
+    expect(await errorOf(resolveScopeSettings({ flags: {}, env: {}, configPath: await configFile('claims: v2\n') }))).toMatch(/^claims \(from .*\): must be array$/);
   });
 });

@@ -22,6 +22,9 @@ export interface TargetFlags {
   timeout?: string;
   webhookListen?: string;
   webhookPublicUrl?: string;
+  /** Repeated --claim. */
+  claims?: string[];
+  expectedFailures?: string;
 }
 
 export function layerFromFlags(flags: TargetFlags): ConfigLayer {
@@ -32,6 +35,8 @@ export function layerFromFlags(flags: TargetFlags): ConfigLayer {
   set(layer, 'timeout_ms', numberOrText(flags.timeout), '--timeout');
   set(layer, 'webhook_listen', flags.webhookListen, '--webhook-listen');
   set(layer, 'webhook_public_url', flags.webhookPublicUrl, '--webhook-public-url');
+  set(layer, 'claims', flags.claims !== undefined && flags.claims.length > 0 ? flags.claims : undefined, '--claim');
+  set(layer, 'expected_failures', flags.expectedFailures, '--expected-failures');
   setCredentials(layer, flags.apiKey, flags.appToken, undefined, '--api-key', '--app-token');
   return layer;
 }
@@ -44,6 +49,8 @@ export function layerFromEnv(env: Record<string, string | undefined>): ConfigLay
   set(layer, 'timeout_ms', numberOrText(nonEmpty(env.MCS_TIMEOUT_MS)), 'MCS_TIMEOUT_MS');
   set(layer, 'webhook_listen', nonEmpty(env.MCS_WEBHOOK_LISTEN), 'MCS_WEBHOOK_LISTEN');
   set(layer, 'webhook_public_url', nonEmpty(env.MCS_WEBHOOK_PUBLIC_URL), 'MCS_WEBHOOK_PUBLIC_URL');
+  set(layer, 'claims', nonEmpty(env.MCS_CLAIMS)?.split(',').map((s) => s.trim()).filter((s) => s !== ''), 'MCS_CLAIMS');
+  set(layer, 'expected_failures', nonEmpty(env.MCS_EXPECTED_FAILURES), 'MCS_EXPECTED_FAILURES');
   const scopes = nonEmpty(env.MCS_APP_TOKEN_SCOPES)
     ?.split(',')
     .map((s) => s.trim())

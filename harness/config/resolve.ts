@@ -1,5 +1,6 @@
 // The target configuration of a run: flags > environment > config file, validated, normalized.
 import { readFile } from 'node:fs/promises';
+import { dirname, resolve as resolvePath } from 'node:path';
 import { ConfigError } from './errors.js';
 import { layerFromEnv, layerFromFile, layerFromFlags, mergeLayers, type ConfigLayer, type TargetFlags } from './layers.js';
 import { defaultTimeoutMs, type ConfigFixtures, type TargetConfig } from './types.js';
@@ -30,6 +31,21 @@ function webhookSettingsOf(v: Record<string, unknown>): Pick<TargetConfig, 'webh
   const settings: Pick<TargetConfig, 'webhookListen' | 'webhookPublicUrl'> = {};
   if (typeof v.webhook_listen === 'string') settings.webhookListen = v.webhook_listen;
   if (typeof v.webhook_public_url === 'string') settings.webhookPublicUrl = trimSlash(v.webhook_public_url);
+  return settings;
+}
+
+/** What the target claims and the failures it expects, from any source; the file path resolved against the
+ * folder of the config file that names it. */
+export async function resolveScopeSettings(input: ResolveInput): Promise<{ claims?: string[]; expectedFailures?: string }> {
+  const merged = await mergedLayer(input);
+  const v = merged.values;
+  const settings: { claims?: string[]; expectedFailures?: string } = {};
+  if (Array.isArray(v.claims)) settings.claims = v.claims as string[];
+  if (typeof v.expected_failures === 'string') {
+    const origin = merged.origins.expected_failures;
+    const configPath = input.configPath ?? input.env.MCS_CONFIG;
+    settings.expectedFailures = origin !== undefined && origin === configPath ? resolvePath(dirname(configPath), v.expected_failures) : v.expected_failures;
+  }
   return settings;
 }
 

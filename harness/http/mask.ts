@@ -1,17 +1,14 @@
 // Secrets (API keys, app tokens, signing secrets) never appear in full in logs or reports. Two nets:
 // every secret the harness has seen is replaced wherever it occurs (URLs, headers, bodies, messages), and
-// JSON fields that hold secrets are masked even when the value was never seen before.
+// JSON fields that hold secrets are masked even when the value was never seen before. How a masked value
+// looks is the results' rule (results/mask.ts, which reports read too); this module finds the secrets.
+import { maskAuthorization, maskSecret } from '../../results/mask.js';
+
+export { maskAuthorization, maskSecret };
 
 /** JSON fields whose values are secrets. */
 const secretFields = new Set(['api_key', 'token', 'signing_secret', 'secret', 'access_token', 'password', 'owner_api_key']);
 
-const MASK_SUFFIX = '…(masked)';
-
-/** `api_abcdef123456` -> `api_ab…(masked)`: enough to tell keys apart, never enough to use one. */
-export function maskSecret(secret: string): string {
-  const keep = Math.min(6, Math.floor(secret.length / 3));
-  return `${secret.slice(0, keep)}${MASK_SUFFIX}`;
-}
 
 /** The secrets seen so far in this process (fixtures, credentials sent, secrets returned). */
 export class SecretRegistry {
@@ -56,11 +53,6 @@ export function maskHeaders(headers: Record<string, string>, registry: SecretReg
   return masked;
 }
 
-export function maskAuthorization(value: string): string {
-  const match = /^(\S+)\s+(.+)$/.exec(value);
-  if (!match) return maskSecret(value);
-  return `${match[1]} ${maskSecret(match[2] ?? '')}`;
-}
 
 /** Masks a body: secret fields of JSON by name, then every known secret anywhere in the text. */
 export function maskBody(text: string, registry: SecretRegistry = secrets): string {

@@ -1,7 +1,7 @@
 // Where recorded exchanges go: the log of the check that is running. AsyncLocalStorage keeps concurrent
 // checks (and concurrent requests inside one check) apart without passing a recorder around.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Exchange } from '../../reports/model.js';
+import type { Exchange } from '../../results/model.js';
 
 /** What the check wrapper needs of an API response to validate it against the spec afterwards. */
 export interface RecordedResponse {

@@ -2,7 +2,7 @@
 // connect, time to headers, gaps in the body, total time, and body size. Every exchange (or transport
 // failure) is recorded, masked, with a curl reproduction.
 import { Agent, request } from 'undici';
-import type { Exchange } from '../../reports/model.js';
+import type { Exchange } from '../../results/model.js';
 import { toCurl } from './curl.js';
 import { maskBody, maskHeaders, secrets } from './mask.js';
 import { recordExchange } from './recorder.js';

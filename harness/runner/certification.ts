@@ -1,11 +1,11 @@
 // One certification run, from a resolved target to the RunReport: probe, run the suites, build the
 // report. The CLI (cli/commands/certify.ts) adds flags, the embedded reference, printing and exit codes;
 // the project's own tests call this directly.
-import type { RunReport, Target } from '../../reports/model.js';
+import type { RunReport, Target } from '../../results/model.js';
 import type { TargetConfig } from '../config/types.js';
 import { closeAgents } from '../http/transport.js';
 import { probeTarget, type ProbeResult } from './probe.js';
-import { buildRunReport } from './report.js';
+import { buildRunReport, type ReportInput } from './report.js';
 import { startSuites, type ProgressListener } from './run-suites.js';
 import type { Selection } from './selection.js';
 
@@ -16,6 +16,10 @@ export interface CertificationOptions {
   runs?: number;
   replayPath?: string;
   selection: Selection;
+  /** The claimed features (results/claims.ts resolveClaims); undefined: every feature. */
+  claims?: string[];
+  /** The expected-failures file of the run, read and checked already. */
+  expectations?: ReportInput['expectations'];
   /** The probe's result when the caller probed already (the CLI does, before loading vitest). */
   probed?: ProbeResult;
   listener?: ProgressListener;
@@ -33,6 +37,7 @@ export async function runCertification(options: CertificationOptions): Promise<{
       ...(targetSettings === undefined ? {} : { targetSettings }),
       seed: options.seed,
       selection: options.selection,
+      ...(options.claims === undefined ? {} : { claims: options.claims }),
       ...(options.runs === undefined ? {} : { runs: options.runs }),
       ...(options.replayPath === undefined ? {} : { replayPath: options.replayPath }),
     },
@@ -41,7 +46,17 @@ export async function runCertification(options: CertificationOptions): Promise<{
   options.onStarted?.(() => run.cancel());
   const { checks, interrupted } = await run.done;
   await closeAgents();
-  const report = buildRunReport({ target: reportTarget(options.target, options.embedded), startedAt, endedAt: new Date(), seed: options.seed, selection: options.selection, interrupted, checks });
+  const report = buildRunReport({
+    target: reportTarget(options.target, options.embedded),
+    startedAt,
+    endedAt: new Date(),
+    seed: options.seed,
+    selection: options.selection,
+    interrupted,
+    checks,
+    ...(options.claims === undefined ? {} : { claims: options.claims }),
+    ...(options.expectations === undefined ? {} : { expectations: options.expectations }),
+  });
   return { report, interrupted };
 }
 

@@ -2,8 +2,8 @@
 // with their file's folder as area; a file that fails to load becomes a failed result, never nothing.
 import { basename, dirname, relative } from 'node:path';
 import type { TestCase, TestModule } from 'vitest/node';
-import type { CheckResult, Failure } from '../../reports/model.js';
-import { inPlainWords } from '../../reports/failure-words.js';
+import type { CheckResult, Failure } from '../../results/model.js';
+import { inPlainWords } from '../../results/failure-words.js';
 import { secrets } from '../http/mask.js';
 import '../check/meta.js';
 
@@ -27,9 +27,10 @@ export function toCheckResult(testCase: TestCase, suitesDir: string): CheckResul
       return { ...base, outcome: 'failed', failure: toFailure(result.errors[0], meta?.replay), ...(meta?.failedExchange !== undefined ? { failedExchange: meta.failedExchange } : {}) };
     case 'skipped':
       if (meta?.outcome === 'not-verifiable') return { ...base, outcome: 'not-verifiable', reason: meta.reason ?? 'not verifiable' };
+      if (meta?.outcome === 'not-claimed') return { ...base, outcome: 'not-claimed', reason: meta.reason ?? 'feature not claimed' };
       return { ...base, outcome: 'skipped', reason: meta?.reason ?? result.note ?? skipReason(testCase) };
     default:
-      return { ...base, outcome: 'skipped', reason: 'interrupted before it finished' };
+      return { ...base, outcome: 'not-run', reason: 'interrupted before it finished' };
   }
 }
 

@@ -1,6 +1,6 @@
 import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import type { CheckResult } from '../../reports/model.js';
+import type { CheckResult } from '../../results/model.js';
 import { clock, countByOutcome, eta, formatDuration, Progress, statusLine, type ProgressOptions, type StatusState } from './progress.js';
 import { colourEnabled, styleFor, type Style } from './style.js';
 

@@ -4,7 +4,7 @@
 // saying what is running whenever the output has been silent for a while, so a long check is never mistaken
 // for a hang. --quiet prints nothing here. Outcomes are shown by name, so one added later shows too.
 import { relative } from 'node:path';
-import type { CheckResult } from '../../reports/model.js';
+import type { CheckResult } from '../../results/model.js';
 import type { ProgressListener } from './run-suites.js';
 import { plain, toneOf, type Style, type Tone } from './style.js';
 

@@ -1,8 +1,10 @@
-// Assembles the RunReport (reports/model.ts) from a run's results.
+// Assembles the RunReport (results/model.ts) from a run's results: the claims and the expected failures of
+// the run are applied here, once, so that every reader of the report sees the same outcomes.
 import { readFileSync } from 'node:fs';
 import { loadClauses, specHashes } from '../../spec/index.js';
-import type { CheckResult, RunReport, Target } from '../../reports/model.js';
-import { coverageFromResults } from '../../reports/coverage.js';
+import type { CheckResult, ExpectedFailure, RunReport, Target } from '../../results/model.js';
+import { coverageFromResults } from '../../results/coverage.js';
+import { applyExpectations } from '../../results/expectations.js';
 import type { Selection } from './selection.js';
 
 export interface ReportInput {
@@ -13,11 +15,15 @@ export interface ReportInput {
   selection: Selection;
   interrupted: boolean;
   checks: CheckResult[];
+  /** The claimed features (results/claims.ts resolveClaims); undefined: every feature. */
+  claims?: string[];
+  expectations?: { file: string; strict: boolean; entries: ExpectedFailure[] };
 }
 
 export function buildRunReport(input: ReportInput): RunReport {
-  const checks = [...input.checks].sort((a, b) => a.id.localeCompare(b.id));
-  return {
+  const sorted = [...input.checks].sort((a, b) => a.id.localeCompare(b.id));
+  const checks = input.expectations ? applyExpectations(sorted, input.expectations.entries, input.endedAt) : sorted;
+  const report: RunReport = {
     suite: { name: 'mcs-conformance', version: suiteVersion() },
     specHashes: specHashes(),
     target: input.target,
@@ -28,8 +34,11 @@ export function buildRunReport(input: ReportInput): RunReport {
     selection: input.selection,
     complete: input.selection.only.length === 0 && input.selection.skip.length === 0 && !input.interrupted,
     checks,
-    coverage: coverageFromResults(loadClauses(), checks),
+    coverage: coverageFromResults(loadClauses(), checks, input.claims),
   };
+  if (input.claims !== undefined) report.claims = input.claims;
+  if (input.expectations !== undefined) report.expectations = input.expectations;
+  return report;
 }
 
 function suiteVersion(): string {

@@ -3,7 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CheckResult } from '../../reports/model.js';
+import type { CheckResult } from '../../results/model.js';
 import { startSuites } from './run-suites.js';
 
 let server: Server;

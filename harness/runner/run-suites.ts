@@ -3,7 +3,7 @@
 // CheckResult as it finishes, so that an interrupted run still has everything that completed.
 import { fileURLToPath } from 'node:url';
 import { createVitest, type Reporter, type TestCase, type TestModule, type Vitest } from 'vitest/node';
-import type { CheckResult } from '../../reports/model.js';
+import type { CheckResult } from '../../results/model.js';
 import type { RunContext } from '../check/meta.js';
 import { moduleFailure, toCheckResult, unhandledErrorResult } from './collect.js';
 

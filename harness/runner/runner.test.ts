@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Clause } from '../../spec/index.js';
-import type { CheckResult } from '../../reports/model.js';
-import { coverageFromResults as computeCoverage, unknownClauseIds } from '../../reports/coverage.js';
+import type { CheckResult } from '../../results/model.js';
+import { coverageFromResults as computeCoverage, unknownClauseIds } from '../../results/coverage.js';
 import { targetSetting } from '../target-settings.js';
 import { isSelected, parseSelectionList } from './selection.js';
 import { areaTable, describeFailures, notVerifiableReasons } from './summary.js';

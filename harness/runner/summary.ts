@@ -1,18 +1,32 @@
 // What `mcs certify` prints after a run: a table by area, then each failure with its clause, expected vs
 // actual, the (masked) exchange, a curl reproduction and how to replay a property failure. Pure: text out.
 import type { Clause } from '../../spec/index.js';
-import { countOutcomes, type CheckResult, type Exchange, type RunReport } from '../../reports/model.js';
-import { failingExchangeIndex } from '../../reports/repro.js';
+import { countOutcomes, type CheckResult, type Counts, type Exchange, type RunReport } from '../../results/model.js';
+import { verdictTitles, type Judgement } from '../../results/verdict.js';
+import { failingExchangeIndex } from '../../results/failing-exchange.js';
+
+/** Columns of the area table; a column that is zero everywhere is left out. */
+const columns: Array<[string, (c: Counts) => number]> = [
+  ['passed', (c) => c.passed + c.warning],
+  ['failed', (c) => c.failed],
+  ['expected', (c) => c.expectedFailure],
+  ['error', (c) => c.error],
+  ['not verifiable', (c) => c.notVerifiable],
+  ['not run', (c) => c.notRun],
+  ['not claimed', (c) => c.notClaimed],
+  ['skipped', (c) => c.skipped],
+];
 
 export function areaTable(checks: readonly CheckResult[]): string {
   const areas = [...new Set(checks.map((c) => c.area))].sort();
+  const total = countOutcomes(checks);
+  const shown = columns.filter(([name, count]) => ['passed', 'failed', 'not verifiable', 'skipped'].includes(name) || count(total) > 0);
   const rows = areas.map((area) => {
     const counts = countOutcomes(checks.filter((c) => c.area === area));
-    return [area, counts.passed, counts.failed, counts.notVerifiable, counts.skipped];
+    return [area, ...shown.map(([, count]) => count(counts))];
   });
-  const total = countOutcomes(checks);
-  rows.push(['total', total.passed, total.failed, total.notVerifiable, total.skipped]);
-  const header = ['area', 'passed', 'failed', 'not verifiable', 'skipped'];
+  rows.push(['total', ...shown.map(([, count]) => count(total))]);
+  const header = ['area', ...shown.map(([name]) => name)];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
   const line = (cells: readonly (string | number)[]) => cells.map((cell, i) => (i === 0 ? String(cell).padEnd(widths[i] ?? 0) : String(cell).padStart(widths[i] ?? 0))).join('  ');
   return [line(header), ...rows.map(line)].join('\n');
@@ -68,7 +82,39 @@ export function coverageLine(report: RunReport): string {
   const counts = new Map<string, number>();
   for (const entry of report.coverage) counts.set(entry.result, (counts.get(entry.result) ?? 0) + 1);
   const part = (key: string, label: string) => `${counts.get(key) ?? 0} ${label}`;
-  return `clauses: ${report.coverage.length} - ${part('passed', 'passed')}, ${part('failed', 'failed')}, ${part('not-verifiable', 'not verifiable')}, ${part('skipped', 'skipped')}, ${part('uncovered', 'not yet checked')}, ${part('untestable', 'untestable')}`;
+  const optional = (key: string, label: string) => ((counts.get(key) ?? 0) > 0 ? `, ${part(key, label)}` : '');
+  return `clauses: ${report.coverage.length} - ${part('passed', 'passed')}${optional('warning', 'passed with warnings')}, ${part('failed', 'failed')}${optional('expected-failure', 'expected failures')}${optional('error', 'error')}, ${part('not-verifiable', 'not verifiable')}${optional('not-run', 'not run')}, ${part('skipped', 'skipped')}${optional('not-claimed', 'not claimed')}, ${part('uncovered', 'not yet checked')}, ${part('untestable', 'untestable')}`;
+}
+
+/**
+ * The end of the console summary, from the run's judgement (results/verdict.ts): expected failures, stale and
+ * expired expectations, what was not claimed, the unverified in-scope clauses, then the verdict line.
+ */
+/** What the judgement adds before the verdict: expected failures, stale and expired entries, claims, and the
+ * in-scope clauses left unverified. */
+export function judgementLines(judgement: Judgement): string[] {
+  const lines: string[] = [];
+  for (const check of judgement.expectedFailures) {
+    lines.push(`EXPECTED FAILURE ${check.id}: ${check.failure?.message ?? 'failed'} (expected: ${check.expectation?.reason ?? ''}${check.expectation?.link ? `, ${check.expectation.link}` : ''})`);
+  }
+  for (const entry of judgement.expectations.stale) lines.push(`STALE expected failure ${entry.id}: its checks pass now; remove the entry (${entry.reason})`);
+  for (const entry of judgement.expectations.expired) lines.push(`EXPIRED expected failure ${entry.id} (until ${entry.until ?? ''}): its failures count again`);
+  if (judgement.claims !== 'all' && (judgement.notClaimed.length > 0 || judgement.counts.notClaimed > 0)) lines.push(`claims: ${judgement.claims.join(', ')}; ${judgement.notClaimed.length} clause(s) and ${judgement.counts.notClaimed} check(s) not claimed`);
+  for (const { reason, count } of judgement.notClaimedChecks) lines.push(`not claimed (${count}): ${reason}`);
+  if (judgement.verdict !== 'partial-run' && judgement.unverified.length > 0) {
+    lines.push(`unverified in-scope clauses (${judgement.unverified.length} of ${judgement.inScope}):`);
+    for (const clause of judgement.unverified) lines.push(`  ${clause.id}: ${clause.result}${clause.reason !== undefined ? ` (${clause.reason})` : ''}`);
+  }
+  return lines;
+}
+
+/** The verdict in one phrase: `incomplete - incomplete: 1 of 2 in-scope clause(s) not verified`. */
+export function verdictText(judgement: Judgement): string {
+  return `${verdictTitles[judgement.verdict].toLowerCase()} - ${judgement.summary}`;
+}
+
+export function verdictLines(judgement: Judgement, seed: number): string {
+  return [...judgementLines(judgement), `verdict: ${verdictText(judgement)} (seed ${seed})`].join('\n');
 }
 
 function indent(prefix: string, text: string): string {

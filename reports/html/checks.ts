@@ -3,9 +3,9 @@
 // evidence (its clauses and recorded exchanges) is one click away. The filter script opens the groups that
 // hold matches, so a page of 592 checks stays a few screens tall.
 import { groupByArea } from '../areas.js';
-import { inPlainWords } from '../failure-words.js';
-import type { CheckResult, RunReport } from '../model.js';
-import { failingExchangeIndex } from '../repro.js';
+import { inPlainWords } from '../../results/failure-words.js';
+import type { CheckResult, RunReport } from '../../results/model.js';
+import { failingExchangeIndex } from '../../results/failing-exchange.js';
 import { exchangeList } from './failures.js';
 import { filterAttributes } from './filter-attributes.js';
 import { ms, needsAttention, outcomeRank, outcomesOf, pill, resultClass, resultLabel, tally } from './labels.js';

@@ -2,7 +2,7 @@
 // masked logs of a container under test.
 import type { Certificate } from '../certificate.js';
 import { truncate } from '../escape.js';
-import type { RunReport } from '../model.js';
+import type { RunReport } from '../../results/model.js';
 import { html, type Markup } from './template.js';
 
 export function runDetails(report: RunReport, certificate: Certificate): Markup {

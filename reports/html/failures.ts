@@ -3,10 +3,11 @@
 // every exchange (masked), and the command that replays a property failure. Failures come first on the
 // page and open; everything else is one click away.
 import { truncate } from '../escape.js';
-import { inPlainWords } from '../failure-words.js';
-import type { CheckResult, ClauseCoverage, Exchange, RunReport } from '../model.js';
+import { inPlainWords } from '../../results/failure-words.js';
+import type { CheckResult, ClauseCoverage, Exchange, RunReport } from '../../results/model.js';
 import { guardCurl, guardExchange } from '../redact.js';
-import { failingExchangeIndex, reproScript } from '../repro.js';
+import { failingExchangeIndex } from '../../results/failing-exchange.js';
+import { reproScript } from '../repro.js';
 import { exchangesToShow, replayFlags } from '../text.js';
 import { filterAttributes } from './filter-attributes.js';
 import { ms, needsAttention, pill, resultLabel } from './labels.js';

@@ -5,7 +5,7 @@ import { html, type Markup } from './template.js';
 const labels: Record<string, string> = {
   failed: 'Failed',
   error: 'Error',
-  warning: 'Warning',
+  warning: 'Passed with warning',
   'expected-failure': 'Expected failure',
   passed: 'Passed',
   'not-verifiable': 'Not verifiable',

@@ -1,7 +1,7 @@
 // Load results, when the report carries any: per run the percentiles and the HDR percentile curve; per
 // capacity search the latency at each offered rate, with the SLO verdict of each step, the highest rate
 // that held and the knee.
-import type { RunReport } from '../model.js';
+import type { RunReport } from '../../results/model.js';
 import { capacityStepPlots } from './capacity-step-plots.js';
 import { capacitySeconds, overTimeCharts, runSeconds } from './load-time-plots.js';
 import { loadViews, type CapacityView, type LoadRunView, type Percentiles } from './load-view.js';

@@ -6,8 +6,9 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { groupByArea } from '../areas.js';
 import { buildCertificate, type Certificate } from '../certificate.js';
+import { verdictTitles } from '../../results/verdict.js';
 import { jsonForScript } from '../escape.js';
-import type { RunReport } from '../model.js';
+import type { RunReport } from '../../results/model.js';
 import { clauseIndex } from '../text.js';
 import { runDetails } from './details.js';
 import { failures } from './failures.js';
@@ -54,7 +55,12 @@ export interface HtmlOptions {
 }
 
 export function renderHtml(report: RunReport, options: HtmlOptions = {}): string {
-  const certificate = options.certificate ?? buildCertificate(report);
+  // Without a certificate (a re-rendering) one is derived for display only, and says it was not issued.
+  const certificate = options.certificate ?? {
+    ...buildCertificate(report, { reportSha256: '' }),
+    issued: false,
+    statement: 'None issued: this page was re-rendered from report.json (mcs report), and only mcs certify issues a certificate.',
+  };
   const clauses = clauseIndex(report.coverage);
   const script = asset('client.js');
   const scriptHash = createHash('sha256').update(script).digest('base64');
@@ -67,7 +73,7 @@ export function renderHtml(report: RunReport, options: HtmlOptions = {}): string
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
-<title>${certificate.status === 'conformant' ? 'Conformant' : certificate.status === 'incomplete' ? 'Incomplete' : 'Not conformant'} · MCS conformance report · ${report.target.image ?? report.target.baseUrl}</title>
+<title>${verdictTitles[certificate.status]} · MCS conformance report · ${report.target.image ?? report.target.baseUrl}</title>
 <style>${trusted(asset('style.css'))}</style>
 </head>
 <body>

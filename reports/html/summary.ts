@@ -2,19 +2,31 @@
 // cells are buttons that filter the tables below, then the clause coverage at a glance.
 import { groupByArea } from '../areas.js';
 import type { Certificate } from '../certificate.js';
-import { summarizeCoverage } from '../coverage.js';
-import { countOutcomes, type Counts, type RunReport } from '../model.js';
+import { summarizeCoverage } from '../../results/coverage.js';
+import { countOutcomes, type RunReport } from '../../results/model.js';
+import { judge, verdictTitles, type Judgement } from '../../results/verdict.js';
 import { ms, outcomesOf, resultClass, resultLabel, tally } from './labels.js';
 import { html, type Markup } from './template.js';
 
 
-const statusTitles: Record<Certificate['status'], string> = { conformant: 'Conformant', 'not-conformant': 'Not conformant', incomplete: 'Incomplete run' };
-
-function statusDetail(status: Certificate['status'], counts: Counts): string {
-  const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
-  if (status === 'incomplete') return 'The run was limited by --only/--skip, so no certificate is issued.';
-  if (status === 'conformant') return `${counts.passed} of ${plural(counts.total, 'check')} passed and none failed${counts.notVerifiable > 0 ? `; ${counts.notVerifiable} not verifiable here` : ''}.`;
-  return counts.failed > 0 ? `${plural(counts.failed, 'check')} failed.` : 'No check could be verified against this target.';
+/** The verdict banner: the judgement's title and summary (results/verdict.ts), and for an incomplete run
+ * the in-scope clauses that were not verified. */
+function verdictBanner(judgement: Judgement): Markup {
+  const unverified = judgement.unverified;
+  const list =
+    judgement.verdict === 'incomplete' && unverified.length > 0
+      ? html`<details class="verdict-unverified"><summary>${unverified.length} unverified in-scope clause${unverified.length === 1 ? '' : 's'}</summary><p>${unverified.map((clause, i) => html`${i > 0 ? ', ' : ''}<code>${clause.id}</code>`)}</p></details>`
+      : html``;
+  const notClaimed =
+    judgement.notClaimedChecks.length > 0
+      ? html`<p class="verdict-detail">Not claimed (outside this certificate): ${judgement.notClaimedChecks.map(({ reason, count }, i) => html`${i > 0 ? '; ' : ''}${count} check${count === 1 ? '' : 's'}, ${reason}`)}.</p>`
+      : html``;
+  const stale = judgement.expectations.stale.length > 0 ? html`<p class="verdict-detail">Stale expected failures (their checks pass now): ${judgement.expectations.stale.map((e) => e.id).join(', ')}</p>` : html``;
+  return html`<div class="verdict v-${judgement.verdict}" role="status">
+    <p class="verdict-title">${verdictTitles[judgement.verdict] ?? judgement.verdict}</p>
+    <p class="verdict-detail">${judgement.summary}.</p>
+    ${list}${notClaimed}${stale}
+  </div>`;
 }
 
 export function header(report: RunReport, certificate: Certificate): Markup {
@@ -25,10 +37,7 @@ export function header(report: RunReport, certificate: Certificate): Markup {
   const stat = (outcome: string) =>
     html`<li class="stat ${resultClass(outcome)}"><span class="stat-n">${byOutcome.get(outcome) ?? 0}</span> <span class="stat-l">${resultLabel(outcome)}</span></li>`;
   return html`<header class="top">
-  <div class="verdict v-${certificate.status}" role="status">
-    <p class="verdict-title">${statusTitles[certificate.status]}</p>
-    <p class="verdict-detail">${statusDetail(certificate.status, counts)}</p>
-  </div>
+  ${verdictBanner(judge(report))}
   <div class="top-main">
     <h1>Conformance report <span class="muted">API v${certificate.api.version}</span></h1>
     <p class="target"><span class="muted">Target</span> <code>${target}</code>${report.target.embedded ? html` <span class="tag">embedded reference</span>` : ''}</p>

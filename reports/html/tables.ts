@@ -1,6 +1,6 @@
 // Every clause of spec/clauses.yaml with the checks that cite it (uncovered clauses flagged), grouped by
 // the clause's area in native <details>, each one click away. Rows carry the filter attributes; links join clauses and checks.
-import type { ClauseCoverage, RunReport } from '../model.js';
+import type { ClauseCoverage, RunReport } from '../../results/model.js';
 import { filterAttributes } from './filter-attributes.js';
 import { outcomesOf, pill, resultClass, resultLabel, tally } from './labels.js';
 import { anchor, html, type Markup } from './template.js';

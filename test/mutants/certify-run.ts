@@ -5,7 +5,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startReference, type ReferenceOptions } from '../../reference/index.js';
-import type { RunReport } from '../../reports/model.js';
+import type { RunReport } from '../../results/model.js';
 import { runMcs } from '../support/run-mcs.js';
 import { referenceTargetEnv } from './catalog.js';
 import type { CertifyRun, ReportCheck } from './classify.js';

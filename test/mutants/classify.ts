@@ -1,6 +1,7 @@
 // Pure verdicts over certify runs: did a fault make the run fail on the clauses it breaks, and did a benign
 // variant pass. Only the few report fields read here matter, so they are typed narrowly.
-import { verdict, type CheckResult } from '../../reports/model.js';
+import type { CheckResult } from '../../results/model.js';
+import { judge } from '../../results/verdict.js';
 
 export type ReportCheck = Pick<CheckResult, 'id' | 'clauses' | 'outcome'> & { failure?: { message: string } };
 
@@ -90,7 +91,7 @@ export function mergeRuns(a: CertifyRun, b: CertifyRun): CertifyRun {
   const broken = [a, b].find((run) => (run.code !== 0 && run.code !== 1) || !run.checks);
   if (broken) return { ...broken, ms, ...cpu };
   const checks = [...(a.checks ?? []), ...(b.checks ?? [])];
-  return { code: verdict(checks) === 'pass' ? 0 : 1, checks, outputTail: b.outputTail, ms, ...cpu };
+  return { code: exitCodeOfChecks(checks), checks, outputTail: b.outputTail, ms, ...cpu };
 }
 
 /**
@@ -115,4 +116,10 @@ export function fileBatches(citing: readonly Pick<ReportCheck, 'id' | 'clauses'>
 export function checksNoFaultFails(clean: readonly Pick<ReportCheck, 'id' | 'outcome'>[], faults: readonly { failed: readonly Pick<FailedCheck, 'id'>[] }[]): string[] {
   const failedSomewhere = new Set(faults.flatMap((f) => f.failed.map((c) => c.id)));
   return clean.filter((c) => c.outcome === 'passed' && !failedSomewhere.has(c.id)).map((c) => c.id);
+}
+
+/** The exit code certify gives checks (results/verdict.ts), without clause coverage: a fault run judges checks only. */
+export function exitCodeOfChecks(checks: readonly Pick<CheckResult, 'id' | 'clauses' | 'outcome'>[]): 0 | 1 {
+  const full = checks.map((check) => ({ area: '', title: '', durationMs: 0, exchanges: [], ...check }));
+  return judge({ checks: full, coverage: [], selection: { only: [], skip: [] }, endedAt: new Date().toISOString() }).exitCode;
 }

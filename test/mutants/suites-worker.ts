@@ -10,7 +10,7 @@ import { probeTarget } from '../../harness/runner/probe.js';
 import { projectRoot, startSuites } from '../../harness/runner/run-suites.js';
 import { startReference } from '../../reference/index.js';
 import type { Variant } from '../../reference/variants.js';
-import { verdict } from '../../reports/model.js';
+import { exitCodeOfChecks } from './classify.js';
 import type { CertifyRun, ReportCheck } from './classify.js';
 
 export interface SuitesJob {
@@ -45,7 +45,7 @@ async function runJob(job: SuitesJob): Promise<SuitesJobResult> {
     });
     const { checks, interrupted } = await run.done;
     await closeAgents();
-    const code = interrupted ? 130 : verdict(checks) === 'pass' ? 0 : 1;
+    const code = interrupted ? 130 : exitCodeOfChecks(checks);
     const slim: ReportCheck[] = checks.map(({ id, clauses, outcome, failure }) => ({ id, clauses, outcome, ...(failure ? { failure: { message: failure.message } } : {}) }));
     const cpu = process.cpuUsage(cpuBefore);
     return { code, checks: slim, files, outputTail: '', ms: Math.round(performance.now() - started), cpuMs: Math.round((cpu.user + cpu.system) / 1000) };

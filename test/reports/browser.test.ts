@@ -13,7 +13,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { writeFile } from 'node:fs/promises';
 import { renderLoadHtml } from '../../reports/html/load-page.js';
 import { writeReports } from '../../reports/index.js';
-import type { CheckResult } from '../../reports/model.js';
+import type { CheckResult } from '../../results/model.js';
 import { largeReport, uiSampleReport } from './ui-sample.js';
 
 const executablePath = process.env.MCS_CHROMIUM ?? '/usr/bin/chromium';

@@ -26,16 +26,18 @@ async function tempDir(): Promise<string> {
 }
 
 describe('mcs report', () => {
-  it('renders HTML, JUnit, certificate and badge from a JSON report, beside it by default', async () => {
+  it('renders HTML and JUnit from a JSON report, beside it by default, and never issues a certificate', async () => {
     const dir = await tempDir();
     const from = join(dir, 'report.json');
     await writeFile(from, reportJson(sampleReport()));
     expect(await report(['--from', from])).toBe(0);
-    expect((await readdir(dir)).sort()).toEqual(['badge.svg', 'certificate.json', 'junit.xml', 'report.html', 'report.json']);
+    expect((await readdir(dir)).sort()).toEqual(['junit.xml', 'report.html', 'report.json']);
+    expect(out).toContain("not written: certificate.json, badge.svg (a re-rendering issues no certificate; only 'mcs certify' does)");
     expect(await readFile(from, 'utf8')).toBe(reportJson(sampleReport()));
     const elsewhere = join(dir, 'again');
     expect(await report(['--from', from, '--out', elsewhere])).toBe(0);
     expect(await readFile(join(elsewhere, 'report.html'), 'utf8')).toContain('Conformance report');
+    expect(await readFile(join(elsewhere, 'report.html'), 'utf8')).toContain('None issued: this page was re-rendered from report.json');
     expect(out).toContain(`wrote ${join(elsewhere, 'junit.xml')}`);
   });
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Clause } from '../../spec/index.js';
-import { coverageFromChecks, coverageFromResults, formatCoverage, summarizeCoverage, uncoveredClauses, unknownCitations, worstOutcome } from '../../reports/coverage.js';
+import { coverageFromChecks, coverageFromResults, formatCoverage, summarizeCoverage, uncoveredClauses, unknownCitations, worstOutcome } from '../../results/coverage.js';
 import { scanSource, scanSuites } from '../../reports/coverage-scan.js';
 
 const clause = (id: string, untestable?: string): Clause => ({ id, section: '4 Contacts', kind: 'behaviour', text: `text of ${id}`, needs_control: false, ...(untestable ? { untestable } : {}) });

@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { escapeAttribute, escapeMarkup, jsonForScript, visibleControlChars } from '../../reports/escape.js';
 import { renderHtml } from '../../reports/html/page.js';
 import { niceTicks } from '../../reports/html/plots.js';
-import type { CheckResult, RunReport } from '../../reports/model.js';
+import type { CheckResult, RunReport } from '../../results/model.js';
 import { sampleReport } from './sample.js';
 import { multiStep, uiSampleReport } from './ui-sample.js';
+import { check, conformantChecks, reportOf } from '../support/results.js';
 
 const hostile = '</script><script>alert(1)</script><img src=x onerror=alert(2)><!--';
 
@@ -77,8 +78,12 @@ describe('renderHtml', () => {
     expect(odd).toContain('No data to plot.');
   });
 
-  it('says incomplete when the run was not complete', () => {
-    expect(renderHtml({ ...sampleReport(), complete: false, selection: { only: ['auth'], skip: [] } })).toContain('<p class="verdict-title">Incomplete run</p>');
+  it('shows the verdict of results/verdict.ts: partial run, and incomplete with the unverified clauses', () => {
+    expect(renderHtml(reportOf(conformantChecks().slice(0, 2), { selection: { only: ['contacts'], skip: [] } }))).toContain('<p class="verdict-title">Partial run</p>');
+    const incomplete = renderHtml(reportOf([...conformantChecks().slice(0, 2), check('v2/send', 'not-verifiable', ['v2.send.three'])]));
+    expect(incomplete).toContain('<div class="verdict v-incomplete"');
+    expect(incomplete).toContain('1 unverified in-scope clause</summary><p><code>v2.send.three</code>');
+    expect(renderHtml(reportOf(conformantChecks()))).toContain('<p class="verdict-title">Conformant</p>');
   });
 });
 

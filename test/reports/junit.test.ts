@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderJunit, testcaseName } from '../../reports/junit.js';
-import type { CheckResult, RunReport } from '../../reports/model.js';
+import type { CheckResult, RunReport } from '../../results/model.js';
 import { sampleReport } from './sample.js';
 import { checkXml } from './xml-wellformed.js';
 

@@ -6,8 +6,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Exchange } from '../../reports/model.js';
-import { failingExchangeIndex, reproScript } from '../../reports/repro.js';
+import type { Exchange } from '../../results/model.js';
+import { failingExchangeIndex } from '../../results/failing-exchange.js';
+import { reproScript } from '../../reports/repro.js';
 import { multiStep } from './ui-sample.js';
 
 const run = promisify(execFile);

@@ -3,7 +3,7 @@
 // read after it, a raw matcher message, outcomes newer than this renderer, a load run with a per-second
 // series, and a large passing run the size of the real suite.
 import { encodeHistogram, newHistogram, recordMicros } from '../../load/histogram.js';
-import type { CheckResult, Exchange, RunReport } from '../../reports/model.js';
+import type { CheckResult, Exchange, RunReport } from '../../results/model.js';
 import { sampleReport } from './sample.js';
 
 export const controlUrl = 'http://127.0.0.1:41234/control';

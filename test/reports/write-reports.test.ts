@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Certificate } from '../../reports/certificate.js';
 import { reportJson, writeReports } from '../../reports/index.js';
+import { conformantChecks, reportOf } from '../support/results.js';
 import { sampleReport } from './sample.js';
 
 describe('writeReports', () => {
@@ -21,11 +22,11 @@ describe('writeReports', () => {
     expect(await readFile(join(dir, 'nested', 'badge.svg'), 'utf8')).toContain('not conformant: 3 failing');
   });
 
-  it('replaces an earlier green badge with a grey one when the run is incomplete', async () => {
+  it('replaces an earlier green badge with a grey one when the run is partial', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'mcs-write-'));
     await writeFile(join(dir, 'badge.svg'), '<svg>conformant</svg>');
-    await writeReports({ ...sampleReport(), complete: false, selection: { only: [], skip: ['contacts'] } }, dir);
-    expect(await readFile(join(dir, 'badge.svg'), 'utf8')).toContain('incomplete run');
+    await writeReports(reportOf(conformantChecks().slice(0, 2), { selection: { only: [], skip: ['contacts'] } }), dir);
+    expect(await readFile(join(dir, 'badge.svg'), 'utf8')).toContain('partial run');
     const certificate = JSON.parse(await readFile(join(dir, 'certificate.json'), 'utf8')) as Certificate;
     expect(certificate.issued).toBe(false);
     expect(certificate.statement).toContain('--skip contacts');

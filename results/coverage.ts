@@ -1,15 +1,28 @@
 // Clause coverage: which clauses of spec/clauses.yaml the checks cite, which no check cites, and which are
 // marked untestable. Pure functions over clauses and checks, shared by the runner (coverage of a run, with
 // outcomes), `mcs coverage` (a static scan of suites/, without outcomes) and the coverage gate test.
-import type { Clause } from '../spec/index.js';
+import { coreFeature, type Clause } from '../spec/index.js';
 import type { CheckResult, ClauseCoverage, Outcome } from './model.js';
 
-/** Worst first: a failure anywhere outweighs everything, a pass outweighs nothing. */
-const severity: Record<Outcome, number> = { failed: 3, 'not-verifiable': 2, skipped: 1, passed: 0 };
+/** Worst first: a failure anywhere outweighs everything, a pass outweighs nothing. `not-claimed` checks
+ * say nothing about a claimed clause, so they weigh least. */
+const severity: Record<Outcome, number> = {
+  failed: 9,
+  error: 8,
+  'expected-failure': 7,
+  'not-run': 6,
+  'not-verifiable': 5,
+  skipped: 4,
+  warning: 2,
+  passed: 1,
+  'not-claimed': 0,
+};
 
 export function worstOutcome(outcomes: readonly Outcome[]): Outcome | undefined {
   let worst: Outcome | undefined;
-  for (const outcome of outcomes) if (worst === undefined || severity[outcome] > severity[worst]) worst = outcome;
+  // An outcome this version does not know weighs as a skip: never as a pass.
+  const weight = (outcome: Outcome) => severity[outcome] ?? severity.skipped;
+  for (const outcome of outcomes) if (worst === undefined || weight(outcome) > weight(worst)) worst = outcome;
   return worst;
 }
 
@@ -33,18 +46,27 @@ function citingChecks(checks: readonly CheckRef[]): Map<string, CheckRef[]> {
 }
 
 function base(clause: Clause, checks: readonly CheckRef[]): Omit<ClauseCoverage, 'result'> {
-  return { id: clause.id, section: clause.section, kind: clause.kind, text: clause.text, checks: checks.map((check) => check.id) };
+  return { id: clause.id, section: clause.section, kind: clause.kind, text: clause.text, checks: checks.map((check) => check.id), feature: clause.feature ?? coreFeature };
 }
 
 /**
- * Coverage of a run. A clause no check cites is `untestable` (with the reason from clauses.yaml) when it is
- * marked so, else `uncovered`; a cited clause takes the worst outcome of its checks, even when marked
- * untestable (a check that exists is reported, never hidden).
+ * Coverage of a run. A clause of a feature the target does not claim is `not-claimed`, and so is one that
+ * only checks of unclaimed features cite (a core rule seen only on a non-native channel kind). A clause no check
+ * cites is `untestable` (with the reason from clauses.yaml) when it is marked so, else `uncovered`; a cited
+ * clause takes the worst outcome of its checks, even when marked untestable (a check that exists is
+ * reported, never hidden). `claims`: the claimed features (default: all).
  */
-export function coverageFromResults(clauses: readonly Clause[], checks: readonly (CheckRef & { outcome: Outcome; reason?: string })[]): ClauseCoverage[] {
+export function coverageFromResults(
+  clauses: readonly Clause[],
+  checks: readonly (CheckRef & { outcome: Outcome; reason?: string })[],
+  claims?: readonly string[],
+): ClauseCoverage[] {
   const citing = citingChecks(checks);
   return clauses.map((clause) => {
     const cited = (citing.get(clause.id) ?? []) as Array<CheckRef & { outcome: Outcome; reason?: string }>;
+    if (claims !== undefined && !claims.includes(clause.feature ?? coreFeature)) {
+      return { ...base(clause, cited), result: 'not-claimed', reason: `feature ${clause.feature ?? coreFeature} not claimed` };
+    }
     const worst = worstOutcome(cited.map((check) => check.outcome));
     if (worst !== undefined) {
       // The reason of the first check with the worst outcome says why the clause is not passed.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inPlainWords } from '../../reports/failure-words.js';
+import { inPlainWords } from './failure-words.js';
 
 describe('inPlainWords', () => {
   it.each([

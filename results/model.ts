@@ -1,10 +1,21 @@
 // The result of a certification run: what the runner (cli/ and harness/) produces and every reporter
 // (JUnit, JSON, HTML, certificate, coverage) consumes. The JSON report is this object serialized; its JSON
-// Schema is reports/report.schema.json. Change both together.
+// Schema is reports/report.schema.json. Change both together. The verdict over it is results/verdict.ts.
 
-/** What happened to one check. `not-verifiable`: the target lacks what the check needs (a control API, a
- * fixture); `skipped`: excluded by --only/--skip or not implemented in this suite version (reason says which). */
-export type Outcome = 'passed' | 'failed' | 'not-verifiable' | 'skipped';
+/**
+ * What happened to one check.
+ * - `passed`, `failed`: judged. `warning`: passed, but saw a reading a careful implementer would avoid
+ *   (`warnings` says which); never changes the verdict.
+ * - `error`: the target could not be judged (transport failure, timeout, 5xx or non-JSON where a working API
+ *   was needed, a harness exception).
+ * - `not-verifiable`: the target lacks what the check needs (a control API, a fixture).
+ * - `not-run`: the run ended before the check did (deadline, circuit breaker, interruption; `reason` says).
+ * - `not-claimed`: the check's feature is not among the target's claims.
+ * - `expected-failure`: a failure matched by an entry of the expected-failures file (`expectation`).
+ * - `skipped`: excluded by --only/--skip, or not implemented in this suite version (`reason` says which).
+ */
+export const outcomes = ['passed', 'warning', 'failed', 'expected-failure', 'error', 'not-verifiable', 'not-run', 'not-claimed', 'skipped'] as const;
+export type Outcome = (typeof outcomes)[number];
 
 /** One HTTP request and its response as the suite saw them, secrets already masked. */
 export interface Exchange {
@@ -45,9 +56,13 @@ export interface CheckResult {
   clauses: string[];
   outcome: Outcome;
   durationMs: number;
-  /** Why a check was not verifiable or skipped. */
+  /** Why a check was not verifiable, not run, not claimed or skipped. */
   reason?: string;
   failure?: Failure;
+  /** What a `warning` saw (one line each). */
+  warnings?: string[];
+  /** The expected-failures entry an `expected-failure` matched. */
+  expectation?: Pick<ExpectedFailure, 'id' | 'reason' | 'link'>;
   /** The exchanges of the check (all of them for a failure; may be trimmed for a pass). */
   exchanges: Exchange[];
   /** Index in `exchanges` of the request the failure judged, when the check knew it (else the reports
@@ -63,9 +78,22 @@ export interface ClauseCoverage {
   /** Ids of the checks that cite this clause. */
   checks: string[];
   /** Worst outcome among those checks; `uncovered` when no check cites it; `untestable` when the clause is
-   * marked so in clauses.yaml (with its reason). */
+   * marked so in clauses.yaml (with its reason); `not-claimed` when its feature is not claimed. */
   result: Outcome | 'uncovered' | 'untestable';
   reason?: string;
+  /** Its feature (clauses.yaml); absent in reports written before features existed (then `core`). */
+  feature?: string;
+}
+
+/** One entry of an expected-failures file (docs/expected-failures.example.yaml). */
+export interface ExpectedFailure {
+  /** A check id, a check-id prefix (`contacts/merge`, a family) or a clause id. */
+  id: string;
+  /** Why the failure is expected (a bug number, a known gap). */
+  reason: string;
+  link?: string;
+  /** YYYY-MM-DD: from the day after, the entry no longer applies and the failure counts again. */
+  until?: string;
 }
 
 export interface Target {
@@ -94,6 +122,10 @@ export interface RunReport {
   /** The selection of the run; a run is complete only without --only/--skip. */
   selection: { only: string[]; skip: string[] };
   complete: boolean;
+  /** The features the target claims (always with `core`); absent: every feature (reports before claims). */
+  claims?: string[];
+  /** The expected-failures file the run applied: its entries, and whether a stale one fails the run. */
+  expectations?: { file: string; strict: boolean; entries: ExpectedFailure[] };
   checks: CheckResult[];
   coverage: ClauseCoverage[];
   /** Logs of the container under test (certify --image), masked. */
@@ -104,25 +136,32 @@ export interface RunReport {
 
 export interface Counts {
   passed: number;
+  warning: number;
   failed: number;
+  expectedFailure: number;
+  error: number;
   notVerifiable: number;
+  notRun: number;
+  notClaimed: number;
+  /** Skipped, and any outcome this version does not know. */
   skipped: number;
   total: number;
 }
 
-export function countOutcomes(checks: readonly Pick<CheckResult, 'outcome'>[]): Counts {
-  const counts: Counts = { passed: 0, failed: 0, notVerifiable: 0, skipped: 0, total: checks.length };
-  for (const { outcome } of checks) {
-    if (outcome === 'passed') counts.passed++;
-    else if (outcome === 'failed') counts.failed++;
-    else if (outcome === 'not-verifiable') counts.notVerifiable++;
-    else counts.skipped++;
-  }
-  return counts;
-}
+const countKey: Record<Outcome, keyof Omit<Counts, 'total'>> = {
+  passed: 'passed',
+  warning: 'warning',
+  failed: 'failed',
+  'expected-failure': 'expectedFailure',
+  error: 'error',
+  'not-verifiable': 'notVerifiable',
+  'not-run': 'notRun',
+  'not-claimed': 'notClaimed',
+  skipped: 'skipped',
+};
 
-/** The run's verdict: a failure anywhere fails the run; nothing verifiable passed is not a pass either. */
-export function verdict(checks: readonly Pick<CheckResult, 'outcome'>[]): 'pass' | 'fail' {
-  const counts = countOutcomes(checks);
-  return counts.failed === 0 && counts.passed > 0 ? 'pass' : 'fail';
+export function countOutcomes(checks: readonly Pick<CheckResult, 'outcome'>[]): Counts {
+  const counts: Counts = { passed: 0, warning: 0, failed: 0, expectedFailure: 0, error: 0, notVerifiable: 0, notRun: 0, notClaimed: 0, skipped: 0, total: checks.length };
+  for (const { outcome } of checks) counts[countKey[outcome] ?? 'skipped']++;
+  return counts;
 }
