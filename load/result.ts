@@ -3,6 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { addHistograms, decodeHistogram, encodeHistogram, summarize, type Histogram, type LatencySummary } from './histogram.js';
 import type { RunCounts } from './recorder.js';
+import type { LoadSeries } from './series.js';
 import type { Shard } from './types.js';
 
 export const RESULT_SCHEMA = 'mcs-load-result/1';
@@ -46,6 +47,8 @@ export interface LoadResult {
   unsent?: number;
   /** Open model only: epoch ms at which the schedule started (request k of shard i at this + offset). */
   scheduleStartEpochMs?: number;
+  /** Per second: sent, completed, errors and the histogram of that second's completions. */
+  series?: LoadSeries;
   delivery?: DeliveryFigures;
   verify?: { ok: boolean; findings: string[]; figures: Record<string, number> };
   slo?: { expression: string; pass: boolean; checks: Array<{ clause: string; actual: number; pass: boolean }> };

@@ -4,7 +4,7 @@ import { runClosedModel } from './closed-model.js';
 import { newHistogram, recordMicros } from './histogram.js';
 import { httpExecutor } from './http-executor.js';
 import { runOpenModel } from './open-model.js';
-import { Recorder } from './recorder.js';
+import { encodeSeries, Recorder, type Outcome } from './recorder.js';
 import { buildLatency, deliveryFigures, errorRatePercent, RESULT_SCHEMA, type LoadResult, type ModelSpec } from './result.js';
 import type { Profile, ProfileState, Shard } from './types.js';
 
@@ -46,38 +46,22 @@ export async function runLoad<S extends ProfileState>(options: RunOptions<S>): P
   let extra: Pick<LoadResult, 'sendLag' | 'unsent' | 'scheduleStartEpochMs'> = {};
   let elapsedMs: number;
   try {
-    if (model.kind === 'open') {
-      const executor = httpExecutor(profile, state, { connections: model.inFlight, timeoutMs: options.timeoutMs });
-      try {
-        const run = await runOpenModel({
-          rate: model.rate,
-          shard: options.shard,
-          durationMs: options.durationMs,
-          maxRequests: options.maxRequests,
-          inFlight: model.inFlight,
-          graceMs,
-          recorder,
-          execute: (k, signal) => executor.execute(k, signal),
-        });
+    const connections = model.kind === 'open' ? model.inFlight : model.connections;
+    const executor = httpExecutor(profile, state, { connections, timeoutMs: options.timeoutMs });
+    const execute = (k: number, signal: AbortSignal): Promise<Outcome> => executor.execute(k, signal);
+    try {
+      if (model.kind === 'open') {
+        const run = await runOpenModel({ rate: model.rate, shard: options.shard, durationMs: options.durationMs, maxRequests: options.maxRequests, inFlight: model.inFlight, graceMs, recorder, execute });
         offered = run.scheduled;
         elapsedMs = run.elapsedMs;
         extra = { sendLag: run.sendLag, unsent: run.unsent, scheduleStartEpochMs: run.t0EpochMs };
-      } finally {
-        await executor.close();
+      } else {
+        const run = await runClosedModel({ connections: model.connections, durationMs: options.durationMs, maxRequests: options.maxRequests, graceMs, recorder, execute });
+        offered = run.issued;
+        elapsedMs = run.windowMs;
       }
-    } else {
-      const run = await runClosedModel({
-        profile,
-        state,
-        connections: model.connections,
-        durationMs: options.durationMs,
-        maxRequests: options.maxRequests,
-        timeoutMs: options.timeoutMs,
-        graceMs,
-        recorder,
-      });
-      offered = run.issued;
-      elapsedMs = run.windowMs;
+    } finally {
+      await executor.close();
     }
   } finally {
     if (ticker !== undefined) clearInterval(ticker);
@@ -85,8 +69,8 @@ export async function runLoad<S extends ProfileState>(options: RunOptions<S>): P
 
   // Open model: over the scheduled duration, or the real one if the last responses straggled in later,
   // so a run is not credited with a higher rate than it sustained. Closed model: over the real window
-  // from the first request to the last outcome (autocannon may overrun its duration a little, and the
-  // request cap may end the run early).
+  // from the first request to the last outcome (the requests in flight at the end of the duration are
+  // waited for, and the request cap may end the run early).
   const seconds = Math.max(0.001, model.kind === 'open' ? Math.max(options.durationMs, Math.min(elapsedMs, options.durationMs + graceMs)) : elapsedMs) / 1000;
   const result: LoadResult = {
     schema: RESULT_SCHEMA,
@@ -103,6 +87,7 @@ export async function runLoad<S extends ProfileState>(options: RunOptions<S>): P
     errorRatePercent: errorRatePercent(recorder.counts),
     ...buildLatency(recorder.histogram),
     ...extra,
+    series: encodeSeries(recorder),
   };
 
   if (options.verify !== false && profile.verify !== undefined) {
