@@ -1,12 +1,12 @@
 // Runs one profile under one load model against a prepared profile state and assembles the result.
 // Setup and teardown stay with the caller, so a capacity search can run many steps on one state.
-import { runClosedModel } from './closed-model.js';
-import { newHistogram, recordMicros } from './histogram.js';
-import { httpExecutor } from './http-executor.js';
-import { runOpenModel } from './open-model.js';
-import { encodeSeries, Recorder, type Outcome } from './recorder.js';
+// With workers > 1 the run is split over worker threads (workers.ts), each an interleaved share of the
+// schedule, and their partial runs are added exactly.
+import { decodeHistogram, newHistogram, recordMicros, summarize } from './histogram.js';
 import { buildLatency, deliveryFigures, errorRatePercent, RESULT_SCHEMA, type LoadResult, type ModelSpec } from './result.js';
+import { runThread, type PartialRun } from './thread-run.js';
 import type { Profile, ProfileState, Shard } from './types.js';
+import { BUILT_IN_PROFILES, runOnWorkers, type ProfileRef } from './workers.js';
 
 export interface RunOptions<S extends ProfileState> {
   profile: Profile<S>;
@@ -19,12 +19,24 @@ export interface RunOptions<S extends ProfileState> {
   timeoutMs: number;
   /** Keep raw latency samples (the merge exactness test); 0 = none. */
   keepSamples?: number;
-  /** Called about once a second with the recorder so far. */
-  onTick?: (recorder: Recorder, elapsedMs: number) => void;
+  /** Called about once a second with the figures so far. */
+  onTick?: (progress: Progress, elapsedMs: number) => void;
   /** Run the profile's verify() afterwards (default true). */
   verify?: boolean;
   /** Index of this run's first request: successive runs on one state (capacity steps) must not reuse keys. */
   firstIndex?: number;
+  /** Worker threads (default 1: this thread). A profile with verify() runs on one (it judges the whole run in one state). */
+  workers?: number;
+  /** Where worker threads find the profile (default: the built-in registry, by the profile's name). */
+  profileRef?: ProfileRef;
+}
+
+/** Progress so far (the progress line). */
+export interface Progress {
+  completed: number;
+  errors: number;
+  /** p99 of the latencies so far, ms; undefined when the workers do not report it. */
+  p99Ms: number | undefined;
 }
 
 export interface RunOutput {
@@ -32,46 +44,43 @@ export interface RunOutput {
   samples: number[] | undefined;
 }
 
+/** Workers a run of this profile can use: a profile that judges the whole run in one state needs one. */
+export function usableWorkers(profile: Profile<ProfileState>, requested: number): number {
+  return profile.verify === undefined ? Math.max(1, Math.floor(requested)) : 1;
+}
+
 export async function runLoad<S extends ProfileState>(options: RunOptions<S>): Promise<RunOutput> {
-  const { state, model } = options;
-  const first = options.firstIndex ?? 0;
-  const profile: Profile<S> = first === 0 ? options.profile : { ...options.profile, request: (s, k) => options.profile.request(s, k + first), check: (r, s, k) => options.profile.check(r, s, k + first) };
-  const recorder = new Recorder({ keepSamples: options.keepSamples ?? 0 });
+  const { state, model, profile } = options;
   const graceMs = options.timeoutMs + 2000;
   const startedAt = new Date();
   const started = performance.now();
-  const ticker = options.onTick === undefined ? undefined : setInterval(() => options.onTick?.(recorder, performance.now() - started), 1000);
-
-  let offered: number;
-  let extra: Pick<LoadResult, 'sendLag' | 'unsent' | 'scheduleStartEpochMs'> = {};
-  let elapsedMs: number;
-  try {
-    const connections = model.kind === 'open' ? model.inFlight : model.connections;
-    const executor = httpExecutor(profile, state, { connections, timeoutMs: options.timeoutMs });
-    const execute = (k: number, signal: AbortSignal): Promise<Outcome> => executor.execute(k, signal);
-    try {
-      if (model.kind === 'open') {
-        const run = await runOpenModel({ rate: model.rate, shard: options.shard, durationMs: options.durationMs, maxRequests: options.maxRequests, inFlight: model.inFlight, graceMs, recorder, execute });
-        offered = run.scheduled;
-        elapsedMs = run.elapsedMs;
-        extra = { sendLag: run.sendLag, unsent: run.unsent, scheduleStartEpochMs: run.t0EpochMs };
-      } else {
-        const run = await runClosedModel({ connections: model.connections, durationMs: options.durationMs, maxRequests: options.maxRequests, graceMs, recorder, execute });
-        offered = run.issued;
-        elapsedMs = run.windowMs;
-      }
-    } finally {
-      await executor.close();
-    }
-  } finally {
-    if (ticker !== undefined) clearInterval(ticker);
+  const workers = usableWorkers(profile as unknown as Profile<ProfileState>, options.workers ?? 1);
+  const common = { state, model, durationMs: options.durationMs, maxRequests: options.maxRequests, timeoutMs: options.timeoutMs, graceMs, keepSamples: options.keepSamples ?? 0, firstIndex: options.firstIndex ?? 0 };
+  const tick = options.onTick;
+  let run: PartialRun;
+  if (workers === 1) {
+    run = await runThread({
+      ...common,
+      profile,
+      shard: options.shard,
+      ...(tick === undefined ? {} : { onTick: (r) => tick({ completed: r.counts.completed, errors: r.counts.errors, p99Ms: r.histogram.totalCount === 0 ? 0 : r.histogram.getValueAtPercentile(99) / 1000 }, performance.now() - started) }),
+    });
+  } else {
+    run = await runOnWorkers({
+      ...common,
+      state: state as ProfileState,
+      profile: options.profileRef ?? { module: BUILT_IN_PROFILES, name: profile.name },
+      shard: options.shard,
+      workers,
+      ...(tick === undefined ? {} : { onTick: (completed, errors) => tick({ completed, errors, p99Ms: undefined }, performance.now() - started) }),
+    });
   }
 
   // Open model: over the scheduled duration, or the real one if the last responses straggled in later,
   // so a run is not credited with a higher rate than it sustained. Closed model: over the real window
   // from the first request to the last outcome (the requests in flight at the end of the duration are
   // waited for, and the request cap may end the run early).
-  const seconds = Math.max(0.001, model.kind === 'open' ? Math.max(options.durationMs, Math.min(elapsedMs, options.durationMs + graceMs)) : elapsedMs) / 1000;
+  const seconds = Math.max(0.001, model.kind === 'open' ? Math.max(options.durationMs, Math.min(run.elapsedMs, options.durationMs + graceMs)) : run.elapsedMs) / 1000;
   const result: LoadResult = {
     schema: RESULT_SCHEMA,
     profile: profile.name,
@@ -81,13 +90,14 @@ export async function runLoad<S extends ProfileState>(options: RunOptions<S>): P
     target: { baseUrl: state.baseUrl },
     startedAt: startedAt.toISOString(),
     durationMs: Math.round(seconds * 1000),
-    offered,
-    achievedRate: recorder.counts.completed / seconds,
-    counts: recorder.counts,
-    errorRatePercent: errorRatePercent(recorder.counts),
-    ...buildLatency(recorder.histogram),
-    ...extra,
-    series: encodeSeries(recorder),
+    offered: run.offered,
+    achievedRate: run.counts.completed / seconds,
+    counts: run.counts,
+    errorRatePercent: errorRatePercent(run.counts),
+    ...buildLatency(decodeHistogram(run.histogram)),
+    ...(model.kind === 'open' ? { sendLag: summarize(decodeHistogram(run.sendLag ?? '')), unsent: run.unsent, scheduleStartEpochMs: run.t0EpochMs } : {}),
+    series: run.series,
+    generator: generatorFigures(run, workers),
   };
 
   if (options.verify !== false && profile.verify !== undefined) {
@@ -100,5 +110,14 @@ export async function runLoad<S extends ProfileState>(options: RunOptions<S>): P
       result.delivery = deliveryFigures(figures, [h]);
     }
   }
-  return { result, samples: recorder.samples };
+  return { result, samples: run.samples };
+}
+
+/**
+ * The generator's own figures: its workers and the highest rate they could have sent at, from the time
+ * their event loops were busy per request sent (a loop busy all the time is the generator's ceiling).
+ */
+function generatorFigures(run: PartialRun, workers: number): NonNullable<LoadResult['generator']> {
+  const busyUsPerRequest = run.sent === 0 ? 0 : (run.busyMs * 1000) / run.sent;
+  return { workers, busyUsPerRequest: Math.round(busyUsPerRequest * 10) / 10, ceilingRate: busyUsPerRequest === 0 ? null : Math.round((workers * 1e6) / busyUsPerRequest) };
 }

@@ -11,6 +11,7 @@ import { checkRunId, LoadUsageError, number, runFlags, runSettings, type RunFlag
 import { defaultOutPath } from './out.js';
 import { armFailsafe, DEFAULT_IN_FLIGHT, pickProfile } from './run.js';
 import { resolveTarget, type StartEmbedded } from './target.js';
+import { chooseWorkers } from './workers.js';
 
 const capacityFlags = {
   ...runFlags,
@@ -58,12 +59,14 @@ export async function capacityCommand(argv: string[], startEmbedded: StartEmbedd
   try {
     const timeoutMs = settings.timeoutMs ?? resolved.timeoutMs;
     armFailsafe(warmupMs + maxSteps * (settings.durationMs + timeoutMs + 3000) + 120_000);
+    const { workers, why } = chooseWorkers(values.workers, resolved.target.baseUrl, profile.verify !== undefined, profile.name);
+    if (values.quiet !== true) process.stderr.write(`workers: ${workers} (${why})\n`);
     let nextIndex = 0;
     const context = { target: resolved.target, shard: settings.shard, runId: settings.runId, options: settings.profileOptions, log: (line: string) => process.stderr.write(`${line}\n`) };
     const report = await withProfile(profile, context, async (state) => {
       // A cold target (JIT, caches, connection set-up) would fail the first step for the wrong reason.
       if (warmupMs > 0) {
-        const { result } = await runLoad({ profile, state, model: { kind: 'open', rate: startRate, inFlight }, shard: settings.shard, runId: settings.runId, durationMs: warmupMs, maxRequests: settings.maxRequests, timeoutMs, verify: false });
+        const { result } = await runLoad({ profile, state, workers, model: { kind: 'open', rate: startRate, inFlight }, shard: settings.shard, runId: settings.runId, durationMs: warmupMs, maxRequests: settings.maxRequests, timeoutMs, verify: false });
         nextIndex += result.offered;
         await sleep(500);
       }
@@ -81,6 +84,7 @@ export async function capacityCommand(argv: string[], startEmbedded: StartEmbedd
           const firstIndex = nextIndex;
           const { result } = await runLoad({
             firstIndex,
+            workers,
             profile,
             state,
             model: { kind: 'open', rate, inFlight },

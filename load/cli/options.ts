@@ -35,6 +35,7 @@ export const runFlags = {
   'drain-ms': { type: 'string' },
   samples: { type: 'string' },
   warmup: { type: 'string' },
+  workers: { type: 'string' },
   quiet: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;

@@ -15,6 +15,7 @@ import type { Profile, ProfileState, Target } from '../types.js';
 import { checkRunId, LoadUsageError, number, runFlags, runSettings, type RunFlagValues, type RunSettings } from './options.js';
 import { defaultOutPath } from './out.js';
 import { resolveTarget, type StartEmbedded } from './target.js';
+import { chooseWorkers } from './workers.js';
 
 export const DEFAULT_CONNECTIONS = 10;
 export const DEFAULT_IN_FLIGHT = 256;
@@ -54,11 +55,14 @@ export async function runCommand(argv: string[], startEmbedded: StartEmbedded): 
     const failsafe = armFailsafe(warmupMs + settings.durationMs + 2 * (timeoutMs + 2000) + 120_000);
     const context = { target: resolved.target, shard: settings.shard, runId: settings.runId, options: settings.profileOptions, log: (line: string) => process.stderr.write(`${line}\n`) };
     const progress = values.quiet === true ? undefined : progressSink(process.stderr, `${profile.name} `);
+    const { workers, why } = chooseWorkers(values.workers, resolved.target.baseUrl, profile.verify !== undefined, profile.name);
+    if (values.quiet !== true) process.stderr.write(`workers: ${workers} (${why})\n`);
     const { result, samples } = await withProfile(profile, context, async (state) => {
       // Optional warm-up at the same load, not measured (a cold target's JIT and caches).
-      const firstIndex = warmupMs > 0 ? (await runLoad({ profile, state, model, shard: settings.shard, runId: settings.runId, durationMs: warmupMs, maxRequests: settings.maxRequests, timeoutMs, verify: false })).result.offered : 0;
+      const firstIndex = warmupMs > 0 ? (await runLoad({ profile, state, model, workers, shard: settings.shard, runId: settings.runId, durationMs: warmupMs, maxRequests: settings.maxRequests, timeoutMs, verify: false })).result.offered : 0;
       return runLoad({
         firstIndex,
+        workers,
         profile,
         state,
         model,
