@@ -11,7 +11,7 @@ import { checkRunId, LoadUsageError, number, runFlags, runSettings, type RunFlag
 import { defaultOutPath } from './out.js';
 import { armFailsafe, DEFAULT_IN_FLIGHT, pickProfile } from './run.js';
 import { resolveTarget, type StartEmbedded } from './target.js';
-import { chooseWorkers } from './workers.js';
+import { chooseWorkers, parseWorkers } from './workers.js';
 
 const capacityFlags = {
   ...runFlags,
@@ -54,12 +54,13 @@ export async function capacityCommand(argv: string[], startEmbedded: StartEmbedd
   const warmupMs = (number('warmup', values.warmup, (n) => n >= 0 && n <= 60, 'a number of seconds in [0, 60]') ?? 2) * 1000;
   const inFlight = shardConnections(settings.inFlight ?? settings.connections ?? DEFAULT_IN_FLIGHT, settings.shard);
   const outPath = values.out ?? defaultOutPath(`capacity-${profile.name}`);
+  const givenWorkers = parseWorkers(values.workers, profile.verify !== undefined, profile.name);
 
   const resolved = await resolveTarget(values, settings.allowRemote, startEmbedded, true);
   try {
     const timeoutMs = settings.timeoutMs ?? resolved.timeoutMs;
     armFailsafe(warmupMs + maxSteps * (settings.durationMs + timeoutMs + 3000) + 120_000);
-    const { workers, why } = chooseWorkers(values.workers, resolved.target.baseUrl, profile.verify !== undefined, profile.name);
+    const { workers, why } = chooseWorkers(givenWorkers, resolved.target.baseUrl, profile.verify !== undefined, profile.name);
     if (values.quiet !== true) process.stderr.write(`workers: ${workers} (${why})\n`);
     let nextIndex = 0;
     const context = { target: resolved.target, shard: settings.shard, runId: settings.runId, options: settings.profileOptions, log: (line: string) => process.stderr.write(`${line}\n`) };

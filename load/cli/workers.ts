@@ -21,12 +21,15 @@ export function remoteDefault(): number {
   return Math.max(1, cores() - 1);
 }
 
-export function chooseWorkers(flag: string | undefined, baseUrl: string, verifies: boolean, profileName: string): WorkersChoice {
+/** --workers, checked before anything starts (a usage error never waits for a target). */
+export function parseWorkers(flag: string | undefined, verifies: boolean, profileName: string): number | undefined {
   const given = number('workers', flag, (n) => Number.isInteger(n) && n >= 1 && n <= MAX_WORKERS, `an integer in [1, ${MAX_WORKERS}]`);
-  if (verifies) {
-    if (given !== undefined && given > 1) throw new LoadUsageError(`--workers ${given}: profile ${profileName} judges the whole run in one place (its verification), so it runs on one worker`);
-    return { workers: 1, why: `profile ${profileName} verifies the whole run in one place` };
-  }
+  if (verifies && given !== undefined && given > 1) throw new LoadUsageError(`--workers ${given}: profile ${profileName} judges the whole run in one place (its verification), so it runs on one worker`);
+  return given;
+}
+
+export function chooseWorkers(given: number | undefined, baseUrl: string, verifies: boolean, profileName: string): WorkersChoice {
+  if (verifies) return { workers: 1, why: `profile ${profileName} verifies the whole run in one place` };
   if (given !== undefined) return { workers: given, why: '--workers' };
   let loopback = true;
   try {
