@@ -8,7 +8,7 @@ import { runLoad } from './runner.js';
 import { mergeSeries } from './series.js';
 import { startStubApi, type StubApi } from './stub-api.js';
 import { fingerprint } from './test-helpers.js';
-import { workerShard } from './workers.js';
+import { BUILT_IN_PROFILES, workerShard } from './workers.js';
 
 let stub: StubApi;
 beforeAll(async () => {
@@ -55,6 +55,14 @@ describe('workers', () => {
     const fromSeries = newHistogram();
     for (const p of points) fromSeries.add(decodeHistogram(p.histogram));
     expect(fingerprint(fromSeries)).toEqual(fingerprint(decodeHistogram(result.histogram)));
+  });
+});
+
+describe('a worker that cannot run', () => {
+  it('fails the run with its reason rather than hanging it', async () => {
+    const state = { baseUrl: stub.baseUrl, headers: {} };
+    const run = runLoad({ profile: send, profileRef: { module: BUILT_IN_PROFILES, name: 'no-such-profile' }, state: state as never, model: { kind: 'open', rate: 10, inFlight: 2 }, workers: 2, shard: { index: 0, count: 1 }, runId: 'x', durationMs: 500, maxRequests: 10, timeoutMs: 1000 });
+    await expect(run).rejects.toThrow(/no profile 'no-such-profile'/);
   });
 });
 

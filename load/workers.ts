@@ -17,6 +17,8 @@ export interface ProfileRef {
   name: string;
 }
 
+const READY_TIMEOUT_MS = 60_000;
+
 export const BUILT_IN_PROFILES = new URL('./profiles/index.js', import.meta.url).href;
 
 /** What a worker thread is given (structured-cloned): everything of ThreadRunOptions but live objects. */
@@ -81,8 +83,13 @@ export async function runOnWorkers(options: WorkersOptions): Promise<PartialRun>
         thread.once('exit', (code) => reject(new Error(`load worker ${w} exited (code ${code}) before it finished`)));
       }),
   );
+  // A worker that cannot even load its modules must not hang the run.
+  let readyTimer: NodeJS.Timeout | undefined;
+  const notReady = new Promise<never>((_, reject) => {
+    readyTimer = setTimeout(() => reject(new Error(`load workers not ready within ${READY_TIMEOUT_MS / 1000} s`)), READY_TIMEOUT_MS);
+  });
   try {
-    await Promise.race([allReady, Promise.all(results)]);
+    await Promise.race([allReady, Promise.all(results), notReady]).finally(() => clearTimeout(readyTimer));
     // One t0 for all: a little ahead, so every worker is waiting for it rather than late from the start.
     const t0EpochMs = performance.timeOrigin + performance.now() + 50;
     for (const thread of threads) thread.postMessage({ type: 'go', t0EpochMs });
