@@ -13,7 +13,8 @@ export interface ClosedModelOptions {
   /** After the duration, how long the requests still in flight may take before the run is cut. */
   graceMs: number;
   recorder: Recorder;
-  execute(k: number, signal: AbortSignal): Promise<Outcome>;
+  /** `lane` is the connection's number: the executor gives each its own connection. */
+  execute(k: number, signal: AbortSignal, lane: number): Promise<Outcome>;
 }
 
 export interface ClosedModelRun {
@@ -35,12 +36,12 @@ export async function runClosedModel(options: ClosedModelOptions): Promise<Close
   let next = 0;
   let lastOutcomeAt = started;
 
-  const connection = async (): Promise<void> => {
+  const connection = async (_: unknown, lane: number): Promise<void> => {
     while (sending && next < options.maxRequests) {
       const k = next++;
       const sentAt = performance.now();
       recorder.sent();
-      const outcome = await options.execute(k, stop.signal);
+      const outcome = await options.execute(k, stop.signal, lane);
       lastOutcomeAt = performance.now();
       recorder.record(outcome, outcome.kind === 'connection-error' ? undefined : (lastOutcomeAt - sentAt) * 1000);
     }

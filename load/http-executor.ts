@@ -2,13 +2,14 @@
 // The send path is the load generator's cost per request, so it is kept lean (measured in the bench as
 // µs of CPU per request): undici's dispatch with a bare handler rather than request() (no response
 // stream, no per-request AbortSignal listener, no header parsing unless a check reads the headers).
-import { Pool, util, type Dispatcher } from 'undici';
+import { Client, Pool, util, type Dispatcher } from 'undici';
 import type { Outcome } from './recorder.js';
 import { splitBaseUrl } from './url.js';
 import type { LoadResponse, Profile, ProfileState } from './types.js';
 
 export interface HttpExecutor {
-  execute(k: number, signal: AbortSignal): Promise<Outcome>;
+  /** Sends request k; `lane` (the closed model's connection number) pins it to that lane's own connection. */
+  execute(k: number, signal: AbortSignal, lane?: number): Promise<Outcome>;
   close(): Promise<void>;
 }
 
@@ -18,15 +19,19 @@ export function httpExecutor<S extends ProfileState>(
   options: { connections: number; timeoutMs: number },
 ): HttpExecutor {
   const { origin, prefix } = splitBaseUrl(state.baseUrl);
-  const pool = new Pool(origin, { connections: options.connections, pipelining: 1, keepAliveTimeout: 30_000 });
+  const clientOptions = { pipelining: 1, keepAliveTimeout: 30_000 };
+  const pool = new Pool(origin, { ...clientOptions, connections: options.connections });
+  // A closed-model connection always has its own client: no search of the pool for a free one per request.
+  const lanes: Client[] = [];
   // In-flight requests' abort functions: the run's signal cuts them all at its hard limit through one
   // listener, rather than one listener per request.
   const inFlight = new Set<(error: Error) => void>();
   let watched: AbortSignal | undefined;
-  const common = Object.entries(state.headers);
+  const common: string[] = Object.entries(state.headers).flat();
+  const timeoutMs = options.timeoutMs;
 
   return {
-    execute(k, runSignal) {
+    execute(k, runSignal, lane) {
       if (watched !== runSignal) {
         watched = runSignal;
         runSignal.addEventListener('abort', () => {
@@ -35,52 +40,67 @@ export function httpExecutor<S extends ProfileState>(
       }
       if (runSignal.aborted) return Promise.resolve({ kind: 'timeout' });
       const request = profile.request(state, k);
-      const headers: string[] = [];
-      for (const [name, value] of common) headers.push(name, value);
+      const headers = common.slice();
       for (const name in request.headers) headers.push(name, request.headers[name] as string);
+      const dispatcher = lane === undefined ? pool : (lanes[lane] ??= new Client(origin, clientOptions));
       return new Promise<Outcome>((resolve) => {
-        let abort: ((error: Error) => void) | undefined;
-        let status = 0;
-        let rawHeaders: Buffer[] = [];
-        let chunks: Buffer[] | undefined;
-        let first: Buffer | undefined;
-        const settle = (outcome: Outcome): void => {
-          if (abort !== undefined) inFlight.delete(abort);
-          resolve(outcome);
-        };
-        const handler: Dispatcher.DispatchHandler = {
-          onConnect(a) {
-            abort = a;
-            inFlight.add(a);
-          },
-          onHeaders(statusCode, raw) {
-            status = statusCode;
-            rawHeaders = raw;
-            return true;
-          },
-          onData(chunk) {
-            if (first === undefined) first = chunk;
-            else (chunks ??= [first]).push(chunk);
-            return true;
-          },
-          onComplete() {
-            const body = chunks !== undefined ? Buffer.concat(chunks).toString('utf8') : first !== undefined ? first.toString('utf8') : '';
-            settle(outcomeOf(profile, state, k, lazyResponse(status, rawHeaders, body)));
-          },
-          onError(error) {
-            settle(runSignal.aborted || isTimeout(error) ? { kind: 'timeout' } : { kind: 'connection-error', code: errorCode(error) });
-          },
-        };
-        pool.dispatch(
-          { method: request.method, path: prefix + request.path, headers, body: request.body ?? null, headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs },
-          handler,
+        dispatcher.dispatch(
+          { method: request.method, path: prefix + request.path, headers, body: request.body ?? null, headersTimeout: timeoutMs, bodyTimeout: timeoutMs },
+          new ResponseHandler((status, rawHeaders, body) => outcomeOf(profile, state, k, lazyResponse(status, rawHeaders, body)), runSignal, inFlight, resolve),
         );
       });
     },
     async close() {
-      await pool.destroy();
+      await Promise.all([pool.destroy(), ...lanes.map((c) => c.destroy())]);
     },
   };
+}
+
+/** undici's bare handler for one request: collects the body and settles with the profile's outcome. */
+class ResponseHandler implements Dispatcher.DispatchHandler {
+  private abort: ((error: Error) => void) | undefined;
+  private status = 0;
+  private rawHeaders: Buffer[] = [];
+  private first: Buffer | undefined;
+  private chunks: Buffer[] | undefined;
+
+  constructor(
+    private readonly judge: (status: number, rawHeaders: Buffer[], body: string) => Outcome,
+    private readonly runSignal: AbortSignal,
+    private readonly inFlight: Set<(error: Error) => void>,
+    private readonly resolve: (outcome: Outcome) => void,
+  ) {}
+
+  onConnect(abort: (error?: Error) => void): void {
+    this.abort = abort;
+    this.inFlight.add(abort);
+  }
+
+  onHeaders(statusCode: number, rawHeaders: Buffer[]): boolean {
+    this.status = statusCode;
+    this.rawHeaders = rawHeaders;
+    return true;
+  }
+
+  onData(chunk: Buffer): boolean {
+    if (this.first === undefined) this.first = chunk;
+    else (this.chunks ??= [this.first]).push(chunk);
+    return true;
+  }
+
+  onComplete(): void {
+    const body = this.chunks !== undefined ? Buffer.concat(this.chunks).toString('utf8') : this.first !== undefined ? this.first.toString('utf8') : '';
+    this.settle(this.judge(this.status, this.rawHeaders, body));
+  }
+
+  onError(error: Error): void {
+    this.settle(this.runSignal.aborted || isTimeout(error) ? { kind: 'timeout' } : { kind: 'connection-error', code: errorCode(error) });
+  }
+
+  private settle(outcome: Outcome): void {
+    if (this.abort !== undefined) this.inFlight.delete(this.abort);
+    this.resolve(outcome);
+  }
 }
 
 /** A response whose headers are parsed only if a check reads them. */

@@ -62,7 +62,7 @@ export async function runThread<S extends ProfileState>(options: ThreadRunOption
   const recorder = new Recorder({ keepSamples: options.keepSamples });
   const connections = model.kind === 'open' ? model.inFlight : model.connections;
   const executor = httpExecutor(profile, state, { connections, timeoutMs: options.timeoutMs });
-  const execute = (k: number, signal: AbortSignal): Promise<Outcome> => executor.execute(k, signal);
+  const execute = (k: number, signal: AbortSignal, lane?: number): Promise<Outcome> => executor.execute(k, signal, lane);
   const t0 = options.t0EpochMs === undefined ? performance.now() : options.t0EpochMs - performance.timeOrigin;
   const ticker = options.onTick === undefined ? undefined : setInterval(() => options.onTick?.(recorder), 1000);
   let elu = performance.eventLoopUtilization();
