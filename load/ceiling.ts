@@ -3,7 +3,7 @@
 // stand-in that answers at once (send-stand-in.ts, in this thread), and its event loop's busy time per
 // request gives the rate at which a worker would be busy all the time. After the run the result says the
 // same from the run itself (runner.ts `generator`).
-import { startSendStandIn } from './send-stand-in.js';
+import { STAND_IN_FIRST_INDEX, startSendStandIn } from './send-stand-in.js';
 import { splitBaseUrl } from './url.js';
 import type { Profile, ProfileState } from './types.js';
 import { runOnWorkers, BUILT_IN_PROFILES, type ProfileRef } from './workers.js';
@@ -15,9 +15,6 @@ export interface Ceiling {
 }
 
 const CALIBRATION_MS = 500;
-const WARMUP_MS = 500;
-/** Far from any index a run uses, so calibration requests never share a key with real ones. */
-const CALIBRATION_FIRST_INDEX = 2 ** 40;
 
 export async function calibrateCeiling<S extends ProfileState>(options: { profile: Profile<S>; state: S; workers: number; profileRef?: ProfileRef }): Promise<Ceiling | undefined> {
   const standIn = await startSendStandIn();
@@ -30,12 +27,11 @@ export async function calibrateCeiling<S extends ProfileState>(options: { profil
       shard: { index: 0, count: 1 },
       model: { kind: 'closed', connections: 16 },
       durationMs: CALIBRATION_MS,
-      warmupMs: WARMUP_MS,
       maxRequests: 1_000_000,
       timeoutMs: 5000,
       graceMs: 5000,
       keepSamples: 0,
-      firstIndex: CALIBRATION_FIRST_INDEX,
+      firstIndex: STAND_IN_FIRST_INDEX,
     });
     if (partial.sent === 0 || partial.busyMs <= 0) return undefined;
     const busyUsPerRequest = (partial.busyMs * 1000) / partial.sent;

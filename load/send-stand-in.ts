@@ -4,6 +4,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** First request index of runs against the stand-in (warm-ups, calibration): far from any real run's keys. */
+export const STAND_IN_FIRST_INDEX = 2 ** 40;
+
 export interface SendStandIn {
   url: string;
   close(): Promise<void>;

@@ -29,8 +29,6 @@ export interface ThreadRunOptions<S extends ProfileState> {
   /** Epoch ms at which the schedule starts (shared by every worker); default now. */
   t0EpochMs?: number;
   onTick?: (recorder: Recorder) => void;
-  /** Closed model only: run this long first, unmeasured, on the same requests (the ceiling's calibration warms its JIT). */
-  warmupMs?: number;
 }
 
 export interface PartialRun {
@@ -71,9 +69,6 @@ export async function runThread<S extends ProfileState>(options: ThreadRunOption
       const run = await runOpenModel({ rate: model.rate, shard: options.shard, durationMs: options.durationMs, maxRequests: options.maxRequests, inFlight: model.inFlight, graceMs: options.graceMs, recorder, execute, t0 });
       elu = performance.eventLoopUtilization(elu);
       return { ...common(recorder, elu.active, run.scheduled - run.unsent), sendLag: encodeHistogram(run.sendLagHistogram), offered: run.scheduled, unsent: run.unsent, elapsedMs: run.elapsedMs, t0EpochMs: run.t0EpochMs };
-    }
-    if (options.warmupMs !== undefined && options.warmupMs > 0) {
-      await runClosedModel({ connections: model.connections, durationMs: options.warmupMs, maxRequests: options.maxRequests, graceMs: options.graceMs, recorder: new Recorder(), execute });
     }
     const wait = t0 - performance.now();
     if (wait > 0) await sleep(wait);
