@@ -36,6 +36,8 @@ export function httpExecutor<S extends ProfileState>(
         watched = runSignal;
         runSignal.addEventListener('abort', () => {
           for (const abort of inFlight) abort(new Error('run cut'));
+          // Requests still queued for a connection have no abort yet: destroying the dispatchers ends them too.
+          void Promise.all([pool.destroy(), ...lanes.map((c) => c.destroy())]).catch(() => undefined);
         }, { once: true });
       }
       if (runSignal.aborted) return Promise.resolve({ kind: 'timeout' });
