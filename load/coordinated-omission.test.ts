@@ -2,19 +2,13 @@
 // Bounds are relations to the ground truth computed from the stall schedule, generous on purpose: no
 // assertion depends on how fast this machine is.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postProbe as probe, probeRef } from './probe-profiles.js';
 import { runLoad } from './runner.js';
 import { startStallServer, type StallServer } from './stall-server.js';
 import { stallTruth } from './stall-truth.js';
-import type { Profile, ProfileState } from './types.js';
+import type { ProfileState } from './types.js';
 
 const schedule = { periodMs: 1000, stallMs: 200 };
-const probe: Profile = {
-  name: 'probe',
-  description: 'POST / with a fixed body',
-  setup: async () => ({ baseUrl: '', headers: {} }),
-  request: () => ({ method: 'POST', path: '/', headers: { 'content-type': 'application/json' }, body: '{"to":"+12025550100","text":"hi"}' }),
-  check: (r) => (r.status === 201 ? { ok: true } : { ok: false, code: String(r.status) }),
-};
 
 let server: StallServer;
 let state: ProfileState;
@@ -26,9 +20,11 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 describe('coordinated omission', () => {
-  it('open model: p99 and max reflect the stall schedule', async () => {
+  // With two workers each sends an interleaved half of the schedule from its own thread: the truth is the same.
+  it.each([1, 2])('open model on %i worker(s): p99 and max reflect the stall schedule', async (workers) => {
     const rate = 200;
-    const { result } = await runLoad({ profile: probe, state, model: { kind: 'open', rate, inFlight: 64 }, shard: { index: 0, count: 1 }, runId: 't', durationMs: 2000, maxRequests: 10_000, timeoutMs: 5000 });
+    const { result } = await runLoad({ profile: probe, profileRef: probeRef(probe), workers, state, model: { kind: 'open', rate, inFlight: 64 }, shard: { index: 0, count: 1 }, runId: 't', durationMs: 2000, maxRequests: 10_000, timeoutMs: 5000 });
+    expect(result.generator?.workers).toBe(workers);
     expect(result.scheduleStartEpochMs).toBeDefined();
     const truth = stallTruth(schedule, result.scheduleStartEpochMs ?? 0, rate, result.offered);
     // 20% of the schedule falls in a stall, so the true p99 is ~190 ms and the true max ~200 ms.

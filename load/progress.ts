@@ -1,9 +1,9 @@
 // Progress while a run goes: rate, p99 and errors so far, once a second. On a terminal the line is
 // rewritten in place; otherwise (pipes, CI=true) each tick is a plain line.
-import type { Recorder } from './recorder.js';
+import type { Progress } from './runner.js';
 
 export interface ProgressSink {
-  tick(recorder: Recorder, elapsedMs: number): void;
+  tick(progress: Progress, elapsedMs: number): void;
   end(): void;
 }
 
@@ -13,14 +13,13 @@ export function progressSink(stream: NodeJS.WriteStream = process.stderr, label 
   let lastElapsed = 0;
   let wrote = false;
   return {
-    tick(recorder, elapsedMs) {
-      const c = recorder.counts;
+    tick(c, elapsedMs) {
       const seconds = (elapsedMs - lastElapsed) / 1000;
       const rate = seconds > 0 ? (c.completed - lastCompleted) / seconds : 0;
       lastCompleted = c.completed;
       lastElapsed = elapsedMs;
-      const p99 = recorder.histogram.totalCount === 0 ? 0 : recorder.histogram.getValueAtPercentile(99) / 1000;
-      const line = `${label}${(elapsedMs / 1000).toFixed(0)}s: ${rate.toFixed(0)} req/s, p99 ${p99.toFixed(1)} ms, ${c.completed} done, errors ${c.errors}`;
+      const p99 = c.p99Ms === undefined ? '' : `, p99 ${c.p99Ms.toFixed(1)} ms`;
+      const line = `${label}${(elapsedMs / 1000).toFixed(0)}s: ${rate.toFixed(0)} req/s${p99}, ${c.completed} done, errors ${c.errors}`;
       if (interactive) {
         stream.write(`\r\x1b[2K${line}`);
         wrote = true;

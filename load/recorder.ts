@@ -2,7 +2,8 @@
 // Latency policy: every request that got a response (any status) or timed out is in the histogram,
 // measured until it ended; hiding slow failures would flatter the tail. Connection errors carry no
 // server latency and are only counted.
-import { newHistogram, recordMicros, type Histogram } from './histogram.js';
+import { encodeHistogram, newHistogram, recordMicros, type Histogram } from './histogram.js';
+import type { LoadSeries, SeriesPoint } from './series.js';
 
 export type Outcome =
   | { kind: 'ok'; status: number }
@@ -22,23 +23,76 @@ export interface RunCounts {
   byCode: Record<string, number>;
 }
 
+interface LivePoint {
+  sent: number;
+  completed: number;
+  errors: number;
+  histogram: Histogram | undefined;
+}
+
+/** Longest series kept (seconds): more than any bounded run (3600 s + grace). */
+const MAX_SERIES_POINTS = 4000;
+
 export class Recorder {
   readonly histogram: Histogram = newHistogram();
   readonly counts: RunCounts = { completed: 0, ok: 0, errors: 0, timeouts: 0, connectionErrors: 0, byStatus: {}, byCode: {} };
   /** Raw samples, only when asked for (the shard/merge exactness test); bounded. */
   readonly samples: number[] | undefined;
   private readonly sampleCap: number;
+  private readonly points: LivePoint[] = [];
+  private originMs: number;
+  private now: () => number;
 
   constructor(options: { keepSamples?: number } = {}) {
     this.sampleCap = options.keepSamples ?? 0;
     this.samples = this.sampleCap > 0 ? [] : undefined;
+    this.now = () => performance.now();
+    this.originMs = this.now();
+  }
+
+  /**
+   * Where second 0 of the series begins, on the clock `now` (default performance.now()). The open model
+   * sets it to its schedule's t0, so the series of workers and shards sharing a t0 line up index by index.
+   */
+  startSeries(originMs: number, now: () => number = () => performance.now()): void {
+    this.originMs = originMs;
+    this.now = now;
+  }
+
+  /** Epoch ms of second 0 of the series (for a clock on the performance.now() scale). */
+  seriesStartEpochMs(): number {
+    return performance.timeOrigin + this.originMs;
+  }
+
+  private point(): LivePoint {
+    const i = Math.min(MAX_SERIES_POINTS - 1, Math.max(0, Math.floor((this.now() - this.originMs) / 1000)));
+    let p = this.points[i];
+    if (p === undefined) {
+      for (let j = this.points.length; j <= i; j++) this.points.push({ sent: 0, completed: 0, errors: 0, histogram: undefined });
+      p = this.points[i] as LivePoint;
+    }
+    return p;
+  }
+
+  /** The points so far (live histograms; encodeSeries encodes them). */
+  livePoints(): readonly LivePoint[] {
+    return this.points;
+  }
+
+  /** A request went out (the `sent` of the series). */
+  sent(): void {
+    this.point().sent++;
   }
 
   record(outcome: Outcome, latencyUs: number | undefined): void {
     const c = this.counts;
     c.completed++;
+    const point = this.point();
+    point.completed++;
+    if (outcome.kind !== 'ok') point.errors++;
     if (latencyUs !== undefined) {
       recordMicros(this.histogram, latencyUs);
+      recordMicros((point.histogram ??= newHistogram()), latencyUs);
       if (this.samples !== undefined && this.samples.length < this.sampleCap) this.samples.push(Math.max(1, Math.round(latencyUs)));
     }
     switch (outcome.kind) {
@@ -63,6 +117,17 @@ export class Recorder {
         return;
     }
   }
+}
+
+/** The series so far, histograms encoded (an empty second has an empty histogram). */
+export function encodeSeries(recorder: Recorder): LoadSeries {
+  return { startEpochMs: recorder.seriesStartEpochMs(), intervalMs: 1000, points: recorder.livePoints().map(encodePoint) };
+}
+
+const EMPTY = encodeHistogram(newHistogram());
+
+function encodePoint(p: LivePoint): SeriesPoint {
+  return { sent: p.sent, completed: p.completed, errors: p.errors, histogram: p.histogram === undefined ? EMPTY : encodeHistogram(p.histogram) };
 }
 
 function bump(map: Record<string, number>, key: string): void {

@@ -51,6 +51,11 @@ export interface LoadResult {
   unsent?: number;
   /** Open model only: epoch ms at which the schedule started (request k of shard i at this + offset). */
   scheduleStartEpochMs?: number;
+  /**
+   * The load generator itself: worker threads, event-loop busy time per request sent (µs), and the highest
+   * rate its workers could schedule at that cost (req/s; null when nothing was sent).
+   */
+  generator?: { workers: number; busyUsPerRequest: number; ceilingRate: number | null };
   delivery?: DeliveryFigures;
   /** Where this run (or, merged, the union of its shards) really ran; plannedStartEpochMs/lateByMs with --start-at. */
   window?: RunWindow;
@@ -120,6 +125,8 @@ export function formatResult(r: LoadResult): string {
     `errors: ${r.counts.errors} (${r.errorRatePercent.toFixed(3)}%)${formatMap(' status', r.counts.byStatus, (k) => !k.startsWith('2'))}${formatMap(' codes', r.counts.byCode)}; timeouts ${r.counts.timeouts}`,
   ];
   if (r.sendLag !== undefined && r.sendLag.p99 > 10) lines.push(`note: the load generator itself ran late (send lag p99 ${r.sendLag.p99} ms); latencies include it`);
+  const ceiling = generatorLine(r);
+  if (ceiling !== undefined) lines.push(ceiling);
   if (r.delivery !== undefined) {
     const d = r.delivery;
     lines.push(`deliveries: ${d.delivered}/${d.expected} delivered, lost ${d.lost}, duplicated ${d.duplicated}, badly signed ${d.badlySigned}, unmatched ${d.unmatched}; end-to-end ms p50 ${d.latency.p50} p99 ${d.latency.p99} max ${d.latency.max}`);
@@ -134,6 +141,22 @@ export function formatResult(r: LoadResult): string {
   if (r.slo !== undefined) lines.push(`slo ${r.slo.expression}: ${r.slo.pass ? 'pass' : 'FAIL'} (${r.slo.checks.map((c) => `${c.clause} actual ${round(c.actual)} ${c.pass ? 'ok' : 'breached'}`).join(', ')})${r.slo.caveat === undefined ? '' : `; ${r.slo.caveat}`}`);
   return `${lines.join('\n')}\n`;
 }
+
+/**
+ * The generator's ceiling after a run: the rate its workers could have sent at, given the event-loop
+ * time each request cost them in this run. An open-model rate near or above it is beyond the generator.
+ */
+export function generatorLine(r: LoadResult): string | undefined {
+  const g = r.generator;
+  if (g === undefined || g.ceilingRate === null) return undefined;
+  const head = `generator: ${g.workers} worker${g.workers === 1 ? '' : 's'}, ${g.busyUsPerRequest} µs of event loop per request: ceiling about ${g.ceilingRate} req/s`;
+  if (r.model.kind !== 'open') return head;
+  const share = r.model.rate / r.shards.reduce((n, s) => Math.max(n, s.count), 1);
+  return share > BEYOND * g.ceilingRate ? `${head}; this rate (${Math.round(share)}/s here) is beyond the generator: add --workers or shards` : head;
+}
+
+/** Above this share of its ceiling, the generator's own lateness starts to show in the latencies. */
+export const BEYOND = 0.8;
 
 function formatMap(label: string, map: Record<string, number>, keep: (key: string) => boolean = () => true): string {
   const entries = Object.entries(map).filter(([k]) => keep(k));

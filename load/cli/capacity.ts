@@ -12,6 +12,7 @@ import { defaultOutPath } from './out.js';
 import { checkOutputPaths, writeLoadOutputs } from './outputs.js';
 import { armFailsafe, DEFAULT_IN_FLIGHT, pickProfile } from './run.js';
 import { resolveTarget, type StartEmbedded } from './target.js';
+import { chooseWorkers, parseWorkers } from './workers.js';
 
 export const capacityFlags = {
   ...runFlags,
@@ -57,17 +58,20 @@ export async function capacityCommand(argv: string[], startEmbedded: StartEmbedd
   const inFlight = shardConnections(settings.inFlight ?? settings.connections ?? DEFAULT_IN_FLIGHT, settings.shard);
   const outPath = values.out ?? defaultOutPath(`capacity-${profile.name}`);
   checkOutputPaths(values);
+  const givenWorkers = parseWorkers(values.workers, profile.verify !== undefined, profile.name);
 
   const resolved = await resolveTarget(values, settings.allowRemote, startEmbedded, true);
   try {
     const timeoutMs = settings.timeoutMs ?? resolved.timeoutMs;
     armFailsafe(warmupMs + maxSteps * (settings.durationMs + timeoutMs + 3000) + 120_000);
+    const { workers, why } = chooseWorkers(givenWorkers, resolved.target.baseUrl, profile.verify !== undefined, profile.name);
+    if (values.quiet !== true) process.stderr.write(`workers: ${workers} (${why})\n`);
     let nextIndex = 0;
     const context = { target: resolved.target, shard: settings.shard, runId: settings.runId, options: settings.profileOptions, log: (line: string) => process.stderr.write(`${line}\n`) };
     const report = await withProfile(profile, context, async (state) => {
       // A cold target (JIT, caches, connection set-up) would fail the first step for the wrong reason.
       if (warmupMs > 0) {
-        const { result } = await runLoad({ profile, state, model: { kind: 'open', rate: startRate, inFlight }, shard: settings.shard, runId: settings.runId, durationMs: warmupMs, maxRequests: settings.maxRequests, timeoutMs, verify: false });
+        const { result } = await runLoad({ profile, state, workers, model: { kind: 'open', rate: startRate, inFlight }, shard: settings.shard, runId: settings.runId, durationMs: warmupMs, maxRequests: settings.maxRequests, timeoutMs, verify: false });
         nextIndex += result.offered;
         await sleep(500);
       }
@@ -85,6 +89,7 @@ export async function capacityCommand(argv: string[], startEmbedded: StartEmbedd
           const firstIndex = nextIndex;
           const { result } = await runLoad({
             firstIndex,
+            workers,
             profile,
             state,
             model: { kind: 'open', rate, inFlight },

@@ -38,6 +38,8 @@ describe('mcs load', () => {
     [['load', 'send', '--slo', 'p99<3'], /--slo: .*unit/],
     [['load', 'send', '--shard', '3/3'], /--shard/],
     [['load', 'send', '--bogus'], /bogus/],
+    [['load', 'send', '--workers', '0'], /--workers must be an integer/],
+    [['load', 'send-retry-storm', '--workers', '2'], /judges the whole run in one place/],
     [['load', 'capacity', '--profile', 'send'], /--slo/],
     [['load', 'merge'], /result files/],
     [['load', 'k8s', '--profile', 'send', '--shards', '2'], /--image/],

@@ -3,6 +3,7 @@
 import { DEFAULT_RESOURCES } from '../k8s.js';
 import { DEFAULT_MIN_OVERLAP } from '../overlap.js';
 import { profiles } from '../profiles/index.js';
+import { cores, remoteDefault } from './workers.js';
 
 export function loadHelp(): string {
   const list = Object.values(profiles)
@@ -10,8 +11,8 @@ export function loadHelp(): string {
     .join('\n');
   return `Usage:
   mcs load <profile> [--duration 10] [--connections N | --rate R [--in-flight N]] [--slo EXPR]
-                     [--base-url URL --control-url URL | --config FILE] [--out FILE] [--shard i/N] [--allow-remote]
-                     [--start-at TIME] [--run-id ID] [--samples FILE] [--quiet]
+                     [--base-url URL --control-url URL | --config FILE] [--out FILE] [--shard i/N] [--workers N]
+                     [--allow-remote] [--start-at TIME] [--run-id ID] [--samples FILE] [--quiet]
   mcs load capacity --profile P --slo EXPR [...]          (mcs load capacity --help)
   mcs load merge a.json b.json ... [--slo EXPR] [...]     (mcs load merge --help)
   mcs load k8s --profile P --shards N --image IMG [...]   (mcs load k8s --help)
@@ -21,10 +22,18 @@ ${list}
 
 Load models:
   --connections N    closed model (default, 10 connections): each connection sends as soon as its previous
-                     response is in (autocannon). Latency from the actual send.
+                     response is in. Latency from the actual send.
   --rate R           open model: R requests/s on a fixed schedule; latency from each request's intended
                      start, so a stalled server shows in the percentiles (no coordinated omission).
                      --in-flight N (or --connections N) caps requests in flight (default 256).
+
+Workers: --workers N runs the schedule on N worker threads, each an interleaved share as shards take
+  (request g to worker g mod N), merged exactly. Default: 1 when the target is loopback, because the
+  server under test shares this machine's ${cores()} cores and every core the generator takes is taken from
+  it; ${remoteDefault()} (cores - 1) when the target is remote. Profiles that verify the whole run (send-retry-storm,
+  webhook-delivery) run on one. Before an open-model run the generator measures the highest rate its
+  workers can schedule and says when --rate is beyond it; the result says it again from the run itself
+  (\`generator.ceilingRate\`).
 
 Target: flags > environment (MCS_BASE_URL, MCS_CONTROL_URL, MCS_API_KEY) > --config FILE, as for certify:
   --base-url URL (v4), --v2-base-url URL, --control-url URL, --api-key KEY, --config FILE.
@@ -34,8 +43,7 @@ Target: flags > environment (MCS_BASE_URL, MCS_CONTROL_URL, MCS_API_KEY) > --con
 Warm-up: --warmup SECONDS runs the same load first, unmeasured (default 0; capacity: 2).
 
 Bounds: --duration SECONDS (default 10, at most 3600), --max-requests N (default 1000000), --timeout MS per
-  request (default the target config's, 10000; the closed model rounds it up to at least 1000);
-  the run is cut at duration + timeout + 2 s.
+  request (default the target config's, 10000); the run is cut at duration + timeout + 2 s.
 
 Results: JSON (--out FILE, default load/out/), latency in ms from an HDR histogram (µs precision, encoded in
   the file), with a per-second series (sent, completed, errors, latency histogram); --samples FILE writes
@@ -76,6 +84,7 @@ SLO breaks (or --max-rate), then bisect between the last held and the first brok
   --duration S         seconds per step (default 5)
   --warmup S           unmeasured seconds at --start-rate first (default 2)
   --in-flight N, --connections N   cap on requests in flight (default 256)
+  --workers N          worker threads for every step (see mcs load --help, Workers)
   --out FILE           the capacity report JSON (default load/out/)
   --html FILE          also a standalone HTML report (each step's curve, latency against offered rate, the
                        steps over time)

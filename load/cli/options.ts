@@ -39,6 +39,7 @@ export const runFlags = {
   samples: { type: 'string' },
   warmup: { type: 'string' },
   'start-at': { type: 'string' },
+  workers: { type: 'string' },
   quiet: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;

@@ -5,7 +5,8 @@ import { parseArgs } from 'node:util';
 import { startWebhookReceiver } from '../../harness/webhooks/receiver.js';
 import { profiles, profileNames } from '../profiles/index.js';
 import { progressSink } from '../progress.js';
-import { formatResult, saveResult } from '../result.js';
+import { calibrateCeiling, ceilingLine } from '../ceiling.js';
+import { BEYOND, formatResult, saveResult } from '../result.js';
 import type { ModelSpec } from '../result.js';
 import { runLoad } from '../runner.js';
 import { shardConnections } from '../schedule.js';
@@ -16,6 +17,7 @@ import { checkRunId, LoadUsageError, number, runFlags, runSettings, type RunFlag
 import { defaultOutPath } from './out.js';
 import { checkOutputPaths, writeLoadOutputs } from './outputs.js';
 import { resolveTarget, type StartEmbedded } from './target.js';
+import { chooseWorkers, parseWorkers } from './workers.js';
 
 export const DEFAULT_CONNECTIONS = 10;
 export const DEFAULT_IN_FLIGHT = 256;
@@ -45,6 +47,7 @@ export async function runCommand(argv: string[], startEmbedded: StartEmbedded): 
   const settings = runSettings(values);
   checkRunId(settings.runId);
   const model = modelOf(settings);
+  const givenWorkers = parseWorkers(values.workers, profile.verify !== undefined, profile.name);
   const warmupMs = (number('warmup', values.warmup, (n) => n >= 0 && n <= 60, 'a number of seconds in [0, 60]') ?? 0) * 1000;
   const outPath = values.out ?? defaultOutPath(`${profile.name}${settings.shard.count > 1 ? `-shard${settings.shard.index}of${settings.shard.count}` : ''}`);
   checkOutputPaths(values);
@@ -58,12 +61,20 @@ export async function runCommand(argv: string[], startEmbedded: StartEmbedded): 
     const failsafe = armFailsafe(waitMs + warmupMs + settings.durationMs + 2 * (timeoutMs + 2000) + 120_000);
     const context = { target: resolved.target, shard: settings.shard, runId: settings.runId, options: settings.profileOptions, log: (line: string) => process.stderr.write(`${line}\n`) };
     const progress = values.quiet === true ? undefined : progressSink(process.stderr, `${profile.name} `);
+    const { workers, why } = chooseWorkers(givenWorkers, resolved.target.baseUrl, profile.verify !== undefined, profile.name);
+    if (values.quiet !== true) process.stderr.write(`workers: ${workers} (${why})\n`);
     const { result, samples } = await withProfile(profile, context, async (state) => {
+      // The open model's ceiling before the run (after it, the result says it from the run itself).
+      if (model.kind === 'open' && values.quiet !== true) {
+        const ceiling = await calibrateCeiling({ profile, state, workers }).catch(() => undefined);
+        if (ceiling !== undefined) process.stderr.write(`${ceilingLine(ceiling, workers, model.rate / settings.shard.count, BEYOND)}\n`);
+      }
       // Optional warm-up at the same load, not measured (a cold target's JIT and caches).
-      const firstIndex = warmupMs > 0 ? (await runLoad({ profile, state, model, shard: settings.shard, runId: settings.runId, durationMs: warmupMs, maxRequests: settings.maxRequests, timeoutMs, verify: false })).result.offered : 0;
+      const firstIndex = warmupMs > 0 ? (await runLoad({ profile, state, model, workers, shard: settings.shard, runId: settings.runId, durationMs: warmupMs, maxRequests: settings.maxRequests, timeoutMs, verify: false })).result.offered : 0;
       return runLoad({
         firstIndex,
         ...(settings.startAtEpochMs === undefined ? {} : { startAtEpochMs: settings.startAtEpochMs }),
+        workers,
         profile,
         state,
         model,
