@@ -28,6 +28,8 @@ Target (flags > MCS_* environment > config file):
   --base-url URL        the service's {base_url} (v4 under /v4)        MCS_BASE_URL
   --v2-base-url URL     the v2 API's {v2_base_url}                     MCS_V2_BASE_URL
   --control-url URL     the conformance control API (sandbox only)     MCS_CONTROL_URL
+  --control-adapter FILE.mjs  control operations as functions, instead of a control URL
+                        (docs/control-adapter.md)                      MCS_CONTROL_ADAPTER
   --api-key KEY         API key for targets without a control API      MCS_API_KEY
   --app-token TOKEN     app token (scopes: MCS_APP_TOKEN_SCOPES)       MCS_APP_TOKEN
   --config FILE         YAML config file (harness/config/config.schema.json)  MCS_CONFIG
@@ -75,7 +77,7 @@ export async function run(argv: string[]): Promise<number> {
   const reportsDir = flags['reports-dir'] ?? 'reports/out';
   const image = imageOptionsOf(flags);
   const resolveInput = {
-    flags: { baseUrl: flags['base-url'], v2BaseUrl: flags['v2-base-url'], controlUrl: flags['control-url'], apiKey: flags['api-key'], appToken: flags['app-token'], timeout: flags.timeout, webhookListen: flags['webhook-listen'], webhookPublicUrl: flags['webhook-public-url'] },
+    flags: { baseUrl: flags['base-url'], v2BaseUrl: flags['v2-base-url'], controlUrl: flags['control-url'], controlAdapter: flags['control-adapter'], apiKey: flags['api-key'], appToken: flags['app-token'], timeout: flags.timeout, webhookListen: flags['webhook-listen'], webhookPublicUrl: flags['webhook-public-url'] },
     env: process.env,
     ...(flags.config === undefined ? {} : { configPath: flags.config }),
   };
@@ -229,6 +231,7 @@ function parseFlags(argv: string[]) {
         'base-url': { type: 'string' },
         'v2-base-url': { type: 'string' },
         'control-url': { type: 'string' },
+        'control-adapter': { type: 'string' },
         'api-key': { type: 'string' },
         'app-token': { type: 'string' },
         config: { type: 'string' },

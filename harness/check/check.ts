@@ -9,10 +9,10 @@ import { ExchangeLog, withExchangeLog, type RecordedResponse } from '../http/rec
 import { isSelected } from '../runner/selection.js';
 import { checkResponse } from '../schema/validator.js';
 import { CheckContext } from './context.js';
-import type { McsTaskMeta, RunContext } from './meta.js';
+import type { McsTaskMeta } from './meta.js';
+import { unmetNeed, type Need } from './needs.js';
 import { runContext } from './run-context.js';
 
-export type Need = 'control' | 'v2';
 
 export interface CheckMeta {
   /** The suite folder, e.g. `contacts`. */
@@ -23,7 +23,7 @@ export interface CheckMeta {
   title: string;
   /** Ids of spec/clauses.yaml the check verifies (at least one). */
   clauses: string[];
-  /** What the target must offer; a check whose need is unmet is reported not verifiable. */
+  /** What the target must offer beyond the v4 API (harness/check/needs.ts); unmet: reported not verifiable, naming it. */
   needs?: Need[];
   /**
    * What the wrapper checks of every API response of the check afterwards: `strict` (default) its status
@@ -80,12 +80,6 @@ function notVerifiable(context: TestContext, mcs: McsTaskMeta, reason: string): 
   mcs.outcome = 'not-verifiable';
   mcs.reason = secrets.maskText(reason);
   context.skip(mcs.reason);
-}
-
-function unmetNeed(needs: readonly Need[], run: RunContext): string | undefined {
-  if (needs.includes('control') && !run.control) return 'needs the control API (the target has none)';
-  if (needs.includes('v2') && run.target.v2Url === undefined) return 'needs the v2 API (no v2 base URL given)';
-  return undefined;
 }
 
 /** Every response the check saw must conform; the first offending one fails the check. */

@@ -20,8 +20,10 @@ export interface McsTaskMeta {
 
 export interface RunContext {
   target: TargetConfig;
-  /** True when the target answered the control API probe. */
+  /** True when the target creates organizations of the checks' own (its control API offers createOrganization). */
   control: boolean;
+  /** The control operations the target offers (its control API or adapter); undefined: none at all. */
+  controlOperations?: string[];
   /** What the control API announced for the description's silent spots (the MCS_* environment overrides it). */
   targetSettings?: TargetSettings;
   seed: number;

@@ -7,7 +7,7 @@
 // What a `status` subscription receives is not shown: not checked. The creation row lists `message`, `status`
 // and `all` but not `poll` (spec/AMBIGUITIES.md v2 1): a target that refuses a `poll` subscription is judged
 // on the other two, and what reaches `poll` subscriptions is then not verifiable.
-import { check, type Fixtures } from '../../harness/check/index.js';
+import { check, type Fixtures, type Need } from '../../harness/check/index.js';
 import { describedEventTypes, webhookPayloadProblems } from '../../harness/checks/webhook-payload.js';
 import type { Delivery } from '../../harness/webhooks/receiver.js';
 import { fail, isEpochMillis } from '../_shared/common.js';
@@ -17,7 +17,8 @@ import { bodyOf, describeDelivery, eventTypeOf, expectSignedWith, useHooks, type
 
 const area = 'webhooks';
 const hooksOf = useHooks();
-const needs: ['control', 'v2'] = ['control', 'v2'];
+/** What the file's scenario uses to make every event type happen. */
+const needs: Need[] = ['v2', 'driveMessageStatus', 'simulateContactShare', 'simulateGroupChange', 'simulateInboundMessage', 'simulatePoll', 'simulatePollVote', 'simulateReaction', 'simulateTyping', 'channel:native-dedicated'];
 
 /** The event types with a flat body the suite judges (contact.merged excluded, see above), and their shape clause. */
 const shapeClauses = {

@@ -2,7 +2,7 @@
 // POST of the envelope {id (evt_), type, created_at (ms), organization_id, data} with the X-Service-*
 // headers, signed with the secret shown at creation over the exact bytes. One subscription receives the
 // events of every trigger once (the file's scenario); each check judges one behaviour over all of them.
-import { check } from '../../harness/check/index.js';
+import { check, type Need } from '../../harness/check/index.js';
 import { webhookPayloadProblems } from '../../harness/checks/webhook-payload.js';
 import { fail, isRecord } from '../_shared/common.js';
 import { concerns, inbound, messagingTriggers, triggerEach, triggerNumberEvents, type Triggered } from '../_shared/events.js';
@@ -11,7 +11,8 @@ import { bodyOf, describeDelivery, expectSignedWith, headerOf, useHooks } from '
 
 const area = 'webhooks';
 const hooksOf = useHooks();
-const needs: ['control'] = ['control'];
+/** What the file's scenario uses to make every event type happen. */
+const needs: Need[] = ['createFixtureChannel', 'driveMessageStatus', 'drivePurchase', 'setPlanFacts', 'simulateContactShare', 'simulateGroupChange', 'simulateInboundMessage', 'simulatePoll', 'simulatePollVote', 'simulateReaction', 'simulateTyping', 'channel:native-dedicated'];
 
 const scenario = shared(async (t): Promise<Collected> => {
   const fx = await t.fixtures();

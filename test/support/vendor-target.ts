@@ -1,0 +1,62 @@
+// A target as a vendor would certify it: the reference started in-process, one organization set up out of
+// band (through the reference's control API, as a vendor would through its dashboard), and a target.yaml
+// (harness/config/config.schema.json) that gives its keys, tokens and channels but no control URL.
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { stringify } from 'yaml';
+import { startReference } from '../../reference/index.js';
+import type { OrganizationFixtures } from '../../harness/fixtures/control-client.js';
+
+export type VendorFixtures = 'keys-only' | 'no-owners' | 'full';
+
+export interface VendorTarget {
+  configPath: string;
+  baseUrl: string;
+  /** The reference's control API (not in target.yaml): for tests that adapt it. */
+  controlUrl: string;
+  /** The organization target.yaml describes, as the control API names it. */
+  organizationId: string;
+  close(): Promise<void>;
+}
+
+export async function startVendorTarget(options: { dir: string; fixtures: VendorFixtures }): Promise<VendorTarget> {
+  const reference = await startReference({ log: () => {} });
+  try {
+    const response = await fetch(`${reference.urls.control}/organizations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      // The sandbox has a channel of every kind; 'keys-only' just does not tell the config about them.
+      body: JSON.stringify({ name: 'Vendor sandbox' }),
+    });
+    if (response.status !== 201) throw new Error(`the reference's control API answered ${response.status} to POST /organizations`);
+    const org = ((await response.json()) as { data: OrganizationFixtures }).data;
+    const configPath = join(options.dir, 'target.yaml');
+    const config = {
+      base_url: reference.urls.base,
+      v2_base_url: reference.urls.v2,
+      fixtures: { organization_id: org.organization_id, ...fixturesOf(org, options.fixtures) },
+    };
+    await writeFile(configPath, stringify(config));
+    return { configPath, baseUrl: reference.urls.base, controlUrl: reference.urls.control, organizationId: org.organization_id, close: () => reference.close() };
+  } catch (error) {
+    await reference.close();
+    throw error;
+  }
+}
+
+function fixturesOf(org: OrganizationFixtures, kind: VendorFixtures) {
+  const keys = { primary: org.api_keys.primary.api_key, secondary: org.api_keys.secondary.api_key };
+  const ownerOf = (apiKey: string | null) => (apiKey === keys.primary ? 'primary' : apiKey === keys.secondary ? 'secondary' : null);
+  const channels = Object.fromEntries(
+    org.channels.map((channel) => [
+      channel.kind,
+      {
+        id: channel.id,
+        address: channel.address,
+        alias: channel.alias,
+        ...(kind === 'full' ? { owner: ownerOf(channel.owner_api_key) } : {}),
+      },
+    ]),
+  );
+  return { api_keys: keys, app_tokens: org.app_tokens, ...(kind === 'keys-only' ? {} : { channels }) };
+}
