@@ -9,7 +9,7 @@ import { ExchangeLog, withExchangeLog, type RecordedResponse } from '../http/rec
 import { isSelected } from '../runner/selection.js';
 import { checkResponse } from '../schema/validator.js';
 import { CheckContext } from './context.js';
-import type { McsTaskMeta } from './meta.js';
+import type { DeclaredCheck, McsTaskMeta } from './meta.js';
 import { unmetNeed, type Need } from './needs.js';
 import { runContext } from './run-context.js';
 
@@ -44,7 +44,9 @@ const keptOnPass = 2;
 export function check(meta: CheckMeta, body: CheckBody): void {
   assertMeta(meta);
   const register = meta.concurrent ? test.concurrent : test;
-  register(meta.name, { timeout: meta.timeoutMs ?? 60_000 }, (context) => runCheck(meta, body, context));
+  // The declaration travels with the task from collection on: `mcs coverage` reads it without running anything.
+  const declared: DeclaredCheck = { area: meta.area, name: meta.name, title: meta.title, clauses: [...meta.clauses], needs: [...(meta.needs ?? [])] };
+  register(meta.name, { timeout: meta.timeoutMs ?? 60_000, meta: { mcsCheck: declared } }, (context) => runCheck(meta, body, context));
 }
 
 async function runCheck(meta: CheckMeta, body: CheckBody, context: TestContext): Promise<void> {

@@ -34,9 +34,20 @@ export interface RunContext {
   selection: Selection;
 }
 
+/** What a check declares, on its task from collection on (before it runs). */
+export interface DeclaredCheck {
+  area: string;
+  name: string;
+  title: string;
+  clauses: string[];
+  /** Control operationIds, fixtures and 'v2' (harness/check/needs.ts). */
+  needs: string[];
+}
+
 declare module 'vitest' {
   interface TaskMeta {
     mcs?: McsTaskMeta;
+    mcsCheck?: DeclaredCheck;
   }
   interface ProvidedContext {
     mcsRun: RunContext;

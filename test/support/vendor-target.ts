@@ -1,11 +1,15 @@
 // A target as a vendor would certify it: the reference started in-process, one organization set up out of
 // band (through the reference's control API, as a vendor would through its dashboard), and a target.yaml
 // (harness/config/config.schema.json) that gives its keys, tokens and channels but no control URL.
-import { writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { startReference } from '../../reference/index.js';
+import { resolveTargetConfig } from '../../harness/config/resolve.js';
 import type { OrganizationFixtures } from '../../harness/fixtures/control-client.js';
+import { runCertification } from '../../harness/runner/certification.js';
+import type { RunReport } from '../../reports/model.js';
 
 export type VendorFixtures = 'keys-only' | 'no-owners' | 'full';
 
@@ -59,4 +63,40 @@ function fixturesOf(org: OrganizationFixtures, kind: VendorFixtures) {
     ]),
   );
   return { api_keys: keys, app_tokens: org.app_tokens, ...(kind === 'keys-only' ? {} : { channels }) };
+}
+
+/** Certifies a vendor target as `mcs certify --config target.yaml` would (options: an adapter, a selection). */
+export async function certifyVendor(
+  fixtures: VendorFixtures,
+  options: { seed?: number; controlAdapter?: (vendor: VendorTarget) => { path: string; env: Record<string, string> } } = {},
+): Promise<RunReport> {
+  const dir = await mkdtemp(join(tmpdir(), 'mcs-vendor-'));
+  const vendor = await startVendorTarget({ dir, fixtures });
+  const adapter = options.controlAdapter?.(vendor);
+  const saved = Object.fromEntries(Object.keys(adapter?.env ?? {}).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, adapter?.env ?? {});
+  try {
+    const target = await resolveTargetConfig({ flags: adapter ? { controlAdapter: adapter.path } : {}, env: {}, configPath: vendor.configPath });
+    if (target === undefined) throw new Error('target.yaml named no base URL');
+    return (await runCertification({ target, embedded: false, seed: options.seed ?? 19, selection: { only: [], skip: [] } })).report;
+  } finally {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    await vendor.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Verified clauses / testable clauses of a run (a clause is verified when every check citing it passed). */
+export function verifiedShare(report: RunReport): { verified: number; testable: number; share: number } {
+  const testable = report.coverage.filter((clause) => clause.result !== 'untestable');
+  const verified = testable.filter((clause) => clause.result === 'passed').length;
+  return { verified, testable: testable.length, share: verified / testable.length };
+}
+
+/** The checks that failed, each as `id: message`. */
+export function failuresOf(report: RunReport): string[] {
+  return report.checks.filter((check) => check.outcome === 'failed').map((check) => `${check.id}: ${check.failure?.message ?? ''}`);
 }
