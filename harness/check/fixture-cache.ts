@@ -2,7 +2,7 @@
 // so files stay isolated from each other and can run in parallel and in any order.
 import { configFixtures, controlFixtures, type Fixtures } from '../fixtures/fixtures.js';
 import { outsideCheck } from '../http/recorder.js';
-import { controlClientOf } from '../fixtures/control-access.js';
+import { controlClientOf, offeredByRun } from '../fixtures/control-access.js';
 import type { RunContext } from './meta.js';
 
 const perFile = new Map<string, Promise<Fixtures>>();
@@ -11,7 +11,7 @@ export function fixturesForFile(file: string, run: RunContext): Promise<Fixtures
   let fixtures = perFile.get(file);
   if (!fixtures) {
     fixtures = outsideCheck(() =>
-      controlClientOf(run.target, run.controlOperations).then((control) =>
+      controlClientOf(run.target, offeredByRun(run)).then((control) =>
         run.control ? controlFixtures(run.target, control) : configFixtures(run.target, run.target.fixtures, control),
       ),
     );

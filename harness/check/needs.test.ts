@@ -38,4 +38,8 @@ describe('what a check needs', () => {
     expect(unmetNeed(['channel:amb', 'secondary-key', 'owned-line', 'control'], full)).toBeUndefined();
     expect(unmetNeed(['v2'], full)).toMatch(/v2/);
   });
+
+  it('takes a run context with control: true and no list as offering every operation', () => {
+    expect(unmetNeed(['drivePurchase', 'simulateInboundMessage'], { target, control: true })).toBeUndefined();
+  });
 });

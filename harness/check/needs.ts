@@ -3,6 +3,7 @@
 // need is unmet is not verifiable, and its reason names what is missing. `mcs coverage --needs` lists them all.
 import type { ChannelKind, TargetConfig } from '../config/types.js';
 import { unofferedReason } from '../fixtures/control-client.js';
+import { offeredByRun } from '../fixtures/control-access.js';
 import { isOrganizationScoped, type ControlOperation } from '../fixtures/control-operations.js';
 
 /** Fixtures a check may need: a second key, a line the primary key owns, a channel of a kind, any channel. */
@@ -34,7 +35,8 @@ export function unmetNeed(needs: readonly Need[], offer: Offer): string | undefi
   return undefined;
 }
 
-function reasonUnmet(need: Need, offer: Offer): string | undefined {
+function reasonUnmet(need: Need, given: Offer): string | undefined {
+  const offer = { ...given, controlOperations: offeredByRun(given) };
   if (need === 'v2') return offer.target.v2Url === undefined ? 'needs the v2 API (no v2 base URL given)' : undefined;
   if (need === 'control') return offer.control ? undefined : offer.controlOperations === undefined ? 'needs the control API (the target has none)' : unofferedReason('createOrganization');
   if (isFixtureNeed(need)) return offer.control ? undefined : unmetFixture(need, offer.target);
