@@ -16,7 +16,7 @@ describe('clause coverage of the suites', () => {
   beforeAll(async () => {
     // What vitest collects (each check() declares its clauses at registration), as `mcs coverage` reads it.
     checks = await collectChecks({ config: suitesConfig });
-  });
+  }, 300_000);
 
   it('cites every clause of clauses.yaml, or clauses.yaml says why none can (run `mcs coverage` for the list)', () => {
     const uncovered = uncoveredClauses(coverageFromChecks(clauses, checks)).map((clause) => clause.id);
