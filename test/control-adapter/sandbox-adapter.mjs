@@ -1,3 +1,4 @@
+/* global process, fetch */
 // A worked example of a control adapter (docs/control-adapter.md): a vendor whose sandbox can make a customer
 // write in and move its clock, but speaks none of the conformance control API. Here the "sandbox" is the
 // reference's control API reached under the vendor's own names (injectCustomerMessage, fastForward); a real
