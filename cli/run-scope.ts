@@ -11,7 +11,7 @@ import { isKnownExpectation, isKnownSelection, unknownNames, type NameCatalog } 
 import type { Selection } from '../harness/runner/selection.js';
 import { UsageError } from './errors.js';
 
-const suitesDir = fileURLToPath(new URL('../suites/', import.meta.url));
+const suitesConfig = fileURLToPath(new URL('../suites/vitest.config.ts', import.meta.url));
 
 export interface RunScope {
   claims: string[];
@@ -62,9 +62,9 @@ async function readExpectations(path: string): Promise<ExpectedFailure[]> {
   }
 }
 
-/** Areas, check ids and clause ids, from a static scan of the suites (no check runs). */
+/** Areas, check ids and clause ids, from the checks vitest collects (none runs). */
 async function nameCatalog(): Promise<NameCatalog> {
-  const { scanSuites } = await import('../reports/coverage-scan.js');
-  const checks = await scanSuites(suitesDir);
+  const { collectChecks } = await import('../harness/runner/collect-checks.js');
+  const checks = await collectChecks({ config: suitesConfig });
   return { areas: [...new Set(checks.map((check) => check.area))], checkIds: checks.map((check) => check.id), clauseIds: loadClauses().map((clause) => clause.id) };
 }

@@ -1,7 +1,7 @@
 // Which names a run's inputs may use (--only/--skip entries, expected-failures ids), checked before anything
 // runs: a typo must be bad input (exit 2, with the nearest names), never a run that silently selects or
-// excuses nothing. The catalog comes from a static scan of the suites (reports/coverage-scan.ts), where a
-// check generated per operation or kind has a template id (`errors/non-object-body-gets-400.v4.${...}`).
+// excuses nothing. The catalog comes from the checks vitest collects (harness/runner/collect-checks.ts);
+// a `${...}` in an id, as older static scans wrote for checks generated per operation, matches any part.
 import { unknownNameMessage } from './nearest.js';
 
 export interface NameCatalog {

@@ -6,16 +6,17 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadClauses } from '../spec/index.js';
 import { coverageFromChecks, uncoveredClauses, unknownCitations } from '../results/coverage.js';
-import { scanSuites, type ScannedCheck } from '../reports/coverage-scan.js';
+import { collectChecks, type CollectedCheck } from '../harness/runner/collect-checks.js';
 
-const suites = fileURLToPath(new URL('../suites/', import.meta.url));
+const suitesConfig = fileURLToPath(new URL('../suites/vitest.config.ts', import.meta.url));
 
 describe('clause coverage of the suites', () => {
   const clauses = loadClauses();
-  let checks: ScannedCheck[] = [];
+  let checks: CollectedCheck[] = [];
   beforeAll(async () => {
-    checks = await scanSuites(suites);
-  });
+    // What vitest collects (each check() declares its clauses at registration), as `mcs coverage` reads it.
+    checks = await collectChecks({ config: suitesConfig });
+  }, 300_000);
 
   it('cites every clause of clauses.yaml, or clauses.yaml says why none can (run `mcs coverage` for the list)', () => {
     const uncovered = uncoveredClauses(coverageFromChecks(clauses, checks)).map((clause) => clause.id);

@@ -30,6 +30,8 @@ Target (flags > MCS_* environment > config file):
   --base-url URL        the service's {base_url} (v4 under /v4)        MCS_BASE_URL
   --v2-base-url URL     the v2 API's {v2_base_url}                     MCS_V2_BASE_URL
   --control-url URL     the conformance control API (sandbox only)     MCS_CONTROL_URL
+  --control-adapter FILE.mjs  control operations as functions, instead of a control URL
+                        (docs/control-adapter.md)                      MCS_CONTROL_ADAPTER
   --api-key KEY         API key for targets without a control API      MCS_API_KEY
   --app-token TOKEN     app token (scopes: MCS_APP_TOKEN_SCOPES)       MCS_APP_TOKEN
   --config FILE         YAML config file (harness/config/config.schema.json)  MCS_CONFIG
@@ -92,6 +94,7 @@ export async function run(argv: string[]): Promise<number> {
       baseUrl: flags['base-url'],
       v2BaseUrl: flags['v2-base-url'],
       controlUrl: flags['control-url'],
+      controlAdapter: flags['control-adapter'],
       apiKey: flags['api-key'],
       appToken: flags['app-token'],
       timeout: flags.timeout,
@@ -278,6 +281,7 @@ function parseFlags(argv: string[]) {
         'base-url': { type: 'string' },
         'v2-base-url': { type: 'string' },
         'control-url': { type: 'string' },
+        'control-adapter': { type: 'string' },
         'api-key': { type: 'string' },
         'app-token': { type: 'string' },
         config: { type: 'string' },

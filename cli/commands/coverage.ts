@@ -1,24 +1,27 @@
-// `mcs coverage [--from report.json] [--suites DIR] [--json]`: every clause of spec/clauses.yaml with the
-// checks that cite it, then the clauses no check cites. Without --from it scans the suites statically
-// (check() metadata); with --from it shows the coverage recorded in a run report, with results.
+// `mcs coverage [--from report.json] [--suites DIR] [--needs] [--json]`: every clause of spec/clauses.yaml with
+// the checks that cite it, then the clauses no check cites. Without --from it reads the checks vitest collects
+// from the suites (each check() declares its clauses and needs at registration; nothing runs); with --from it
+// shows the coverage recorded in a run report, with results. --needs: what each control operation and fixture buys.
 // Exit 1 when a clause is uncovered and not marked untestable, or a check cites an unknown clause id.
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadClauses } from '../../spec/index.js';
 import { coverageFromChecks, formatCoverage, summarizeCoverage, uncoveredClauses, unknownCitations } from '../../results/coverage.js';
-import { scanSuites } from '../../reports/coverage-scan.js';
+import { baselineVerifiable, formatNeeds, needsCoverage } from '../../reports/coverage-needs.js';
+import { operationsOf } from '../../harness/schema/openapi.js';
 import type { ClauseCoverage } from '../../results/model.js';
 import { readReport } from '../../reports/schema.js';
 import { UsageError } from '../errors.js';
 
-const defaultSuites = fileURLToPath(new URL('../../suites/', import.meta.url));
+const suitesConfig = fileURLToPath(new URL('../../suites/vitest.config.ts', import.meta.url));
 
-const USAGE = `Usage: mcs coverage [--from FILE] [--suites DIR] [--json]
+const USAGE = `Usage: mcs coverage [--from FILE] [--suites DIR] [--needs] [--json]
 
 Lists every clause of spec/clauses.yaml with the checks that cite it, and the clauses no check cites.
   --from    read the coverage recorded in a JSON report (with results) instead of scanning the suites
-  --suites  the folder of suites to scan (default: suites/ of this project)
+  --suites  the folder of suites to collect (default: suites/ of this project)
+  --needs   every control operation and fixture, with the checks that need it and the clauses it unlocks
   --json    print the coverage as JSON
 Exits 1 when a clause is uncovered and not marked untestable in clauses.yaml, or a check cites an
 unknown clause id; 2 on bad input.
@@ -27,13 +30,14 @@ unknown clause id; 2 on bad input.
 interface Flags {
   from?: string;
   suites?: string;
+  needs?: boolean;
   json?: boolean;
   help?: boolean;
 }
 
 function parse(argv: string[]): Flags {
   try {
-    return parseArgs({ args: argv, strict: true, allowPositionals: false, options: { from: { type: 'string' }, suites: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } }).values;
+    return parseArgs({ args: argv, strict: true, allowPositionals: false, options: { from: { type: 'string' }, suites: { type: 'string' }, needs: { type: 'boolean' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } }).values;
   } catch (error) {
     throw new UsageError(`${(error as Error).message.split('\n')[0] ?? ''} (try --help)`);
   }
@@ -46,6 +50,7 @@ export async function run(argv: string[]): Promise<number> {
     return 0;
   }
   if (flags.from !== undefined && flags.suites !== undefined) throw new UsageError('--from and --suites exclude each other');
+  if (flags.from !== undefined && flags.needs === true) throw new UsageError('--needs reads the suites\' declarations, not a report: drop --from');
 
   let coverage: Array<ClauseCoverage | ReturnType<typeof coverageFromChecks>[number]>;
   let unknown: ReturnType<typeof unknownCitations>;
@@ -58,13 +63,10 @@ export async function run(argv: string[]): Promise<number> {
     unknown = unknownCitations(report.coverage, report.checks);
   } else {
     const clauses = loadClauses();
-    const checks = await scanSuites(resolve(flags.suites ?? defaultSuites));
+    const checks = await collectedChecks(flags.suites);
+    if (flags.needs === true) return printNeeds(checks, flags.json === true);
     coverage = coverageFromChecks(clauses, checks);
     unknown = unknownCitations(clauses, checks);
-    for (const check of checks) {
-      if (check.unresolved.length > 0) notes.push(`note: ${check.file}:${check.line} (${check.id}): could not read ${check.unresolved.join(', ')} statically`);
-      if (check.approximated.length > 0) notes.push(`note: ${check.file}:${check.line} (${check.id}): ${check.approximated.join(', ')} read as any value of the map`);
-    }
     if (checks.length === 0) notes.push(`note: no check() call found under ${flags.suites ?? 'suites/'}`);
   }
 
@@ -75,4 +77,24 @@ export async function run(argv: string[]): Promise<number> {
   }
   for (const note of notes) process.stderr.write(`${note}\n`);
   return uncoveredClauses(coverage).length > 0 || unknown.length > 0 ? 1 : 0;
+}
+
+/** The checks vitest collects from the suites (their declarations; nothing runs). */
+async function collectedChecks(dir: string | undefined) {
+  const { collectChecks } = await import('../../harness/runner/collect-checks.js');
+  const include = dir === undefined ? undefined : [`${resolve(dir).replace(/\/+$/, '')}/**/*.test.ts`];
+  try {
+    return await collectChecks({ config: suitesConfig, ...(include ? { include } : {}) });
+  } catch (error) {
+    throw new UsageError((error as Error).message.split('\n')[0] ?? 'the suites could not be collected');
+  }
+}
+
+function printNeeds(checks: Awaited<ReturnType<typeof collectedChecks>>, json: boolean): number {
+  const operations = operationsOf('control').map((op) => op.operationId).filter((id) => id !== 'getControlInfo');
+  const rows = needsCoverage(checks, operations);
+  const cited = new Set(checks.flatMap((check) => check.clauses)).size;
+  if (json) process.stdout.write(`${JSON.stringify({ baseline: baselineVerifiable(checks), clauses: cited, needs: rows }, null, 2)}\n`);
+  else process.stdout.write(formatNeeds(rows, baselineVerifiable(checks), cited));
+  return 0;
 }

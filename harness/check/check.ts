@@ -11,10 +11,10 @@ import { notClaimedReason, unclaimedFeature } from '../../results/claims.js';
 import { excludedReason } from '../../results/verdict.js';
 import { checkResponse } from '../schema/validator.js';
 import { CheckContext } from './context.js';
-import type { McsTaskMeta, RunContext } from './meta.js';
+import type { DeclaredCheck, McsTaskMeta } from './meta.js';
+import { unmetNeed, type Need } from './needs.js';
 import { runContext } from './run-context.js';
 
-export type Need = 'control' | 'v2';
 
 export interface CheckMeta {
   /** The suite folder, e.g. `contacts`. */
@@ -25,7 +25,7 @@ export interface CheckMeta {
   title: string;
   /** Ids of spec/clauses.yaml the check verifies (at least one). */
   clauses: string[];
-  /** What the target must offer; a check whose need is unmet is reported not verifiable. */
+  /** What the target must offer beyond the v4 API (harness/check/needs.ts); unmet: reported not verifiable, naming it. */
   needs?: Need[];
   /**
    * What the wrapper checks of every API response of the check afterwards: `strict` (default) its status
@@ -46,7 +46,9 @@ const keptOnPass = 2;
 export function check(meta: CheckMeta, body: CheckBody): void {
   assertMeta(meta);
   const register = meta.concurrent ? test.concurrent : test;
-  register(meta.name, { timeout: meta.timeoutMs ?? 60_000 }, (context) => runCheck(meta, body, context));
+  // The declaration travels with the task from collection on: `mcs coverage` reads it without running anything.
+  const declared: DeclaredCheck = { area: meta.area, name: meta.name, title: meta.title, clauses: [...meta.clauses], needs: [...(meta.needs ?? [])] };
+  register(meta.name, { timeout: meta.timeoutMs ?? 60_000, meta: { mcsCheck: declared } }, (context) => runCheck(meta, body, context));
 }
 
 async function runCheck(meta: CheckMeta, body: CheckBody, context: TestContext): Promise<void> {
@@ -91,12 +93,6 @@ function notVerifiable(context: TestContext, mcs: McsTaskMeta, reason: string): 
   mcs.outcome = 'not-verifiable';
   mcs.reason = secrets.maskText(reason);
   context.skip(mcs.reason);
-}
-
-function unmetNeed(needs: readonly Need[], run: RunContext): string | undefined {
-  if (needs.includes('control') && !run.control) return 'needs the control API (the target has none)';
-  if (needs.includes('v2') && run.target.v2Url === undefined) return 'needs the v2 API (no v2 base URL given)';
-  return undefined;
 }
 
 /** Every response the check saw must conform; the first offending one fails the check. */

@@ -10,6 +10,7 @@ import { NotVerifiable } from '../fixtures/not-verifiable.js';
 import { ApiClient } from '../http/api-client.js';
 import { secrets } from '../http/mask.js';
 import { targetSetting, type targetSettingEnv } from '../target-settings.js';
+import { controlClientOf, offeredByRun } from '../fixtures/control-access.js';
 import { fixturesForFile } from './fixture-cache.js';
 import type { McsTaskMeta, RunContext } from './meta.js';
 
@@ -51,9 +52,8 @@ export class CheckContext {
   }
 
   /** An organization of the check's own (plan changes, caps); NotVerifiable without a control API. */
-  freshOrganization(options: CreateOrganizationOptions = {}): Promise<Fixtures> {
-    if (!this.run.control) throw new NotVerifiable('needs the control API (the target has none)');
-    return controlFixtures(this.run.target, options);
+  async freshOrganization(options: CreateOrganizationOptions = {}): Promise<Fixtures> {
+    return controlFixtures(this.run.target, await controlClientOf(this.run.target, offeredByRun(this.run)), options);
   }
 
   /** The v4 API with no credentials; use `.as(key)` or `fixtures().v4()` for an authenticated client. */

@@ -22,8 +22,10 @@ export interface McsTaskMeta {
 
 export interface RunContext {
   target: TargetConfig;
-  /** True when the target answered the control API probe. */
+  /** True when the target creates organizations of the checks' own (its control API offers createOrganization). */
   control: boolean;
+  /** The control operations the target offers (its control API or adapter); undefined: none at all. */
+  controlOperations?: string[];
   /** What the control API announced for the description's silent spots (the MCS_* environment overrides it). */
   targetSettings?: TargetSettings;
   seed: number;
@@ -36,9 +38,20 @@ export interface RunContext {
   claims?: string[];
 }
 
+/** What a check declares, on its task from collection on (before it runs). */
+export interface DeclaredCheck {
+  area: string;
+  name: string;
+  title: string;
+  clauses: string[];
+  /** Control operationIds, fixtures and 'v2' (harness/check/needs.ts). */
+  needs: string[];
+}
+
 declare module 'vitest' {
   interface TaskMeta {
     mcs?: McsTaskMeta;
+    mcsCheck?: DeclaredCheck;
   }
   interface ProvidedContext {
     mcsRun: RunContext;

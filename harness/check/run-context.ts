@@ -2,8 +2,7 @@
 // directly with `npx vitest --config suites/vitest.config.ts`, resolved from the MCS_* environment.
 import { inject } from 'vitest';
 import { resolveTargetConfig } from '../config/resolve.js';
-import { ControlClient } from '../fixtures/control-client.js';
-import { transportOf } from '../fixtures/fixtures.js';
+import { offeredOperations, openControl } from '../fixtures/control-access.js';
 import { parseSelectionList } from '../runner/selection.js';
 import type { RunContext } from './meta.js';
 
@@ -19,12 +18,14 @@ export function runContext(): Promise<RunContext> {
 async function contextFromEnv(): Promise<RunContext> {
   const target = await resolveTargetConfig({ flags: {}, env: process.env });
   if (!target) throw new Error('no target: run the suites through `mcs certify`, or set MCS_BASE_URL (and MCS_V2_BASE_URL, MCS_CONTROL_URL)');
-  const info = target.controlUrl === undefined ? undefined : await new ControlClient(target.controlUrl, transportOf(target)).info().catch(() => undefined);
+  const info = await (await openControl(target))?.info().catch(() => undefined);
+  const controlOperations = info === undefined ? undefined : offeredOperations(info);
   const seed = Number(process.env.MCS_SEED ?? Date.now() % 2 ** 31);
   const runs = process.env.MCS_RUNS === undefined ? undefined : Number(process.env.MCS_RUNS);
   return {
     target,
-    control: info !== undefined,
+    control: controlOperations?.includes('createOrganization') === true,
+    ...(controlOperations === undefined ? {} : { controlOperations }),
     ...(info === undefined ? {} : { targetSettings: info.targetSettings }),
     seed,
     ...(runs === undefined ? {} : { runs }),

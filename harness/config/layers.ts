@@ -17,6 +17,7 @@ export interface TargetFlags {
   baseUrl?: string;
   v2BaseUrl?: string;
   controlUrl?: string;
+  controlAdapter?: string;
   apiKey?: string;
   appToken?: string;
   timeout?: string;
@@ -32,6 +33,7 @@ export function layerFromFlags(flags: TargetFlags): ConfigLayer {
   set(layer, 'base_url', flags.baseUrl, '--base-url');
   set(layer, 'v2_base_url', flags.v2BaseUrl, '--v2-base-url');
   set(layer, 'control_url', flags.controlUrl, '--control-url');
+  set(layer, 'control_adapter', flags.controlAdapter, '--control-adapter');
   set(layer, 'timeout_ms', numberOrText(flags.timeout), '--timeout');
   set(layer, 'webhook_listen', flags.webhookListen, '--webhook-listen');
   set(layer, 'webhook_public_url', flags.webhookPublicUrl, '--webhook-public-url');
@@ -46,6 +48,7 @@ export function layerFromEnv(env: Record<string, string | undefined>): ConfigLay
   set(layer, 'base_url', nonEmpty(env.MCS_BASE_URL), 'MCS_BASE_URL');
   set(layer, 'v2_base_url', nonEmpty(env.MCS_V2_BASE_URL), 'MCS_V2_BASE_URL');
   set(layer, 'control_url', nonEmpty(env.MCS_CONTROL_URL), 'MCS_CONTROL_URL');
+  set(layer, 'control_adapter', nonEmpty(env.MCS_CONTROL_ADAPTER), 'MCS_CONTROL_ADAPTER');
   set(layer, 'timeout_ms', numberOrText(nonEmpty(env.MCS_TIMEOUT_MS)), 'MCS_TIMEOUT_MS');
   set(layer, 'webhook_listen', nonEmpty(env.MCS_WEBHOOK_LISTEN), 'MCS_WEBHOOK_LISTEN');
   set(layer, 'webhook_public_url', nonEmpty(env.MCS_WEBHOOK_PUBLIC_URL), 'MCS_WEBHOOK_PUBLIC_URL');

@@ -69,7 +69,7 @@ export function toTargetConfig(layer: ConfigLayer): TargetConfig | undefined {
   const v = layer.values;
   const baseUrl = v.base_url as string | undefined;
   if (baseUrl === undefined) {
-    const orphan = ['v2_base_url', 'control_url'].find((key) => v[key] !== undefined);
+    const orphan = ['v2_base_url', 'control_url', 'control_adapter'].find((key) => v[key] !== undefined);
     if (orphan) throw new ConfigError(`base_url: is required when ${orphan} is given (from ${layer.origins[orphan]}); set --base-url, MCS_BASE_URL or base_url`);
     return undefined;
   }
@@ -82,6 +82,7 @@ export function toTargetConfig(layer: ConfigLayer): TargetConfig | undefined {
   };
   if (typeof v.v2_base_url === 'string') config.v2Url = trimSlash(v.v2_base_url);
   if (typeof v.control_url === 'string') config.controlUrl = trimSlash(v.control_url);
+  if (typeof v.control_adapter === 'string') config.controlAdapter = v.control_adapter;
   return config;
 }
 

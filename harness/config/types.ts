@@ -26,6 +26,8 @@ export interface ConfiguredChannel {
 
 /** Fixtures for a target without a control API, as written in the config file. */
 export interface ConfigFixtures {
+  /** The organization the fixtures belong to, as the control API (or adapter) names it. */
+  organization_id?: string;
   api_keys?: { primary?: string; secondary?: string };
   app_tokens?: { token: string; scopes: Scope[] }[];
   channels?: Partial<Record<ChannelKind, ConfiguredChannel>>;
@@ -38,6 +40,8 @@ export interface TargetConfig {
   v4Url: string;
   v2Url?: string;
   controlUrl?: string;
+  /** A control adapter module (docs/control-adapter.md), used instead of an HTTP control API. */
+  controlAdapter?: string;
   /** Timeout of each phase (connect, headers, body) of every request. */
   timeoutMs: number;
   fixtures: ConfigFixtures;

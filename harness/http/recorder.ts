@@ -18,6 +18,8 @@ export interface RecordedResponse {
 
 export class ExchangeLog {
   dropped = 0;
+  /** The control operations and fixtures the check used (harness/check/needs.ts names them). */
+  readonly uses = new Set<string>();
   readonly responses: RecordedResponse[] = [];
 
   /** `exchanges` may be an array owned by someone else (the task meta), so that it fills as requests happen. */
@@ -45,4 +47,14 @@ export function recordExchange(exchange: Exchange): void {
 export function recordResponse(response: RecordedResponse): void {
   const log = storage.getStore();
   if (log && log.responses.length < 5_000) log.responses.push(response);
+}
+
+/** Notes that the running check used a control operation or a fixture. */
+export function recordUse(need: string): void {
+  storage.getStore()?.uses.add(need);
+}
+
+/** Runs outside the running check's log: set-up shared by the file's checks is none of the check's own uses. */
+export function outsideCheck<T>(run: () => T): T {
+  return storage.exit(run);
 }

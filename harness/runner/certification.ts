@@ -29,11 +29,12 @@ export interface CertificationOptions {
 
 export async function runCertification(options: CertificationOptions): Promise<{ report: RunReport; interrupted: boolean }> {
   const startedAt = new Date();
-  const { control, targetSettings } = options.probed ?? (await probeTarget(options.target));
+  const { control, controlOperations, targetSettings } = options.probed ?? (await probeTarget(options.target));
   const run = await startSuites({
     context: {
       target: options.target,
       control,
+      ...(controlOperations === undefined ? {} : { controlOperations }),
       ...(targetSettings === undefined ? {} : { targetSettings }),
       seed: options.seed,
       selection: options.selection,

@@ -1,5 +1,6 @@
 // The control API over HTTP: fixtures, isolation, plan, keys, tokens, channels, clock, errors, --no-control.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadOpenApi } from '../../spec/index.js';
 import { startHarness, type Harness } from '../test-helpers.js';
 
 let h: Harness;
@@ -10,8 +11,12 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 describe('control API', () => {
-  it('answers its version', async () => {
-    expect((await h.control('GET', '/')).body).toEqual({ data: { version: '1', target_settings: { webhook_replay_path: '/webhooks/{webhookId}/deliveries/{deliveryId}/replay', dry_run_field: 'dry_run', amb_invitation_field: 'invitation_id' } } });
+  it('answers its version and announces every operation of the control spec', async () => {
+    const { data } = (await h.control('GET', '/')).body;
+    expect(data).toMatchObject({ version: '1', target_settings: { webhook_replay_path: '/webhooks/{webhookId}/deliveries/{deliveryId}/replay', dry_run_field: 'dry_run', amb_invitation_field: 'invitation_id' } });
+    const paths = loadOpenApi('control').paths as Record<string, Record<string, { operationId?: string }>>;
+    const specified = Object.values(paths).flatMap((item) => Object.values(item).map((op) => op.operationId).filter((id) => id !== undefined));
+    expect([...data.operations].sort()).toEqual(specified.sort());
   });
 
   it('creates an organization with the standard fixtures', async () => {

@@ -1,6 +1,7 @@
 // Control API: organizations, plan facts, keys, tokens, channels, inventory, location contacts, clock.
 import type { App } from '../server/app.js';
 import { referenceTargetSettings } from '../target-settings.js';
+import { referenceControlOperations } from './operations.js';
 import { created, ok } from '../server/reply.js';
 import type { Scope } from '../server/types.js';
 import { isChannelKind, hasPhoneAddress } from '../store/channel-kinds.js';
@@ -16,7 +17,7 @@ const scopes = new Set<Scope>(['apikeys:read', 'apikeys:manage', 'numbers:read',
 const e164 = /^\+[1-9][0-9]{1,14}$/;
 
 export function registerSetupRoutes(app: App): void {
-  app.route('GET', '/__control', () => ok({ version: '1', target_settings: referenceTargetSettings }), opts);
+  app.route('GET', '/__control', () => ok({ version: '1', operations: referenceControlOperations, target_settings: referenceTargetSettings }), opts);
 
   app.route('POST', '/__control/organizations', (ctx) => {
     const body = controlBody(ctx, ['name', 'plan', 'with_channels'], [], true);

@@ -11,7 +11,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Tell whether a control API is present, and which version. */
+        /**
+         * Tell whether a control API is present, which version, and which operations it implements.
+         * @description A target may implement any subset of this API. `operations` lists the operationIds it implements
+         *     (`getControlInfo` implied); a check needing another one is reported not verifiable, naming it. Without
+         *     `createOrganization` the checks use the organization the config file describes (`fixtures.organization_id`
+         *     names it for the organization-scoped operations). A control API that leaves `operations` out is taken
+         *     to implement all of them (version 1 before the list existed).
+         */
         get: operations["getControlInfo"];
         put?: never;
         post?: never;
@@ -644,6 +651,8 @@ export interface operations {
                         data: {
                             /** @constant */
                             version: "1";
+                            /** @description The operationIds of this API the target implements. */
+                            operations?: string[];
                             target_settings?: components["schemas"]["TargetSettings"];
                         };
                     };

@@ -2,7 +2,7 @@
 // suite file: the first check that asks runs it, the others judge the same deliveries. A type that never
 // arrives is recorded as missing (the routing checks judge that), so that one lost event type does not
 // fail every other check of the file.
-import type { CheckContext, Fixtures } from '../../harness/check/index.js';
+import { NotVerifiable, type CheckContext, type Fixtures } from '../../harness/check/index.js';
 import type { Delivery } from '../../harness/webhooks/receiver.js';
 import { fail } from './common.js';
 import { concerns, type Triggered } from './events.js';
@@ -17,6 +17,8 @@ export interface Collected {
   arrived: Map<string, Delivery>;
   /** Event types triggered that did not arrive in time. */
   missing: string[];
+  /** Event types the target could not be made to emit (a control operation it does not offer), with the reason. */
+  untriggered?: Map<string, string>;
 }
 
 /** Waits, in parallel, for one delivery of each triggered type to `sub`. */
@@ -44,9 +46,10 @@ export function shared<T>(run: (t: CheckContext) => Promise<T>): (t: CheckContex
   };
 }
 
-/** The deliveries that arrived, failing when none did (then nothing can be judged). */
-export function arrivedOf(collected: Pick<Collected, 'arrived' | 'missing' | 'sub'>): Array<[string, Delivery]> {
+/** The deliveries that arrived, failing when none did (then nothing can be judged); not verifiable when nothing could be triggered. */
+export function arrivedOf(collected: Pick<Collected, 'arrived' | 'missing' | 'sub' | 'untriggered'>): Array<[string, Delivery]> {
   const all = [...collected.arrived];
+  if (all.length === 0 && collected.missing.length === 0) throw new NotVerifiable(`no event could be triggered: ${[...(collected.untriggered?.values() ?? [])][0] ?? 'none asked for'}`);
   if (all.length === 0) fail(`no delivery reached the ${collected.sub.api} subscription`, 'a delivery for each event triggered', `missing: ${collected.missing.join(', ')}`);
   return all;
 }

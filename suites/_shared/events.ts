@@ -1,8 +1,9 @@
 // How the webhooks suites make each event happen: through the API where it can (replies, merges,
 // purchases, number removal) and through the control API's simulations otherwise (inbound messages,
 // statuses, reactions, typing, polls, group changes, shared cards), and how a delivery is matched to the
-// trigger that caused it. Every trigger needs the control API.
+// trigger that caused it. Every trigger but the merge needs a control operation.
 import { path, type Fixtures } from '../../harness/check/index.js';
+import { isNotVerifiable } from '../../harness/fixtures/not-verifiable.js';
 import type { Delivery } from '../../harness/webhooks/receiver.js';
 import { uniquePhone } from './values.js';
 import { dataOf, fail, idemKey, isRecord, messageIdOf, shown, type Json } from './common.js';
@@ -183,6 +184,34 @@ export async function triggerNumberEvents(fx: Fixtures): Promise<Map<string, Tri
   done.set('number.purchase.action_required', { eventIds: [] });
   await fx.control().setPlan({ payment_method: 'valid' });
   return done;
+}
+
+/**
+ * Runs each trigger the target can make happen (the others need a control operation it does not offer): what
+ * each made, and why the others were not made. The checks judging deliveries then judge those that arrived.
+ */
+export async function triggerOffered(fx: Fixtures, triggers: Readonly<Record<string, (fx: Fixtures) => Promise<Triggered>>>): Promise<{ triggered: Map<string, Triggered>; untriggered: Map<string, string> }> {
+  const triggered = new Map<string, Triggered>();
+  const untriggered = new Map<string, string>();
+  for (const [type, trigger] of Object.entries(triggers)) {
+    try {
+      triggered.set(type, await trigger(fx));
+    } catch (error) {
+      if (!isNotVerifiable(error)) throw error;
+      untriggered.set(type, error.message);
+    }
+  }
+  return { triggered, untriggered };
+}
+
+/** The number events where the target can make them (plan facts and purchase outcomes are control operations). */
+export async function triggerOfferedNumberEvents(fx: Fixtures): Promise<{ triggered: Map<string, Triggered>; untriggered: Map<string, string> }> {
+  try {
+    return { triggered: await triggerNumberEvents(fx), untriggered: new Map() };
+  } catch (error) {
+    if (!isNotVerifiable(error)) throw error;
+    return { triggered: new Map(), untriggered: new Map(['number.purchase.completed', 'number.purchase.failed', 'number.removed', 'number.purchase.action_required'].map((type) => [type, error.message])) };
+  }
 }
 
 /** Runs each trigger in turn: event type -> what it reported. */

@@ -18,7 +18,7 @@ check(
     name: 'assign-by-each-selector-form',
     title: 'PUT /api-keys/{apiKey}/channels/{channel} takes a ch_ id, an E.164 number (%2B) or an alias, and answers the resolved line',
     clauses: ['apikeys.assign.selector-forms', 'apikeys.assignment.result-shape'],
-    needs: ['control'],
+    needs: ['createFixtureApiKey', 'createFixtureChannel', 'setPlanFacts'],
     concurrent: true,
   },
   async (t) => {
@@ -49,7 +49,7 @@ check(
     name: 'reassign-to-owner-is-unchanged',
     title: 'assigning a line to the key that owns it answers unchanged: true, reassigned: false, and changes nothing',
     clauses: ['apikeys.assign.idempotent', 'ownership.assign.same-owner-unchanged'],
-    needs: ['control'],
+    needs: ['createFixtureApiKey', 'createFixtureChannel', 'setPlanFacts'],
     concurrent: true,
   },
   async (t) => {
@@ -75,7 +75,7 @@ check(
     name: 'assign-takes-line-from-previous-owner',
     title: 'assigning a line owned by another key answers reassigned: true and leaves the new key its sole owner',
     clauses: ['ownership.assign.sole-owner-reassigned', 'apikeys.assignment.result-shape'],
-    needs: ['control'],
+    needs: ['createFixtureApiKey', 'createFixtureChannel', 'setPlanFacts'],
     concurrent: true,
   },
   async (t) => {
@@ -98,7 +98,7 @@ check(
     name: 'unassign-releases-the-line',
     title: "DELETE /api-keys/{apiKey}/channels/{channel} releases the key's line: it is no longer listed and the next owner takes it unreassigned",
     clauses: ['apikeys.unassign.delete', 'ownership.unassign.delete-key-channel'],
-    needs: ['control'],
+    needs: ['createFixtureApiKey', 'createFixtureChannel', 'setPlanFacts'],
     concurrent: true,
   },
   async (t) => {
@@ -119,7 +119,7 @@ check(
     name: 'non-numbered-channel-not-assignable',
     title: 'assigning a whatsapp, rcs or amb channel answers 422 channel_not_assignable and the key does not own it',
     clauses: ['apikeys.assign.only-numbered-channels', 'errors.422.channel-not-assignable'],
-    needs: ['control'],
+    needs: ['createFixtureApiKey', 'setPlanFacts', 'channel:amb', 'channel:rcs', 'channel:whatsapp'],
     concurrent: true,
   },
   async (t) => {
@@ -143,7 +143,7 @@ check(
     name: 'key-lists-only-its-own-channels',
     title: "GET /api-keys/{apiKey}/channels lists the key's lines and none that it does not own",
     clauses: ['apikeys.channels.list-owned'],
-    needs: ['control'],
+    needs: ['createFixtureApiKey', 'createFixtureChannel', 'setPlanFacts'],
     concurrent: true,
   },
   async (t) => {
@@ -167,7 +167,7 @@ check(
     name: 'one-line-per-key-without-pools',
     title: 'on a plan without number pools a second line for a key answers 400, and the key keeps one line',
     clauses: ['errors.400.second-line-without-pools', 'limits.assignment.one-line-without-pools'],
-    needs: ['control'],
+    needs: ['createFixtureApiKey', 'createFixtureChannel', 'createOrganization'],
     concurrent: true,
   },
   async (t) => {
@@ -192,7 +192,7 @@ check(
     name: 'malformed-selector-is-400',
     title: 'for any selector that starts with + but is not E.164, PUT /api-keys/{apiKey}/channels/{channel} answers 400',
     clauses: ['errors.400.malformed-channel-selector'],
-    needs: ['control'],
+    needs: ['createFixtureApiKey', 'setPlanFacts'],
     concurrent: true,
   },
   async (t) => {

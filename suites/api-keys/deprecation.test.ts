@@ -95,7 +95,7 @@ check(
     name: 'deprecation-releases-channels',
     title: 'a deprecated key releases its lines: another key then takes them with reassigned false',
     clauses: ['apikeys.delete.releases-channels'],
-    needs: ['control'],
+    needs: ['createFixtureApiKey', 'createFixtureChannel', 'setPlanFacts'],
     concurrent: true,
   },
   async (t) => {
@@ -121,7 +121,7 @@ check(
     name: 'active-key-ceiling',
     title: 'at the ceiling of active keys POST /api-keys answers 409 api_key_limit_reached; deprecating one makes room',
     clauses: ['limits.apikeys.active-ceiling', 'errors.409.api-key-limit-reached'],
-    needs: ['control'],
+    needs: ['createOrganization'],
     concurrent: true,
   },
   async (t) => {

@@ -94,7 +94,7 @@ check(
     name: 'ownership-model',
     title: 'any sequence of assignments and unassignments keeps each line with at most one owner and reports reassigned/unchanged truly',
     clauses: ['ownership.assign.sole-owner-reassigned', 'ownership.assign.same-owner-unchanged', 'apikeys.assign.idempotent', 'ownership.unassign.delete-key-channel'],
-    needs: ['control'],
+    needs: ['createFixtureApiKey', 'createFixtureChannel', 'createOrganization'],
     concurrent: true,
   },
   async (t) => {

@@ -4,7 +4,7 @@
 // description is silent) - never a success.
 import { check, operationsOf, sampleRequest, scopes, type Operation, type Scope } from '../../harness/check/index.js';
 import { ensurePurchaseFeature } from '../_shared/numbers.js';
-import { createKey, deleteOk, keyPath, keyStateOf, roomyFixtures } from '../_shared/api-keys.js';
+import { createKey, deleteOk, keyPath, keyStateOf, newKeyName, roomyFixtures } from '../_shared/api-keys.js';
 import { realPathValues, unresolvedParameters } from '../errors/request-values.js';
 
 const clauseOf: Record<Scope, string> = {
@@ -116,11 +116,13 @@ for (const operation of operationsOf('v4')) {
       const key = fx.apiKey('secondary');
       const channel = fx.channels.find((c) => c.id === values.channel);
       if (channel === undefined) return t.notVerifiable('needs a channel of the organization to name in the path and watch');
-      const before = await keyStateOf(fx, key, channel);
-      const request = sampleRequest(operation, values, body === undefined ? {} : { json: body });
+      const name = newKeyName();
+      const json = operation.operationId === 'createApiKey' ? { name } : body;
+      const before = await keyStateOf(fx, key, channel, name);
+      const request = sampleRequest(operation, values, json === undefined ? {} : { json });
       const response = await fx.v4(token).request(request.method, request.path, request.options);
       t.expect.errorShape(response, [403, 401]);
-      t.expect.that(await keyStateOf(fx, key, channel), 'keys listed, the path key authenticating and owning the path channel').toEqual(before);
+      t.expect.that(await keyStateOf(fx, key, channel, name), 'keys listed with the name asked for, the path key authenticating and owning the path channel').toEqual(before);
     },
   );
 }

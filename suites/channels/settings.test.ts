@@ -50,7 +50,7 @@ for (const kind of nativeKinds) {
       name: `native-settings-have-the-boolean-keys.${kind}`,
       title: `GET /channels/{${kind}}/settings answers boolean auto_mark_read and auto_share_contact with an available map`,
       clauses: ['channels.settings.native-keys', 'channels.settings.available-map'],
-      needs: ['control'],
+      needs: [],
       concurrent: true,
     },
     async (t) => {
@@ -72,7 +72,7 @@ for (const kind of nativeKinds) {
       name: `available-follows-the-rules.${kind}`,
       title: `available on a ${kind} line says what the rules allow it to turn on`,
       clauses: ['channels.settings.available-map', 'channels.settings.auto-mark-read-dedicated-inbound', 'channels.settings.auto-share-contact-dedicated-with-card'],
-      needs: ['control'],
+      needs: [],
       concurrent: true,
     },
     async (t) => {
@@ -91,7 +91,7 @@ for (const kind of nativeKinds) {
       name: `turning-off-is-always-allowed.${kind}`,
       title: `PATCH settings turning both keys off on a ${kind} line answers 200 with them off`,
       clauses: ['channels.settings.turn-off-always-allowed', 'channels.settings.patch-returns-updated'],
-      needs: ['control'],
+      needs: [],
     },
     async (t) => {
       const { fx, id } = await lineOf(t, kind);
@@ -138,7 +138,7 @@ check(
     name: 'enable-auto-mark-read.native-dedicated',
     title: 'enabling auto_mark_read on a native-dedicated line is allowed',
     clauses: ['channels.settings.auto-mark-read-dedicated-inbound', 'channels.settings.patch-returns-updated'],
-    needs: ['control'],
+    needs: ['channel:native-dedicated'],
   },
   // Fault: channels.settings.mark-read-refused-everywhere.
   enabling('native-dedicated', 'auto_mark_read', { ok: true }),
@@ -150,7 +150,7 @@ check(
     name: 'enable-auto-mark-read.native-inbound',
     title: 'enabling auto_mark_read on a native-inbound line is allowed',
     clauses: ['channels.settings.auto-mark-read-dedicated-inbound', 'channels.settings.patch-returns-updated'],
-    needs: ['control'],
+    needs: ['channel:native-inbound'],
   },
   // Fault: channels.settings.mark-read-refused-everywhere.
   enabling('native-inbound', 'auto_mark_read', { ok: true }),
@@ -162,7 +162,7 @@ check(
     name: 'enable-auto-mark-read.native-shared',
     title: 'enabling auto_mark_read on a native-shared line is refused with 403 auto_mark_read_not_allowed',
     clauses: ['channels.settings.auto-mark-read-dedicated-inbound', 'errors.403.auto-mark-read-not-allowed'],
-    needs: ['control'],
+    needs: ['channel:native-shared'],
   },
   // Faults: channels.settings.mark-read-anywhere, channels.settings.generic-forbidden-code.
   enabling('native-shared', 'auto_mark_read', { ok: false, code: 'auto_mark_read_not_allowed' }),
@@ -174,7 +174,7 @@ check(
     name: 'enable-auto-share-contact.native-dedicated',
     title: 'enabling auto_share_contact on a native-dedicated line with a contact card is allowed',
     clauses: ['channels.settings.auto-share-contact-dedicated-with-card', 'channels.settings.patch-returns-updated'],
-    needs: ['control'],
+    needs: ['channel:native-dedicated'],
   },
   // Fault: channels.settings.share-refused-with-card.
   enabling('native-dedicated', 'auto_share_contact', { ok: true }),
@@ -186,7 +186,7 @@ check(
     name: 'enable-auto-share-contact.native-dedicated-nocard',
     title: 'enabling auto_share_contact on a native-dedicated line without a contact card is refused with 403 contact_card_not_set_up',
     clauses: ['channels.settings.auto-share-contact-dedicated-with-card', 'errors.403.contact-card-not-set-up'],
-    needs: ['control'],
+    needs: ['channel:native-dedicated-nocard'],
   },
   // Fault: channels.settings.share-without-card.
   enabling('native-dedicated-nocard', 'auto_share_contact', { ok: false, code: 'contact_card_not_set_up' }),
@@ -220,7 +220,7 @@ check(
     name: 'enable-auto-share-contact.native-inbound',
     title: 'enabling auto_share_contact on a native-inbound line with a contact card is refused with 403 auto_share_contact_not_allowed',
     clauses: ['channels.settings.auto-share-contact-dedicated-with-card', 'errors.403.auto-share-contact-not-allowed'],
-    needs: ['control'],
+    needs: ['channel:native-inbound'],
     // Whether a card can be set on such a line is not shown: the card PUT may answer a status its row omits.
     responses: 'schema',
   },
@@ -234,7 +234,7 @@ check(
     name: 'enable-auto-share-contact.native-shared',
     title: 'enabling auto_share_contact on a native-shared line with a contact card is refused with 403 auto_share_contact_not_allowed',
     clauses: ['channels.settings.auto-share-contact-dedicated-with-card', 'errors.403.auto-share-contact-not-allowed'],
-    needs: ['control'],
+    needs: ['channel:native-shared'],
     // Whether a card can be set on such a line is not shown: the card PUT may answer a status its row omits.
     responses: 'schema',
   },
@@ -250,7 +250,7 @@ for (const kind of nonNativeKinds) {
         name: `settings-unsupported-on-non-native.${method.toLowerCase()}.${kind}`,
         title: `${method} /channels/{${kind}}/settings answers 403 settings_unsupported_for_channel_type`,
         clauses: ['errors.403.settings-unsupported-for-channel-type', 'channels.settings.native-keys'],
-        needs: ['control'],
+        needs: [],
         concurrent: true,
       },
       async (t) => {
@@ -271,7 +271,7 @@ check(
     name: 'empty-update-gets-no-settings-provided',
     title: 'PATCH settings with {} answers 422 no_settings_provided',
     clauses: ['errors.422.no-settings-provided', 'channels.settings.patch-returns-updated'],
-    needs: ['control'],
+    needs: ['channel:native-dedicated'],
     concurrent: true,
   },
   async (t) => {
@@ -292,7 +292,7 @@ check(
     name: 'non-boolean-value-gets-invalid-settings',
     title: 'PATCH settings with a non-boolean value answers 422 invalid_settings (any key, any such value)',
     clauses: ['errors.422.invalid-settings'],
-    needs: ['control'],
+    needs: ['channel:native-dedicated'],
   },
   async (t) => {
     // Fault: channels.settings.truthy-values-accepted.
@@ -314,7 +314,7 @@ check(
     name: 'unknown-key-gets-invalid-settings',
     title: 'PATCH settings with an unknown key answers 422 invalid_settings (any unknown key)',
     clauses: ['errors.422.invalid-settings'],
-    needs: ['control'],
+    needs: ['channel:native-dedicated'],
   },
   async (t) => {
     // Fault: channels.settings.unknown-keys-ignored.
@@ -336,7 +336,7 @@ check(
     name: 'any-update-follows-the-rules',
     title: 'any partial settings update of any native line is accepted exactly when every key turned on is allowed, and then stored',
     clauses: ['channels.settings.auto-mark-read-dedicated-inbound', 'channels.settings.auto-share-contact-dedicated-with-card', 'channels.settings.turn-off-always-allowed', 'channels.settings.patch-returns-updated'],
-    needs: ['control'],
+    needs: ['channel:native-dedicated', 'channel:native-dedicated-nocard', 'channel:native-inbound', 'channel:native-shared'],
   },
   async (t) => {
     const fx = await t.fixtures();

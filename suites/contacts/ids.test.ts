@@ -47,7 +47,7 @@ check(
     name: 'ids-are-unique-across-organizations',
     title: 'contacts, identities, priorities, messages, chats and channels made in two organizations never share an id',
     clauses: ['ids.prefix.globally-unique'],
-    needs: ['control'],
+    needs: ['createOrganization'],
   },
   async (t) => {
     // Fault: ids.priorities.per-organization.

@@ -223,7 +223,7 @@ check(
     name: 'filter-by-last-message-direction',
     title: 'filter=inbound_last keeps a contact who wrote last, outbound_last one the service wrote to last',
     clauses: ['contacts.list.filter-values'],
-    needs: ['control'],
+    needs: ['simulateInboundMessage', 'channel:native-dedicated'],
   },
   async (t) => {
     const fx = await t.fixtures();

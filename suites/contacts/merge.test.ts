@@ -119,7 +119,7 @@ check(
     name: 'merge-emits-contact-merged',
     title: 'a merge emits one contact.merged event (observed through the control API)',
     clauses: ['events.contact-merged.emitted'],
-    needs: ['control'],
+    needs: ['listEmittedEvents'],
   },
   async (t) => {
     const { contacts, survivor, source } = await pair(t);

@@ -28,11 +28,16 @@ function nonObjectBodyGets400(operation: Operation, layer: ErrorLayer): (t: Chec
     const fx = await t.fixtures();
     const values = realPathValues(fx, operation);
     // With a path resource the fixtures cannot name, "unknown resource" (404) may rightly come first.
-    const allowed = unresolvedParameters(operation, values).length > 0 ? [400, 404] : [400];
+    const unresolved = unresolvedParameters(operation, values);
+    const allowed = unresolved.length > 0 ? [400, 404] : [400];
     for (const body of nonObjectBodies) {
       const request = sampleRequest(operation, values, { body: body.text, contentType: 'application/json' });
       const response = await authorizedClient(fx, operation).request(request.method, request.path, request.options);
       t.expect.noServerError(response);
+      // A placeholder the fixtures could not replace may name a resource the key may not use: refused first.
+      if (unresolved.length > 0 && response.status >= 401 && response.status !== 404 && response.status < 500) {
+        t.notVerifiable(`the fixtures name no ${unresolved.join(', ')} (configure the channels and their owners); the placeholder was refused with ${response.status} before the body`);
+      }
       t.expect.errorShape(response, allowed, layer);
     }
   };

@@ -35,7 +35,7 @@ check(
     name: 'contacts-list-the-friends-sharing',
     title: 'GET /location/contacts names every friend sharing their location (phone, email and device-account handles)',
     clauses: ['location.contacts.list'],
-    needs: ['control'],
+    needs: ['seedLocationContact'],
   },
   async (t) => {
     // Faults: location.list.empty, location.list.unwrapped.
@@ -82,7 +82,7 @@ check(
     name: 'contact-of-a-friend-answers-data',
     title: 'GET /location/contacts/{handle} answers 200 {data} naming the friend, for a phone (%2B), an email and a device-account id',
     clauses: ['location.contact.unknown-handle-404'],
-    needs: ['control'],
+    needs: ['seedLocationContact'],
   },
   async (t) => {
     // Fault: location.contact.phone-not-decoded.

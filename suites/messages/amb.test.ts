@@ -33,7 +33,7 @@ check(
     name: 'amb-business-first-message-is-refused',
     title: 'a business-first message on amb to a customer who has not written is refused (4xx) and not sent',
     clauses: ['amb.conversation.customer-initiated'],
-    needs: ['control'],
+    needs: ['listSentMessages', 'channel:amb'],
   },
   async (t) => {
     // Fault: messaging.amb.business-first-allowed.
@@ -50,7 +50,7 @@ check(
     name: 'amb-approved-invitation-goes-first-to-an-opted-in-customer-only',
     title: 'the one business-first amb message, an approved invitation, is accepted for a customer who opted in on the line and refused (4xx, nothing sent) for one who did not',
     clauses: ['amb.conversation.customer-initiated'],
-    needs: ['control'],
+    needs: ['approveAmbInvitation', 'listSentMessages', 'simulateAmbOptIn', 'channel:amb'],
   },
   async (t) => {
     // Faults: messaging.amb.invitation-refused, messaging.amb.invitation-without-opt-in.
@@ -80,7 +80,7 @@ check(
     name: 'amb-inbound-sender-is-opaque-and-reply-goes-to-chat',
     title: 'an amb inbound event carries the opaque customer id as sender and a chat_ id; a reply to that chat goes out on amb in that chat',
     clauses: ['amb.inbound.opaque-sender-reply-to-chat', 'amb.conversation.customer-initiated', 'chats.send.stays-in-thread'],
-    needs: ['control'],
+    needs: ['listEmittedEvents', 'listSentMessages', 'simulateInboundMessage', 'channel:amb'],
   },
   async (t) => {
     // Fault: messaging.chat-reply.new-thread (the answer names another chat).
@@ -105,7 +105,7 @@ check(
     name: 'quick-reply-offers-2-to-5-choices',
     title: 'an interactive quick_reply is accepted with 2 to 5 choices and refused (4xx) with fewer or more',
     clauses: ['limits.interactive.quick-reply-2-to-5', 'interactive.payload.shape', 'interactive.payload.kinds'],
-    needs: ['control'],
+    needs: ['listSentMessages', 'simulateInboundMessage', 'channel:amb'],
   },
   async (t) => {
     // Fault: messaging.interactive.quick-reply-count-unchecked.
@@ -131,7 +131,7 @@ check(
     name: 'interactive-send-carries-no-text',
     title: 'an interactive send that also carries text is refused (4xx)',
     clauses: ['interactive.payload.no-text'],
-    needs: ['control'],
+    needs: ['listSentMessages', 'simulateInboundMessage', 'channel:amb'],
   },
   async (t) => {
     // Fault: messaging.interactive.text-allowed.
@@ -148,7 +148,7 @@ check(
     name: 'interactive-kinds-are-handled',
     title: 'every named interactive kind sent in an amb chat is accepted, refused (4xx with an error body) or not supported (501); quick_reply and list_picker are accepted',
     clauses: ['interactive.payload.kinds', 'interactive.payload.shape'],
-    needs: ['control'],
+    needs: ['listSentMessages', 'simulateInboundMessage', 'channel:amb'],
   },
   async (t) => {
     // Fault: messaging.interactive.kinds-unsupported.
@@ -181,7 +181,7 @@ check(
     name: 'amb-falls-back-to-rcs-first',
     title: 'with amb, RCS and SMS placed in that order, a customer unreachable on amb gets the message over RCS',
     clauses: ['amb.fallback.rcs-then-sms', 'routing.agnostic.priority-waterfall'],
-    needs: ['control'],
+    needs: ['createFixtureApiKey', 'createFixtureChannel', 'listSentMessages', 'channel:amb', 'channel:rcs'],
   },
   async (t) => {
     // Faults: messaging.amb.business-first-allowed (it stays on amb), messaging.routing.descending-tiers.
@@ -195,7 +195,7 @@ check(
     name: 'amb-falls-back-to-sms-without-rcs',
     title: 'with amb then SMS in the priority, a customer unreachable on amb gets the message over SMS',
     clauses: ['amb.fallback.rcs-then-sms'],
-    needs: ['control'],
+    needs: ['createFixtureApiKey', 'createFixtureChannel', 'listSentMessages', 'channel:amb', 'channel:rcs'],
   },
   async (t) => {
     // Fault: messaging.amb.business-first-allowed.

@@ -44,7 +44,7 @@ check(
     name: 'organization-new-contact-cap-answers-429',
     title: 'past the organization\'s 24-hour new-contact cap a send to a new contact answers 429 outbound_limit_reached with limit, current, mode',
     clauses: ['errors.429.outbound-limit-reached', 'limits.sends.new-contact-cap'],
-    needs: ['control'],
+    needs: ['createOrganization', 'listSentMessages'],
   },
   async (t) => {
     // Faults: messaging.caps.outbound-not-enforced, messaging.caps.body-fields-missing, messaging.caps.403-instead-of-429.
@@ -61,7 +61,7 @@ check(
     name: 'new-contact-cap-spares-known-contacts',
     title: 'at the new-contact cap, a send to a contact already messaged is still accepted',
     clauses: ['limits.sends.new-contact-cap'],
-    needs: ['control'],
+    needs: ['createOrganization', 'listSentMessages'],
   },
   async (t) => {
     // Fault: messaging.caps.counts-every-send.
@@ -78,7 +78,7 @@ check(
     name: 'new-contact-cap-window-rolls-after-24-hours',
     title: 'once 24 hours have passed, new contacts of the previous day no longer count toward the cap',
     clauses: ['limits.sends.new-contact-cap'],
-    needs: ['control'],
+    needs: ['advanceClock', 'createOrganization', 'listSentMessages'],
   },
   async (t) => {
     // Fault: messaging.caps.window-never-rolls.
@@ -96,7 +96,7 @@ check(
     name: 'per-number-new-contact-cap-answers-429',
     title: 'past a number\'s new-contact cap that number answers 429 outbound_limit_reached, while another number still reaches the contact',
     clauses: ['errors.429.outbound-limit-reached', 'limits.sends.new-contact-cap'],
-    needs: ['control'],
+    needs: ['createFixtureChannel', 'createOrganization', 'listSentMessages', 'channel:native-dedicated'],
   },
   async (t) => {
     // Faults: messaging.caps.outbound-not-enforced, messaging.caps.body-fields-missing.
@@ -116,7 +116,7 @@ check(
     name: 'new-conversation-cap-answers-429',
     title: 'past the shared plan\'s daily new-conversation cap a new conversation answers 429 new_conversation_limit_reached with plan_id, cap, current',
     clauses: ['errors.429.new-conversation-limit-reached', 'limits.sends.new-conversation-cap'],
-    needs: ['control'],
+    needs: ['createFixtureChannel', 'createOrganization', 'listSentMessages'],
   },
   async (t) => {
     // Faults: messaging.caps.new-conversation-not-enforced, messaging.caps.body-fields-missing, messaging.caps.403-instead-of-429.
@@ -133,7 +133,7 @@ check(
     name: 'new-conversation-cap-spares-existing-conversations',
     title: 'at the daily new-conversation cap, existing conversations still send',
     clauses: ['errors.429.new-conversation-limit-reached', 'limits.sends.new-conversation-cap'],
-    needs: ['control'],
+    needs: ['createFixtureChannel', 'createOrganization', 'listSentMessages'],
   },
   async (t) => {
     // Fault: messaging.caps.blocks-existing-conversations.

@@ -42,7 +42,7 @@ check(
     name: 'channel-send-dry-run-answers-200',
     title: 'a dry-run send to a channel answers 200 with a preview and sends nothing',
     clauses: ['channels.send.status-codes'],
-    needs: ['control'],
+    needs: ['listSentMessages'],
   },
   async (t) => {
     // Fault: messaging.dry-run.sends. The description names a 200 dry-run preview but not the switch that
@@ -63,7 +63,7 @@ for (const kind of ['native-dedicated', 'whatsapp'] as const) {
       name: `several-recipients-form-one-thread.${kind}`,
       title: `several recipients on a ${kind} channel form one group thread (one message to all of them)`,
       clauses: ['channels.send.group-capable-one-thread'],
-      needs: ['control'],
+      needs: ['listSentMessages'],
     },
     async (t) => {
       // Fault: messaging.group.fans-out.
@@ -85,7 +85,7 @@ check(
     name: 'several-recipients-fan-out-elsewhere',
     title: 'several recipients on a non-group channel (sms_provider) fan out to one individual send each',
     clauses: ['channels.send.fan-out-individual'],
-    needs: ['control'],
+    needs: ['createFixtureApiKey', 'createFixtureChannel', 'listSentMessages'],
   },
   async (t) => {
     // Fault: messaging.fanout.as-group.
@@ -108,7 +108,7 @@ check(
     name: 'fan-out-of-100-is-accepted',
     title: 'a fan-out to exactly 100 recipients is accepted',
     clauses: ['limits.fan-out.recipients-100', 'channels.send.fan-out-individual'],
-    needs: ['control'],
+    needs: ['createFixtureApiKey', 'createFixtureChannel', 'listSentMessages'],
   },
   async (t) => {
     // Fault: messaging.fanout.limit-off-by-one.
@@ -126,7 +126,7 @@ check(
     name: 'fan-out-of-101-is-refused',
     title: 'a fan-out to 101 recipients is refused with a 4xx and sends nothing',
     clauses: ['limits.fan-out.recipients-100', 'channels.send.fan-out-individual'],
-    needs: ['control'],
+    needs: ['createFixtureApiKey', 'createFixtureChannel', 'listSentMessages'],
   },
   async (t) => {
     // Fault: messaging.fanout.no-limit.
@@ -144,7 +144,7 @@ check(
     name: 'fan-out-with-mixed-results-answers-207',
     title: 'a fan-out where some recipients are refused (a per-number cap of 1) answers 207 and sends the others',
     clauses: ['channels.send.status-codes', 'channels.send.fan-out-individual', 'errors.success.status-codes'],
-    needs: ['control'],
+    needs: ['createFixtureApiKey', 'createFixtureChannel', 'createOrganization', 'listSentMessages'],
   },
   async (t) => {
     // Faults that make it fail: messaging.caps.outbound-not-enforced (all sent: 201).

@@ -18,6 +18,7 @@ check(
     name: 'send-answers-the-message-unwrapped',
     title: 'POST /messages answers the message object (msg_ id) at the top level, not wrapped in data',
     clauses: ['messages.send.request', 'envelope.send.unwrapped', 'ids.prefix.per-resource'],
+    needs: ['owned-line'],
   },
   async (t) => {
     // Faults: messaging.send.wrapped, messaging.send.id-without-prefix.
@@ -35,6 +36,7 @@ check(
     name: 'message-timestamps-are-epoch-milliseconds',
     title: 'a timestamp the message object carries (created_at) is integer epoch milliseconds',
     clauses: ['time.v4.epoch-milliseconds'],
+    needs: ['owned-line'],
   },
   async (t) => {
     // Fault: messaging.send.created-at-seconds.
@@ -56,7 +58,7 @@ check(
     name: 'idempotency-key-replayed-makes-one-message',
     title: 'POST /messages replayed with the same Idempotency-Key (in turn and at once) makes one message and answers the same one (a duplicate in flight may get 409)',
     clauses: ['idempotency.send.retry-safe', 'messages.send.request'],
-    needs: ['control'],
+    needs: ['listSentMessages'],
   },
   async (t) => {
     // Fault: messaging.idempotency.ignored.
@@ -102,7 +104,7 @@ check(
     name: 'attachment-first-message-is-refused',
     title: 'a first message with attachments and no text in a brand-new conversation answers 400 attachment_first_message_not_allowed',
     clauses: ['errors.400.attachment-first-message-not-allowed', 'messages.send.request'],
-    needs: ['control'],
+    needs: ['listSentMessages'],
   },
   async (t) => {
     // Fault: messaging.attachment-first-allowed.
@@ -121,6 +123,7 @@ check(
     name: 'attachments-after-text-are-sent',
     title: 'once a conversation has its first text, an attachment-only message is accepted',
     clauses: ['errors.400.attachment-first-message-not-allowed', 'messages.send.request'],
+    needs: ['owned-line'],
   },
   async (t) => {
     // Fault: messaging.attachments-never-alone.
@@ -140,7 +143,7 @@ check(
     name: 'inbound-only-number-needs-prior-inbound',
     title: 'an inbound-plan number answers 403 inbound_only_no_prior_inbound to a recipient who never wrote, and sends once they have',
     clauses: ['errors.403.inbound-only-no-prior-inbound'],
-    needs: ['control'],
+    needs: ['createFixtureChannel', 'listSentMessages', 'simulateInboundMessage'],
   },
   async (t) => {
     // Fault: messaging.inbound-only.not-enforced.
@@ -162,7 +165,7 @@ check(
     name: 'chat-reply-stays-in-the-thread',
     title: 'POST /chats/{chatId}/messages answers the message object and the reply goes out in that chat',
     clauses: ['chats.send.stays-in-thread', 'envelope.send.unwrapped'],
-    needs: ['control'],
+    needs: ['listSentMessages', 'simulateInboundMessage', 'channel:native-dedicated'],
   },
   async (t) => {
     // Fault: messaging.chat-reply.new-thread.
@@ -185,7 +188,7 @@ check(
     name: 'typing-starts-an-indicator',
     title: 'POST /chats/{chatId}/typing in an iMessage chat answers a success status',
     clauses: ['chats.typing.starts-indicator'],
-    needs: ['control'],
+    needs: ['simulateInboundMessage', 'channel:native-dedicated'],
   },
   async (t) => {
     // Fault: messaging.typing.refused.

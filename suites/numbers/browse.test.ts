@@ -60,7 +60,7 @@ check(
     name: 'browse-never-returns-the-full-number',
     title: 'browse mode answers inventory rows for seeded stock, and no part of the response holds a full number or its subscriber digits',
     clauses: ['numbers.inventory.never-full-number', 'numbers.inventory.row-shape', 'channels.available.browse-or-quote'],
-    needs: ['control'],
+    needs: ['seedInventory', 'setPlanFacts'],
   },
   async (t) => {
     const fx = await browsingFixtures(t);
@@ -88,7 +88,7 @@ check(
     name: 'browse-masks-all-but-the-area-code',
     title: 'browse mode rows show in masked_national no digits beyond the area code (and the calling code)',
     clauses: ['numbers.inventory.row-shape'],
-    needs: ['control'],
+    needs: ['seedInventory', 'setPlanFacts'],
   },
   async (t) => {
     const fx = await browsingFixtures(t);
@@ -111,7 +111,7 @@ check(
     name: 'browse-type-defaults-to-shared',
     title: 'browse without type answers the same rows as type=shared, which are not the type=dedicated rows',
     clauses: ['channels.available.type-default-shared'],
-    needs: ['control'],
+    needs: ['seedInventory', 'setPlanFacts'],
   },
   async (t) => {
     const fx = await browsingFixtures(t);
@@ -138,7 +138,7 @@ check(
     name: 'quote-reports-matched-lines-and-counts',
     title: 'quote mode answers a line per area code, matched for stocked codes only, with matched_count and custom_order_count counting the lines',
     clauses: ['numbers.quote.line-shape', 'numbers.quote.top-level-counts', 'channels.available.browse-or-quote'],
-    needs: ['control'],
+    needs: ['createOrganization', 'seedInventory'],
   },
   async (t) => {
     // An organization of its own: the file's other checks stock area codes this one must know unstocked.
@@ -163,7 +163,7 @@ check(
     name: 'quote-area-code-forms-agree',
     title: 'repeating area_code and giving comma-separated area_codes ask for the same quote',
     clauses: ['channels.available.area-code-forms'],
-    needs: ['control'],
+    needs: ['seedInventory', 'setPlanFacts'],
   },
   async (t) => {
     const fx = await browsingFixtures(t);

@@ -19,7 +19,7 @@ check(
     name: 'replayed-key-returns-the-same-purchase-and-charges-once',
     title: 'for any number of keys each replayed any number of times, each key answers 202 with one purchase of its own and is charged once',
     clauses: ['purchases.create.replay-same-purchase', 'purchases.state.charge-once-per-key'],
-    needs: ['control'],
+    needs: ['createOrganization', 'listCharges'],
   },
   async (t) => {
     // Fault: numbers.purchase.charge-per-request.
@@ -53,7 +53,7 @@ check(
     name: 'concurrent-replays-charge-once',
     title: 'the same purchase sent 4 times at once with one key yields one purchase (202, or 409 while in flight) and one charge',
     clauses: ['purchases.create.replay-same-purchase', 'purchases.state.charge-once-per-key'],
-    needs: ['control'],
+    needs: ['createOrganization', 'listCharges'],
   },
   async (t) => {
     // Fault: numbers.purchase.charge-per-request.

@@ -23,7 +23,7 @@ check(
     name: 'confirmed-purchase-completes-with-allocations',
     title: 'after the provider confirms, polling reports completed with allocations, and number.purchase.completed is emitted',
     clauses: ['purchases.state.provisioning-completed', 'purchases.object.allocations-on-completion', 'events.number-purchase-completed.emitted', 'purchases.get.shape'],
-    needs: ['control'],
+    needs: ['createOrganization', 'drivePurchase', 'listEmittedEvents'],
   },
   async (t) => {
     const { fx, bought } = await provisioning(t);
@@ -45,7 +45,7 @@ check(
     name: 'failed-provisioning-fails-the-purchase',
     title: 'after provisioning fails, polling reports failed, and number.purchase.failed is emitted',
     clauses: ['purchases.state.provisioning-failed', 'events.number-purchase-failed.emitted', 'purchases.object.status-values'],
-    needs: ['control'],
+    needs: ['createOrganization', 'drivePurchase', 'listEmittedEvents'],
   },
   async (t) => {
     const { fx, bought } = await provisioning(t);

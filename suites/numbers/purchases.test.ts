@@ -15,7 +15,7 @@ check(
     name: 'purchase-accepted-202-provisioning',
     title: 'with a valid card a purchase answers 202 {data: {purchase_id, status: provisioning}}',
     clauses: ['purchases.create.accepted-202', 'purchases.state.accepted-provisioning', 'purchases.object.status-values', 'purchases.create.plan-ids'],
-    needs: ['control'],
+    needs: ['createOrganization'],
   },
   async (t) => {
     const fx = await buyingOrganization(t);
@@ -36,7 +36,7 @@ check(
     name: 'purchase-needing-3ds-is-action-required',
     title: 'a card that needs 3DS/SCA gives 202 status action_required with an action_url, and number.purchase.action_required',
     clauses: ['purchases.state.sca-action-required', 'purchases.object.action-url-when-action-required', 'events.number-purchase-action-required.emitted'],
-    needs: ['control'],
+    needs: ['createOrganization', 'listEmittedEvents'],
   },
   async (t) => {
     const fx = await buyingOrganization(t, { payment_method: 'requires_3ds' });
@@ -57,7 +57,7 @@ check(
     name: 'purchase-with-other-plan-gets-invalid-plan',
     title: 'for any plan that is not one of the five plan ids (tier names included), a purchase answers 400 invalid_plan',
     clauses: ['purchases.create.plan-ids', 'errors.400.invalid-plan'],
-    needs: ['control'],
+    needs: ['createOrganization'],
   },
   async (t) => {
     const fx = await buyingOrganization(t);
@@ -89,7 +89,7 @@ check(
     name: 'purchase-above-line-cap-gets-line-limit-exceeded',
     title: 'an order of one line more than the per-order cap (default 10) answers 400 line_limit_exceeded; the cap itself is accepted',
     clauses: ['limits.purchase.lines-per-order-10', 'errors.400.line-limit-exceeded', 'purchases.create.quantity'],
-    needs: ['control'],
+    needs: ['createOrganization'],
   },
   async (t) => {
     const fx = await buyingOrganization(t);
@@ -108,7 +108,7 @@ check(
     name: 'default-line-cap-is-10',
     title: 'with the default plan an order of 11 lines answers 400 line_limit_exceeded',
     clauses: ['limits.purchase.lines-per-order-10', 'errors.400.line-limit-exceeded'],
-    needs: ['control'],
+    needs: ['createOrganization'],
   },
   async (t) => {
     const fx = await t.freshOrganization({ with_channels: false, plan: { number_purchase_enabled: true, payment_method: 'valid' } });
@@ -125,7 +125,7 @@ check(
     name: 'second-shared-line-gets-shared-number-limit',
     title: 'once the organization has its shared line, another shared purchase answers 409 shared_number_limit',
     clauses: ['limits.purchase.shared-plan-one-line', 'errors.409.shared-number-limit'],
-    needs: ['control'],
+    needs: ['createOrganization', 'drivePurchase'],
   },
   async (t) => {
     const fx = await buyingOrganization(t);
@@ -147,7 +147,7 @@ check(
     name: 'purchase-without-payment-method-gets-402',
     title: 'an organization without a saved payment method gets 402 no_payment_method',
     clauses: ['errors.402.no-payment-method'],
-    needs: ['control'],
+    needs: ['createOrganization'],
   },
   async (t) => {
     const fx = await buyingOrganization(t, { payment_method: 'absent' });
@@ -164,7 +164,7 @@ check(
     name: 'declined-card-gets-402-payment-failed',
     title: 'a declined card gets 402 payment_failed and no charge',
     clauses: ['errors.402.payment-failed'],
-    needs: ['control'],
+    needs: ['createOrganization', 'listCharges'],
   },
   async (t) => {
     const fx = await buyingOrganization(t, { payment_method: 'declining' });
@@ -183,7 +183,7 @@ check(
     name: 'purchase-without-idempotency-key-is-refused',
     title: 'a purchase without the Idempotency-Key header is refused with a 4xx and charges nothing',
     clauses: ['purchases.create.idempotency-key-required', 'idempotency.purchase.key-required'],
-    needs: ['control'],
+    needs: ['createOrganization', 'listCharges'],
     // The refusal's status is not named (400 is the endpoint's request error); another 4xx is not judged here.
     responses: 'schema',
   },
@@ -203,7 +203,7 @@ check(
     name: 'purchase-can-be-polled',
     title: 'GET /channels/native/purchases/{id} answers 200 {data: {purchase_id, status}} for the purchase, and 404 (or 400) for an unknown one',
     clauses: ['purchases.get.shape', 'purchases.object.status-values', 'purchases.state.polling-pending'],
-    needs: ['control'],
+    needs: ['createOrganization'],
   },
   async (t) => {
     const fx = await buyingOrganization(t);

@@ -47,7 +47,7 @@ check(
     name: 'removal-by-id-answers-removal-and-emits-number-removed',
     title: 'DELETE /channels/{ch_ id} with reasons answers {phone_number, channel_id, reasons}, emits number.removed, and the line is gone or cancelled',
     clauses: ['channels.delete.result-and-event', 'events.number-removed.emitted', 'channels.delete.reasons-required'],
-    needs: ['control'],
+    needs: ['createFixtureChannel', 'listEmittedEvents'],
   },
   async (t) => {
     const fx = await t.fixtures();
@@ -73,7 +73,7 @@ check(
     name: 'removal-by-e164-number',
     title: 'DELETE /channels/{E.164 number} (+ as %2B) removes the line (gone or cancelled) and answers its phone_number',
     clauses: ['channels.delete.result-and-event', 'channels.delete.reasons-required'],
-    needs: ['control'],
+    needs: ['createFixtureChannel'],
   },
   async (t) => {
     const fx = await t.fixtures();
@@ -93,7 +93,7 @@ check(
     name: 'removal-without-reasons-gets-400',
     title: 'DELETE /channels/{channel} without reasons answers 400 (or 422) and the line stays',
     clauses: ['channels.delete.reasons-required'],
-    needs: ['control'],
+    needs: ['createFixtureChannel'],
   },
   async (t) => {
     const fx = await t.fixtures();
@@ -111,7 +111,7 @@ check(
     name: 'removal-needs-numbers-manage',
     title: 'an app token with numbers:read only cannot remove a line; one with numbers:manage can',
     clauses: ['auth.scope.numbers-manage', 'channels.delete.result-and-event'],
-    needs: ['control'],
+    needs: ['createFixtureChannel'],
   },
   async (t) => {
     const fx = await t.fixtures();

@@ -55,7 +55,7 @@ check(
     name: 'me-priority-is-null-without-priorities',
     title: 'GET /me/priority answers {data: null} for a key with no priority',
     clauses: ['me.priority.null-means-implicit-pool'],
-    needs: ['control'],
+    needs: ['createFixtureApiKey'],
   },
   async (t) => {
     const { client } = await blankKey(t);
@@ -70,7 +70,7 @@ check(
     name: 'first-priority-becomes-default',
     title: 'the first priority created for a key becomes its default (is_default true, GET /me/priority answers it)',
     clauses: ['priorities.default.first-created', 'me.priority.null-means-implicit-pool'],
-    needs: ['control'],
+    needs: ['createFixtureApiKey'],
   },
   async (t) => {
     // Fault: priorities.first-not-default.
@@ -90,7 +90,7 @@ check(
     name: 'first-priority-with-is-default-false-is-not-default',
     title: 'a first priority created with is_default false is not the default, and /me/priority stays null',
     clauses: ['priorities.default.first-created', 'me.priority.null-means-implicit-pool'],
-    needs: ['control'],
+    needs: ['createFixtureApiKey'],
   },
   async (t) => {
     // Fault: priorities.is-default-false-ignored.

@@ -18,7 +18,7 @@ check(
     name: 'tiers-are-walked-in-ascending-order',
     title: 'a send without from goes out on the lowest tier of the default priority (whichever channel holds it)',
     clauses: ['routing.agnostic.priority-waterfall', 'priorities.pool.same-priority-and-type'],
-    needs: ['control'],
+    needs: ['createFixtureApiKey', 'createFixtureChannel', 'listSentMessages'],
   },
   async (t) => {
     // Faults: messaging.routing.descending-tiers, messaging.routing.ignores-priority.
@@ -41,7 +41,7 @@ check(
     name: 'same-tier-same-type-pool-is-sticky',
     title: 'a recipient keeps the pool member it got first: repeated sends to it use the same channel of a same-tier same-type pool',
     clauses: ['routing.agnostic.priority-waterfall', 'priorities.pool.same-priority-and-type'],
-    needs: ['control'],
+    needs: ['createFixtureApiKey', 'createFixtureChannel', 'listSentMessages'],
   },
   async (t) => {
     // Fault: messaging.routing.not-sticky.
@@ -65,7 +65,7 @@ check(
     name: 'no-priority-uses-owned-native-numbers',
     title: 'with no priority, sends go out on the native numbers the key owns, never on its other lines or others\' lines',
     clauses: ['routing.agnostic.implicit-native-pool', 'me.priority.null-means-implicit-pool'],
-    needs: ['control'],
+    needs: ['createFixtureApiKey', 'createFixtureChannel', 'listSentMessages'],
   },
   async (t) => {
     // Fault: messaging.routing.ignores-priority.
@@ -94,7 +94,7 @@ for (const form of pinForms) {
       name: `from-pins-the-sender.${form.name}`,
       title: `a send with from set to ${form.label} goes out on that channel, not the routed one`,
       clauses: ['routing.from.pins-sender'],
-      needs: ['control'],
+      needs: ['createFixtureApiKey', 'createFixtureChannel', 'listSentMessages'],
     },
     async (t) => {
       // Fault: messaging.from.ignored.

@@ -35,7 +35,7 @@ check(
     name: 'no-active-number-503',
     title: 'in an organization without an active number a v2 send answers 503 with the flat body',
     clauses: ['errors.503.v2-no-active-number', 'errors.shape.flat'],
-    needs: ['v2', 'control'],
+    needs: ['v2', 'createOrganization'],
     concurrent: true,
   },
   async (t) => {

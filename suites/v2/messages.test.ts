@@ -132,7 +132,7 @@ check(
     name: 'v2-send-joins-the-v4-conversation',
     title: 'a v2 send to a phone number that goes out on the line of a v4 chat with that number lands in that chat (customer-started or v4 POST /messages-started)',
     clauses: ['versioning.messages.v2-v4-mapping'],
-    needs: ['v2', 'control'],
+    needs: ['v2', 'listSentMessages', 'simulateInboundMessage', 'channel:native-dedicated'],
     concurrent: true,
   },
   async (t) => {

@@ -30,7 +30,7 @@ check(
     name: 'deliveries-list-the-delivery',
     title: 'GET /webhooks/{webhookId}/deliveries lists a delivery the subscription received',
     clauses: ['webhooks.v4.deliveries-list'],
-    needs: ['control'],
+    needs: ['simulateInboundMessage', 'channel:native-dedicated'],
   },
   async (t) => {
     // Fault: events.deliveries.list-empty.
@@ -52,7 +52,7 @@ check(
     name: 'logs-of-a-v2-webhook',
     title: 'GET /webhooks/{webhookId}/logs gives the delivery logs of a webhook registered through v2',
     clauses: ['webhooks.v4.logs-for-v2'],
-    needs: ['control', 'v2'],
+    needs: ['v2', 'simulateInboundMessage', 'channel:native-dedicated'],
   },
   async (t) => {
     // Fault: events.logs.list-empty.
@@ -74,7 +74,7 @@ check(
     name: 'replay-carries-the-replay-headers',
     title: 'a replayed delivery carries X-Service-Replay: true and X-Original-Event-Id (the original event id), and verifies',
     clauses: ['events.header.replay-true', 'events.header.original-event-id'],
-    needs: ['control'],
+    needs: ['simulateInboundMessage', 'channel:native-dedicated'],
   },
   async (t) => {
     // Faults: events.replay.no-replay-header, events.replay.no-original-event-id (with MCS_WEBHOOK_REPLAY_PATH set).

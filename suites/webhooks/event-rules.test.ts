@@ -12,7 +12,6 @@ import { bodyOf, describeDelivery, headerOf, safeJson, useHooks, type Hooks, typ
 
 const area = 'webhooks';
 const hooksOf = useHooks();
-const needs: ['control'] = ['control'];
 
 /** Whether a delivery names `messageId` (X-Service-Message-Id, or message_id in the body or its data). */
 function namesMessage(delivery: Delivery, messageId: string): boolean {
@@ -33,7 +32,7 @@ check(
     name: 'message-delivered-never-for-group-chats',
     title: 'a message in a group chat reported delivered emits no message.delivered',
     clauses: ['events.message-delivered.never-for-group-chats'],
-    needs,
+    needs: ['driveMessageStatus', 'simulateInboundMessage', 'channel:native-dedicated'],
   },
   async (t) => {
     // Fault: events.delivered-for-groups.
@@ -56,7 +55,7 @@ check(
     name: 'read-state-is-reported-by-message-read',
     title: 'a message read in a 1:1 iMessage chat with read receipts is reported by a message.read event',
     clauses: ['messages.read.reported-by-event', 'events.message-read.shape'],
-    needs,
+    needs: ['driveMessageStatus', 'simulateInboundMessage', 'channel:native-dedicated'],
   },
   async (t) => {
     // Fault: events.read.not-emitted.
@@ -75,7 +74,7 @@ check(
     name: 'read-receipts-only-for-1to1-imessage-with-receipts',
     title: 'no message.read for a chat without read receipts, an SMS chat or a group chat',
     clauses: ['messages.read.receipts-1to1-imessage-only', 'events.message-read.shape'],
-    needs,
+    needs: ['driveMessageStatus', 'simulateInboundMessage', 'channel:native-dedicated'],
   },
   async (t) => {
     // Fault: events.read-without-receipts.
@@ -104,7 +103,7 @@ check(
     name: 'typing-events-only-for-imessage',
     title: 'someone typing in an SMS chat emits no typing event (typing in an iMessage chat does)',
     clauses: ['events.typing.imessage-only'],
-    needs,
+    needs: ['simulateInboundMessage', 'simulateTyping', 'channel:native-dedicated'],
   },
   async (t) => {
     // Fault: events.typing.non-imessage.
@@ -124,7 +123,7 @@ check(
     name: 'poll-events-only-for-native-imessage-polls',
     title: 'a poll in an SMS chat emits no poll.received (a native iMessage poll does)',
     clauses: ['events.poll.native-imessage'],
-    needs,
+    needs: ['simulateInboundMessage', 'simulatePoll', 'channel:native-dedicated'],
   },
   async (t) => {
     // Fault: events.poll.non-imessage.
@@ -144,7 +143,7 @@ check(
     name: 'contact-shared-creates-then-updates-the-contact',
     title: 'contact.shared creates the contact of its address if needed, then a new card updates its name',
     clauses: ['events.contact-shared.upserts-contact'],
-    needs,
+    needs: ['simulateContactShare', 'channel:native-dedicated'],
   },
   async (t) => {
     // Fault: events.contact-shared.no-upsert.
@@ -170,7 +169,7 @@ check(
     name: 'contact-shared-is-the-other-partys-card',
     title: "contact.shared is inbound: address is the party that shared its card, internal_id the organization's line (or null)",
     clauses: ['events.contact-shared.inbound-only', 'events.contact-shared.shape'],
-    needs: ['control', 'v2'],
+    needs: ['v2', 'simulateContactShare', 'channel:native-dedicated'],
   },
   async (t) => {
     // Fault: events.contact-shared.reversed.

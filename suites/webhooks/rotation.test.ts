@@ -4,7 +4,7 @@
 // verifies with the new secret the rotation answer shows. The rotation answer's fields are not shown: the new
 // secret is whichever string of the answer verifies the next delivery, and without any string that could be
 // one (none differs from the old secret) that half is not verifiable.
-import { check, path, type ApiResponse, type CheckContext, type Fixtures } from '../../harness/check/index.js';
+import { check, path, type ApiResponse, type CheckContext, type Fixtures, type Need } from '../../harness/check/index.js';
 import { secrets } from '../../harness/http/mask.js';
 import { fail, isRecord, shown, stringsIn } from '../_shared/common.js';
 import { concerns, inbound } from '../_shared/events.js';
@@ -12,7 +12,7 @@ import { expectSignedWith, idOf, useHooks, verifiesWith, type Hooks, type Subscr
 
 const area = 'webhooks';
 const hooksOf = useHooks();
-const needs: ['control', 'v2'] = ['control', 'v2'];
+const needs: Need[] = ['v2', 'simulateInboundMessage', 'channel:native-dedicated'];
 
 async function nextDelivery(hooks: Hooks, sub: Subscription, fx: Fixtures) {
   const sent = await inbound(fx, { protocol: 'imessage' });

@@ -36,10 +36,10 @@ async function runJob(job: SuitesJob): Promise<SuitesJobResult> {
     const { urls } = reference;
     const target = await resolveTargetConfig({ flags: { baseUrl: urls.base, v2BaseUrl: urls.v2, controlUrl: urls.control }, env: {} });
     if (!target) throw new Error('no target');
-    const { control } = await probeTarget(target);
+    const { control, controlOperations } = await probeTarget(target);
     const files: Record<string, string> = {};
     const run = await startSuites({
-      context: { target, control, seed: job.seed, selection: { only: job.only, skip: [] } },
+      context: { target, control, ...(controlOperations === undefined ? {} : { controlOperations }), seed: job.seed, selection: { only: job.only, skip: [] } },
       ...(job.files ? { files: job.files } : {}),
       listener: { fileDone: (file, results) => results.forEach((r) => (files[r.id] = file.startsWith(projectRoot) ? file.slice(projectRoot.length) : file)) },
     });

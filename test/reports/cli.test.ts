@@ -2,6 +2,7 @@
 import { mkdtemp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { run as coverage } from '../../cli/commands/coverage.js';
 import { run as report } from '../../cli/commands/report.js';
@@ -78,11 +79,15 @@ describe('mcs report --load', () => {
   });
 });
 
+/** A suite file as vitest collects it: check() from this project's harness. */
+const checkModule = fileURLToPath(new URL('../../harness/check/index.js', import.meta.url));
+const suiteFile = (body: string) => `import { check } from ${JSON.stringify(checkModule)};\n${body}\n`;
+
 describe('mcs coverage', () => {
-  it('scans a suites folder, lists every clause, and exits 1 while clauses are uncovered', async () => {
+  it('collects a suites folder, lists every clause, and exits 1 while clauses are uncovered', async () => {
     const root = await tempDir();
     await mkdir(join(root, 'auth'));
-    await writeFile(join(root, 'auth', 'a.test.ts'), `check({ area: 'auth', name: 'one', title: 't', clauses: ['auth.bearer.required'] }, async () => {});`);
+    await writeFile(join(root, 'auth', 'a.test.ts'), suiteFile(`check({ area: 'auth', name: 'one', title: 't', clauses: ['auth.bearer.required'] }, async () => {});`));
     expect(await coverage(['--suites', root])).toBe(1);
     expect(out).toMatch(/auth\.bearer\.required\s+covered\s+auth\/one/);
     expect(out).toContain(`${loadClauses().length} clauses: 1 covered by checks`);
@@ -91,7 +96,7 @@ describe('mcs coverage', () => {
   it('exits 0 when every clause is cited or untestable, and prints JSON on request', async () => {
     const root = await tempDir();
     const testable = loadClauses().filter((c) => c.untestable === undefined).map((c) => c.id);
-    await writeFile(join(root, 'all.test.ts'), `check({ area: 'all', name: 'everything', title: 't', clauses: ${JSON.stringify(testable)} }, async () => {});`);
+    await writeFile(join(root, 'all.test.ts'), suiteFile(`check({ area: 'all', name: 'everything', title: 't', clauses: ${JSON.stringify(testable)} }, async () => {});`));
     expect(await coverage(['--suites', root, '--json'])).toBe(0);
     const parsed = JSON.parse(out) as { summary: { uncovered: number; untestable: number } };
     expect(parsed.summary.uncovered).toBe(0);
@@ -101,7 +106,7 @@ describe('mcs coverage', () => {
   it('exits 1 when a check cites an unknown clause id', async () => {
     const root = await tempDir();
     const all = loadClauses().map((c) => c.id);
-    await writeFile(join(root, 'all.test.ts'), `check({ area: 'all', name: 'everything', title: 't', clauses: ${JSON.stringify([...all, 'no.such.clause'])} }, async () => {});`);
+    await writeFile(join(root, 'all.test.ts'), suiteFile(`check({ area: 'all', name: 'everything', title: 't', clauses: ${JSON.stringify([...all, 'no.such.clause'])} }, async () => {});`));
     expect(await coverage(['--suites', root])).toBe(1);
     expect(out).toContain('unknown clause ids cited: no.such.clause (by all/everything)');
   });
@@ -113,5 +118,26 @@ describe('mcs coverage', () => {
     expect(await coverage(['--from', from])).toBe(1);
     expect(out).toMatch(/contacts\.merge\.idempotent-same-pair\s+failed\s+contacts\/merge-is-idempotent/);
     await expect(coverage(['--from', from, '--suites', dir])).rejects.toThrow(UsageError);
+    await expect(coverage(['--from', from, '--needs'])).rejects.toThrow(UsageError);
+  });
+
+  it('lists what each control operation and fixture unlocks with --needs, from the declarations', async () => {
+    const root = await tempDir();
+    await writeFile(
+      join(root, 'a.test.ts'),
+      suiteFile([
+        `check({ area: 'a', name: 'clock', title: 't', clauses: ['auth.bearer.required'], needs: ['advanceClock', 'owned-line'] }, async () => {});`,
+        `check({ area: 'a', name: 'inbound', title: 't', clauses: ['contacts.merge.idempotent-same-pair'], needs: ['simulateInboundMessage'] }, async () => {});`,
+        `check({ area: 'a', name: 'both', title: 't', clauses: ['contacts.merge.idempotent-same-pair'], needs: ['simulateInboundMessage', 'advanceClock'] }, async () => {});`,
+      ].join('\n')),
+    );
+    expect(await coverage(['--suites', root, '--needs', '--json'])).toBe(0);
+    const parsed = JSON.parse(out) as { baseline: number; needs: { need: string; checks: string[]; unlocks: string[] }[] };
+    const row = (need: string) => parsed.needs.find((r) => r.need === need);
+    expect(parsed.baseline).toBe(0);
+    expect(row('advanceClock')).toMatchObject({ checks: ['a/both', 'a/clock'], unlocks: ['auth.bearer.required'] });
+    expect(row('simulateInboundMessage')).toMatchObject({ checks: ['a/both', 'a/inbound'], unlocks: [] });
+    expect(row('owned-line')?.checks).toEqual(['a/clock']);
+    expect(row('drivePurchase')).toMatchObject({ checks: [], unlocks: [] });
   });
 });

@@ -1,55 +1,102 @@
-// A target as a vendor presents it: the reference started as `mcs serve` would start it (in-process), one
-// organization made out of band through its control API, and a target.yaml
-// (harness/config/config.schema.json) that names the fixtures a vendor can give but no control URL, so the
-// suites see a target without the control API. Shared by the tests of issues 17 and 19.
-import { writeFile } from 'node:fs/promises';
+// A target as a vendor would certify it: the reference started in-process, one organization set up out of
+// band (through the reference's control API, as a vendor would through its dashboard), and a target.yaml
+// (harness/config/config.schema.json) that gives its keys, tokens and channels but no control URL.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { startReference } from '../../reference/index.js';
+import { resolveTargetConfig } from '../../harness/config/resolve.js';
+import type { OrganizationFixtures } from '../../harness/fixtures/control-client.js';
+import { runCertification } from '../../harness/runner/certification.js';
+import type { RunReport } from '../../results/model.js';
 
-export interface VendorTargetOptions {
-  /** Where target.yaml is written. */
-  dir: string;
-  /** keys-only: API keys and app tokens; no-owners: also a channel of every kind, owners not said; full: with owners. */
-  fixtures: 'keys-only' | 'no-owners' | 'full';
-}
+export type VendorFixtures = 'keys-only' | 'no-owners' | 'full';
 
 export interface VendorTarget {
   configPath: string;
   baseUrl: string;
+  /** The reference's control API (not in target.yaml): for tests that adapt it. */
+  controlUrl: string;
+  /** The organization target.yaml describes, as the control API names it. */
+  organizationId: string;
   close(): Promise<void>;
 }
 
-interface OrganizationFixtures {
-  api_keys: Record<'primary' | 'secondary', { api_key: string }>;
-  app_tokens: Array<{ token: string; scopes: string[] }>;
-  channels: Array<{ id: string; kind: string; address: string; alias: string | null; owner_api_key: string | null }>;
-}
-
-export async function startVendorTarget(options: VendorTargetOptions): Promise<VendorTarget> {
-  const reference = await startReference({ log: () => undefined });
+export async function startVendorTarget(options: { dir: string; fixtures: VendorFixtures }): Promise<VendorTarget> {
+  const reference = await startReference({ log: () => {} });
   try {
-    const created = await fetch(`${reference.urls.control}/organizations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-    if (created.status !== 201) throw new Error(`the control API did not create an organization: ${created.status}`);
-    const org = ((await created.json()) as { data: OrganizationFixtures }).data;
-    const keys = { primary: org.api_keys.primary.api_key, secondary: org.api_keys.secondary.api_key };
-    const ownerOf = (apiKey: string | null) => (apiKey === keys.primary ? 'primary' : apiKey === keys.secondary ? 'secondary' : null);
-    const channels =
-      options.fixtures === 'keys-only'
-        ? undefined
-        : Object.fromEntries(
-            org.channels.map((c) => [c.kind, { id: c.id, address: c.address, alias: c.alias, ...(options.fixtures === 'full' ? { owner: ownerOf(c.owner_api_key) } : {}) }]),
-          );
+    const response = await fetch(`${reference.urls.control}/organizations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      // The sandbox has a channel of every kind; 'keys-only' just does not tell the config about them.
+      body: JSON.stringify({ name: 'Vendor sandbox' }),
+    });
+    if (response.status !== 201) throw new Error(`the reference's control API answered ${response.status} to POST /organizations`);
+    const org = ((await response.json()) as { data: OrganizationFixtures }).data;
+    const configPath = join(options.dir, 'target.yaml');
     const config = {
       base_url: reference.urls.base,
       v2_base_url: reference.urls.v2,
-      fixtures: { api_keys: keys, app_tokens: org.app_tokens, ...(channels === undefined ? {} : { channels }) },
+      fixtures: { organization_id: org.organization_id, ...fixturesOf(org, options.fixtures) },
     };
-    const configPath = join(options.dir, 'target.yaml');
     await writeFile(configPath, stringify(config));
-    return { configPath, baseUrl: reference.urls.base, close: () => reference.close() };
+    return { configPath, baseUrl: reference.urls.base, controlUrl: reference.urls.control, organizationId: org.organization_id, close: () => reference.close() };
   } catch (error) {
     await reference.close();
     throw error;
   }
+}
+
+function fixturesOf(org: OrganizationFixtures, kind: VendorFixtures) {
+  const keys = { primary: org.api_keys.primary.api_key, secondary: org.api_keys.secondary.api_key };
+  const ownerOf = (apiKey: string | null) => (apiKey === keys.primary ? 'primary' : apiKey === keys.secondary ? 'secondary' : null);
+  const channels = Object.fromEntries(
+    org.channels.map((channel) => [
+      channel.kind,
+      {
+        id: channel.id,
+        address: channel.address,
+        alias: channel.alias,
+        ...(kind === 'full' ? { owner: ownerOf(channel.owner_api_key) } : {}),
+      },
+    ]),
+  );
+  return { api_keys: keys, app_tokens: org.app_tokens, ...(kind === 'keys-only' ? {} : { channels }) };
+}
+
+/** Certifies a vendor target as `mcs certify --config target.yaml` would (options: an adapter, a selection). */
+export async function certifyVendor(
+  fixtures: VendorFixtures,
+  options: { seed?: number; controlAdapter?: (vendor: VendorTarget) => { path: string; env: Record<string, string> } } = {},
+): Promise<RunReport> {
+  const dir = await mkdtemp(join(tmpdir(), 'mcs-vendor-'));
+  const vendor = await startVendorTarget({ dir, fixtures });
+  const adapter = options.controlAdapter?.(vendor);
+  const saved = Object.fromEntries(Object.keys(adapter?.env ?? {}).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, adapter?.env ?? {});
+  try {
+    const target = await resolveTargetConfig({ flags: adapter ? { controlAdapter: adapter.path } : {}, env: {}, configPath: vendor.configPath });
+    if (target === undefined) throw new Error('target.yaml named no base URL');
+    return (await runCertification({ target, embedded: false, seed: options.seed ?? 19, selection: { only: [], skip: [] } })).report;
+  } finally {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    await vendor.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Verified clauses / testable clauses of a run (a clause is verified when every check citing it passed). */
+export function verifiedShare(report: RunReport): { verified: number; testable: number; share: number } {
+  const testable = report.coverage.filter((clause) => clause.result !== 'untestable');
+  const verified = testable.filter((clause) => clause.result === 'passed').length;
+  return { verified, testable: testable.length, share: verified / testable.length };
+}
+
+/** The checks that failed, each as `id: message`. */
+export function failuresOf(report: RunReport): string[] {
+  return report.checks.filter((check) => check.outcome === 'failed').map((check) => `${check.id}: ${check.failure?.message ?? ''}`);
 }

@@ -8,11 +8,11 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Certificate } from '../reports/certificate.js';
-import type { RunReport } from '../results/model.js';
-import { judge } from '../results/verdict.js';
-import { runMcs } from './support/run-mcs.js';
-import { startVendorTarget, type VendorTarget } from './support/vendor-target.js';
+import type { Certificate } from '../../reports/certificate.js';
+import type { RunReport } from '../../results/model.js';
+import { judge } from '../../results/verdict.js';
+import { runMcs } from '../support/run-mcs.js';
+import { startVendorTarget, type VendorTarget } from '../support/vendor-target.js';
 
 async function readJson<T>(path: string): Promise<T> {
   return JSON.parse(await readFile(path, 'utf8')) as T;

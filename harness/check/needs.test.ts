@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import type { TargetConfig } from '../config/types.js';
+import { unmetNeed, type Offer } from './needs.js';
+
+const target: TargetConfig = {
+  baseUrl: 'http://h',
+  v4Url: 'http://h/v4',
+  timeoutMs: 1_000,
+  fixtures: { api_keys: { primary: 'api_p0123456789' }, channels: { whatsapp: { id: 'ch_wa' }, 'native-dedicated': { id: 'ch_d', address: '+14155550100', owner: null } } },
+};
+const configOnly: Offer = { target, control: false };
+
+describe('what a check needs', () => {
+  it('names the fixture the config lacks', () => {
+    expect(unmetNeed(['channel:whatsapp'], configOnly)).toBeUndefined();
+    expect(unmetNeed(['channel:amb'], configOnly)).toBe("needs a channel of kind amb (the config file's fixtures.channels.amb)");
+    expect(unmetNeed(['secondary-key'], configOnly)).toMatch(/secondary API key/);
+    expect(unmetNeed(['owned-line'], configOnly)).toMatch(/line the primary key owns/);
+    const owned = { ...target, fixtures: { ...target.fixtures, channels: { 'native-dedicated': { id: 'ch_d', address: '+14155550100', owner: 'primary' as const } } } };
+    expect(unmetNeed(['owned-line'], { target: owned, control: false })).toBeUndefined();
+  });
+
+  it('names the control operation the target does not offer', () => {
+    expect(unmetNeed(['simulateInboundMessage'], configOnly)).toBe('needs the control operation simulateInboundMessage (the target has no control API nor adapter)');
+    const some: Offer = { target: { ...target, controlUrl: 'http://h/c', fixtures: { ...target.fixtures, organization_id: 'org_1' } }, control: false, controlOperations: ['simulateInboundMessage', 'advanceClock'] };
+    expect(unmetNeed(['simulateInboundMessage', 'advanceClock'], some)).toBeUndefined();
+    expect(unmetNeed(['advanceClock', 'drivePurchase'], some)).toMatch(/control operation drivePurchase \(the target's control API or adapter does not offer it\)/);
+    expect(unmetNeed(['control'], some)).toMatch(/createOrganization/);
+  });
+
+  it('asks for the organization id when the control API cannot create organizations', () => {
+    const noId: Offer = { target: { ...target, controlUrl: 'http://h/c' }, control: false, controlOperations: ['advanceClock'] };
+    expect(unmetNeed(['advanceClock'], noId)).toMatch(/fixtures\.organization_id/);
+  });
+
+  it('meets every fixture need with a control API that creates organizations', () => {
+    const full: Offer = { target, control: true, controlOperations: ['createOrganization'] };
+    expect(unmetNeed(['channel:amb', 'secondary-key', 'owned-line', 'control'], full)).toBeUndefined();
+    expect(unmetNeed(['v2'], full)).toMatch(/v2/);
+  });
+
+  it('takes a run context with control: true and no list as offering every operation', () => {
+    expect(unmetNeed(['drivePurchase', 'simulateInboundMessage'], { target, control: true })).toBeUndefined();
+  });
+});

@@ -1,0 +1,61 @@
+// What a check needs of the target beyond the public v4 API: the v2 API, control operations (operationIds of
+// spec/control.openapi.yaml) and fixtures (from the control API, or described by the config file). A check whose
+// need is unmet is not verifiable, and its reason names what is missing. `mcs coverage --needs` lists them all.
+import type { ChannelKind, TargetConfig } from '../config/types.js';
+import { unofferedReason } from '../fixtures/control-client.js';
+import { offeredByRun } from '../fixtures/control-access.js';
+import { isOrganizationScoped, type ControlOperation } from '../fixtures/control-operations.js';
+
+/** Fixtures a check may need: a second key, a line the primary key owns, a channel of a kind, any channel. */
+export type FixtureNeed = 'secondary-key' | 'owned-line' | 'any-channel' | `channel:${ChannelKind}`;
+
+/**
+ * `control` (an organization of the check's own: createOrganization, plus the set-up calls) is the old
+ * all-or-nothing form, kept for checks not yet precise.
+ */
+export type Need = 'v2' | 'control' | ControlOperation | FixtureNeed;
+
+export interface Offer {
+  target: TargetConfig;
+  /** createOrganization offered: every file gets an organization with the standard fixtures. */
+  control: boolean;
+  controlOperations?: readonly string[];
+}
+
+export function isFixtureNeed(need: string): need is FixtureNeed {
+  return need === 'secondary-key' || need === 'owned-line' || need === 'any-channel' || need.startsWith('channel:');
+}
+
+/** The first unmet need, as the reason the check is not verifiable; undefined when all are met. */
+export function unmetNeed(needs: readonly Need[], offer: Offer): string | undefined {
+  for (const need of needs) {
+    const reason = reasonUnmet(need, offer);
+    if (reason !== undefined) return reason;
+  }
+  return undefined;
+}
+
+function reasonUnmet(need: Need, given: Offer): string | undefined {
+  const offer = { ...given, controlOperations: offeredByRun(given) };
+  if (need === 'v2') return offer.target.v2Url === undefined ? 'needs the v2 API (no v2 base URL given)' : undefined;
+  if (need === 'control') return offer.control ? undefined : offer.controlOperations === undefined ? 'needs the control API (the target has none)' : unofferedReason('createOrganization');
+  if (isFixtureNeed(need)) return offer.control ? undefined : unmetFixture(need, offer.target);
+  if (offer.controlOperations === undefined) return `needs the control operation ${need} (the target has no control API nor adapter)`;
+  if (!offer.controlOperations.includes(need)) return unofferedReason(need);
+  const hasOrganization = offer.control || offer.target.fixtures.organization_id !== undefined || offer.target.controlAdapter !== undefined;
+  if (isOrganizationScoped(need) && !hasOrganization) return `needs the organization id for the control operation ${need} (the config file's fixtures.organization_id)`;
+  return undefined;
+}
+
+function unmetFixture(need: FixtureNeed, target: TargetConfig): string | undefined {
+  const fixtures = target.fixtures;
+  const channels = Object.values(fixtures.channels ?? {});
+  if (need === 'secondary-key') return fixtures.api_keys?.secondary === undefined ? 'needs the secondary API key (the config file\'s fixtures.api_keys.secondary)' : undefined;
+  if (need === 'any-channel') return channels.length === 0 ? 'needs a channel of the organization (the config file\'s fixtures.channels)' : undefined;
+  if (need === 'owned-line') {
+    const owned = channels.some((channel) => channel.owner === 'primary' && channel.address !== undefined && channel.address !== '');
+    return owned ? undefined : 'needs a numbered line the primary key owns (a channel with owner: primary and its address in the config file\'s fixtures.channels)';
+  }
+  const kind = need.slice('channel:'.length) as ChannelKind;
+  return fixtures.channels?.[kind] === undefined ? `needs a channel of kind ${kind} (the config file's fixtures.channels.${kind})` : undefined;
+}

@@ -1,0 +1,12 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+// `npm run test:field`: repeated certifications of the reference as a vendor target (CI only: minutes long).
+export default defineConfig({
+  test: {
+    root: fileURLToPath(new URL('../..', import.meta.url)),
+    include: ['test/field/**/*.field.ts'],
+    fileParallelism: false,
+    testTimeout: 300_000,
+  },
+});
