@@ -4,7 +4,8 @@
 
 /** What happened to one check. `not-verifiable`: the target lacks what the check needs (a control API, a
  * fixture); `skipped`: excluded by --only/--skip or not implemented in this suite version (reason says which). */
-export type Outcome = 'passed' | 'failed' | 'not-verifiable' | 'skipped';
+/** `warning`: passed, but saw a reading a careful implementer would avoid (never changes the verdict). */
+export type Outcome = 'passed' | 'failed' | 'not-verifiable' | 'skipped' | 'warning';
 
 /** One HTTP request and its response as the suite saw them, secrets already masked. */
 export interface Exchange {
@@ -48,6 +49,8 @@ export interface CheckResult {
   /** Why a check was not verifiable or skipped. */
   reason?: string;
   failure?: Failure;
+  /** What a check that passed with outcome `warning` saw (one line each). */
+  warnings?: string[];
   /** The exchanges of the check (all of them for a failure; may be trimmed for a pass). */
   exchanges: Exchange[];
 }
@@ -110,7 +113,7 @@ export interface Counts {
 export function countOutcomes(checks: readonly Pick<CheckResult, 'outcome'>[]): Counts {
   const counts: Counts = { passed: 0, failed: 0, notVerifiable: 0, skipped: 0, total: checks.length };
   for (const { outcome } of checks) {
-    if (outcome === 'passed') counts.passed++;
+    if (outcome === 'passed' || outcome === 'warning') counts.passed++;
     else if (outcome === 'failed') counts.failed++;
     else if (outcome === 'not-verifiable') counts.notVerifiable++;
     else counts.skipped++;

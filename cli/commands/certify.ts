@@ -17,7 +17,7 @@ import { unknownClauseIds } from '../../reports/coverage.js';
 import { probeTarget, TargetUnreachable } from '../../harness/runner/probe.js';
 import { isInteractive, Progress } from '../../harness/runner/progress.js';
 import { parseSelectionList } from '../../harness/runner/selection.js';
-import { areaTable, coverageLine, describeFailures, notVerifiableReasons } from '../../harness/runner/summary.js';
+import { areaTable, coverageLine, describeFailures, describeWarnings, notVerifiableReasons } from '../../harness/runner/summary.js';
 import { UsageError } from '../errors.js';
 
 const usage = `Usage: mcs certify [options]
@@ -188,6 +188,8 @@ function printSummary(report: Awaited<ReturnType<typeof RunCertification>>['repo
   const clauses = loadClauses();
   const failures = describeFailures(report.checks, clauses, seed);
   if (failures !== '') process.stdout.write(`\n${failures}\n`);
+  const warnings = describeWarnings(report.checks);
+  if (warnings !== '') process.stdout.write(`\n${warnings}\n`);
   process.stdout.write(`\n${areaTable(report.checks)}\n`);
   const reasons = notVerifiableReasons(report.checks);
   if (reasons !== '') process.stdout.write(`${reasons}\n`);

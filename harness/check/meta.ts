@@ -14,6 +14,8 @@ export interface McsTaskMeta {
   /** Set when the check did not run to a verdict: excluded by the selection, or not verifiable. */
   outcome?: 'not-verifiable' | 'excluded';
   reason?: string;
+  /** Readings a careful implementer would avoid that the description allows (`t.warn`): outcome `warning`. */
+  warnings?: string[];
   /** A failed property: the seed and path that replay it. */
   replay?: { seed: number; path: string };
 }
