@@ -32,6 +32,8 @@ export interface Variant {
   unshownSuccessForms: boolean;
   /** message.reaction events name the reaction's own msg_ id, not the reacted-to message ("associated" is open). */
   reactionOwnId: boolean;
+  /** Every coded v4 error in the flat shape `{error, message, status, code}` ("some v4 responses" are flat; which is not shown). */
+  v4FlatErrors: boolean;
 }
 
 export const defaultVariant: Variant = {
@@ -49,6 +51,7 @@ export const defaultVariant: Variant = {
   signatureClockSkewS: 0,
   unshownSuccessForms: false,
   reactionOwnId: false,
+  v4FlatErrors: false,
 };
 
 /** Named bundles the suite's self-tests iterate over. */
@@ -67,6 +70,7 @@ export const namedVariants: Record<string, Partial<Variant>> = {
   'signature-clock-skew': { signatureClockSkewS: 900 },
   'unshown-success-forms': { unshownSuccessForms: true },
   'reaction-own-id': { reactionOwnId: true },
+  'v4-flat-errors': { v4FlatErrors: true },
 };
 
 export function resolveVariant(patch: Partial<Variant> | undefined): Variant {

@@ -212,7 +212,11 @@ export class App {
       return this.errorReply(new HttpError({ status: 400, code: 'bad_request', message: error.message, details: error.details }), shape, req);
     }
     if (error instanceof HttpError) {
-      const body = renderError(this.variant.errorMessages === 'alternate' ? alternateMessage(error) : error, shape);
+      // Variant v4FlatErrors: every coded v4 error in the flat shape ("some v4 responses" are flat, section 7).
+      const layerShape = shape === 'standard' && this.variant.v4FlatErrors ? 'flat' : shape;
+      const body = renderError(this.variant.errorMessages === 'alternate' ? alternateMessage(error) : error, layerShape);
+      // Fault: server.v4-errors-without-details.
+      if ((error.shape ?? layerShape) === 'standard' && this.fault('server.v4-errors-without-details')) delete (body.error as Record<string, unknown>).details;
       return { status: error.status, body, ...(error.headers ? { headers: error.headers } : {}) };
     }
     this.log(`reference: 500 on ${req.method} ${req.url?.split('?')[0]}: ${error instanceof Error ? error.message : String(error)}`);

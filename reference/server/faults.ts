@@ -50,6 +50,11 @@ export const faults: FaultDecl[] = [
     description: 'validation refusals are answered 400 instead of 422, a status several operations do not document',
     clauses: ['errors.status.documented-only', 'errors.422.validation'],
   },
+  {
+    name: 'server.v4-errors-without-details',
+    description: 'v4 standard error bodies leave out error.details (the shape gives details: object)',
+    clauses: ['errors.shape.v4-standard'],
+  },
 ];
 
 /** Characters outside the Basic Multilingual Plane (what a 3-byte "utf8" store cannot hold) in the body or the query. */

@@ -2,7 +2,7 @@
 // suite file: the first check that asks runs it, the others judge the same deliveries. A type that never
 // arrives is recorded as missing (the routing checks judge that), so that one lost event type does not
 // fail every other check of the file.
-import type { CheckContext, Fixtures } from '../../harness/check/index.js';
+import { NotVerifiable, type CheckContext, type Fixtures } from '../../harness/check/index.js';
 import type { Delivery } from '../../harness/webhooks/receiver.js';
 import { fail } from './common.js';
 import { concerns, type Triggered } from './events.js';
@@ -44,9 +44,16 @@ export function shared<T>(run: (t: CheckContext) => Promise<T>): (t: CheckContex
   };
 }
 
-/** The deliveries that arrived, failing when none did (then nothing can be judged). */
-export function arrivedOf(collected: Pick<Collected, 'arrived' | 'missing' | 'sub'>): Array<[string, Delivery]> {
+/**
+ * The deliveries that arrived, to judge one by one: failing when none did (then nothing can be judged), and,
+ * once every arrived one was judged, not verifiable when some types never arrived (their deliveries could
+ * not be judged; the routing checks fail on the loss). A failure while judging still wins: the loop ends there.
+ */
+export function* arrivedOf(collected: Pick<Collected, 'arrived' | 'missing' | 'sub'>): Generator<[string, Delivery]> {
   const all = [...collected.arrived];
   if (all.length === 0) fail(`no delivery reached the ${collected.sub.api} subscription`, 'a delivery for each event triggered', `missing: ${collected.missing.join(', ')}`);
-  return all;
+  yield* all;
+  if (collected.missing.length > 0) {
+    throw new NotVerifiable(`no delivery of ${collected.missing.join(', ')} reached the ${collected.sub.api} subscription, so those could not be judged (the routing checks judge the loss)`);
+  }
 }

@@ -2,6 +2,7 @@
 // accepted: malformed JSON, and JSON that is not an object ("400 ... non-object body", section 7).
 import { check, hasJsonBody, operationsOf, sampleRequest, type CheckContext, type Operation } from '../../harness/check/index.js';
 import type { ErrorLayer } from '../../harness/checks/error-body.js';
+import { warnIfFlatV4Error } from '../_shared/error-shapes.js';
 import { authorizedClient, realPathValues, unresolvedParameters } from './request-values.js';
 
 const nonObjectBodies: { label: string; text: string }[] = [
@@ -19,6 +20,7 @@ function malformedJsonIsRefused(operation: Operation, layer: ErrorLayer): (t: Ch
     const response = await authorizedClient(fx, operation).request(request.method, request.path, request.options);
     t.expect.noServerError(response);
     t.expect.errorShape(response, undefined, layer);
+    warnIfFlatV4Error(t, response);
   };
 }
 
@@ -34,6 +36,7 @@ function nonObjectBodyGets400(operation: Operation, layer: ErrorLayer): (t: Chec
       const response = await authorizedClient(fx, operation).request(request.method, request.path, request.options);
       t.expect.noServerError(response);
       t.expect.errorShape(response, allowed, layer);
+      warnIfFlatV4Error(t, response);
     }
   };
 }
