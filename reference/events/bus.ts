@@ -37,7 +37,9 @@ export class ServiceBus implements EventBus {
     options: BusOptions = {},
   ) {
     const config = { ...defaultDeliveryConfig, ...options.delivery };
-    this.engine = new DeliveryEngine(config, options.poster ?? httpPoster, (sub, record) => this.request(sub, record));
+    const poster = options.poster ?? httpPoster;
+    // Variant duplicateDeliveries: each attempt is POSTed twice, the copy once the first is answered.
+    this.engine = new DeliveryEngine(config, faults.variant.duplicateDeliveries ? twice(poster) : poster, (sub, record) => this.request(sub, record));
   }
 
   emit(org: Org, type: string, data: Record<string, unknown>, meta: EventMeta = {}): EventRecord {
@@ -157,6 +159,15 @@ export class ServiceBus implements EventBus {
     const body = f('events.signing.body-changed-after-signing') ? JSON.stringify(JSON.parse(record.body), null, 1) : record.body;
     return { url: sub.url, method: f('events.delivery.method-put') ? 'PUT' : 'POST', headers, body };
   }
+}
+
+/** Variant duplicateDeliveries: each attempt POSTed twice, the copy once the first is answered (its outcome is the first's). */
+function twice(post: Poster): Poster {
+  return async (req, timeoutMs, signal) => {
+    const status = await post(req, timeoutMs, signal);
+    await post(req, timeoutMs, signal).catch(() => undefined);
+    return status;
+  };
 }
 
 /** The fault that reports a shared card the wrong way round: the line as the sharer. */

@@ -230,6 +230,10 @@ export class App {
       return;
     }
     const text = serialize(reply.body, this.variant, reply.status < 400);
+    if (this.variant.chunkedResponses) {
+      this.responses.add({ res, status: reply.status, headers: { ...reply.headers, 'content-type': 'application/json' }, text, chunked: true });
+      return;
+    }
     const headers = { ...reply.headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) };
     this.responses.add({ res, status: reply.status, headers, text });
   }

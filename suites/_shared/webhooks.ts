@@ -181,6 +181,17 @@ export function verifiesWith(delivery: Delivery, secret: string): boolean {
   return hmacVerdict(delivery, secret).ok;
 }
 
+/** `a` is another copy of delivery `b` (delivery is at least once): the same bytes, signature and X-Service-* headers. */
+export function isCopyOf(a: Delivery, b: Delivery): boolean {
+  const described = (d: Delivery) =>
+    Object.entries(d.headers)
+      .filter(([name]) => name.startsWith('x-service-') || name === 'x-original-event-id')
+      .map(([name, value]) => `${name}=${String(value)}`)
+      .sort()
+      .join('\n');
+  return a.rawBody.equals(b.rawBody) && described(a) === described(b);
+}
+
 /** The usual receiver tolerance for a signature's `t` (the description shows none, section 5). */
 export const signatureToleranceS = 300;
 

@@ -1,5 +1,6 @@
 // Contacts: list, create, get, rename, soft delete, merge.
 import type { App } from '../../server/app.js';
+import type { Ctx } from '../../server/types.js';
 import { orgOf } from '../../server/caller.js';
 import { httpError, notFound, validation } from '../../server/errors.js';
 import { created, ok, page } from '../../server/reply.js';
@@ -43,7 +44,8 @@ export function registerContactRoutes(app: App): void {
     if (body.name !== undefined && body.name !== null && typeof body.name !== 'string') throw validation('name must be a string', { field: 'name' });
     if (ctx.app.variant.strictContactCreate) refuseUnnamedFields(body);
     const allowDuplicate = ctx.app.fault('contacts.create.duplicate-allowed');
-    const contact = createContact(org, (body.name as string | null | undefined) ?? null, identity, tagsInput(body.tags) ?? [], allowDuplicate);
+    const name = (body.name as string | null | undefined) ?? null;
+    const contact = createContact(org, name === null ? null : storedName(ctx, name), identity, tagsInput(body.tags) ?? [], allowDuplicate);
     const view = contactView(org, contact);
     // Fault: contacts.create.200 (200 where the description says 201).
     return ctx.app.fault('contacts.create.200') ? ok(view) : created(view);
@@ -65,7 +67,7 @@ export function registerContactRoutes(app: App): void {
       throw validation('name is required and must be a string', { field: 'name' });
     }
     const tags = tagsInput(body.tags);
-    contact.name = body.name;
+    contact.name = storedName(ctx, body.name);
     if (tags) contact.tags = uniqueTags(tags);
     contact.updatedAt = org.now();
     return ok(contactView(org, contact));
@@ -120,4 +122,9 @@ export function registerContactRoutes(app: App): void {
   }, either);
 
   registerIdentityRoutes(app);
+}
+
+/** A name as stored; fault contacts.name.non-ascii-mangled reads its UTF-8 bytes as Latin-1. */
+function storedName(ctx: Ctx, name: string): string {
+  return ctx.app.fault('contacts.name.non-ascii-mangled') ? Buffer.from(name, 'utf8').toString('latin1') : name;
 }
