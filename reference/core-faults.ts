@@ -55,7 +55,6 @@ export const coreFaults: FaultDecl[] = [
   fault('priorities.patch-merges-channels', 'PATCH merges the channels into the old set instead of replacing it.', 'priorities.patch.replaces-channels'),
   fault('priorities.list-all-keys', 'GET /priorities lists the priorities of every key of the organization.', 'priorities.list.owned-by-key'),
   // contacts
-  fault('contacts.name.non-ascii-mangled', 'Contact names are stored from their UTF-8 bytes read as Latin-1 (mojibake for every non-ASCII character).', 'contacts.object.fields'),
   fault('contacts.list.identifier-ignored', 'The identifier filter is ignored: every contact is listed.', 'contacts.list.identifier-filter'),
   fault('contacts.list.q-case-sensitive', 'q matches case-sensitively.', 'contacts.list.q-case-insensitive'),
   fault('contacts.list.no-pagination-block', 'Offset mode omits the pagination block.', 'contacts.list.offset-mode'),

@@ -16,6 +16,7 @@ export const faults: FaultDecl[] = [
   { name: 'messaging.routing.ignores-priority', description: 'Sends without from go out on the organization\'s first channel whatever the priority or implicit pool says.', clauses: ['routing.agnostic.priority-waterfall', 'routing.agnostic.implicit-native-pool'] },
   { name: 'messaging.from.ignored', description: 'from is ignored and the send is routed as if absent.', clauses: ['routing.from.pins-sender'] },
   { name: 'messaging.group.fans-out', description: 'Several recipients on a group-capable channel fan out instead of forming one group thread.', clauses: ['channels.send.group-capable-one-thread'] },
+  { name: 'messaging.fanout.limit-as-403', description: 'A fan-out to more than 100 recipients is refused with 403 instead of 422 (validation).', clauses: ['limits.fan-out.recipients-100'] },
   { name: 'messaging.fanout.no-limit', description: 'A fan-out to more than 100 recipients is accepted.', clauses: ['limits.fan-out.recipients-100'] },
   { name: 'messaging.chat-reply.new-thread', description: 'A reply through POST /chats/{chatId}/messages reports another chat id.', clauses: ['chats.send.stays-in-thread'] },
   { name: 'messaging.attachment-first-allowed', description: 'A first message with attachments and no text is accepted.', clauses: ['errors.400.attachment-first-message-not-allowed'] },

@@ -56,6 +56,15 @@ export function realResources(fx: Fixtures): Promise<RealResources> {
   return resources;
 }
 
+/**
+ * Real values for every path parameter the organization can fill (the fixtures' key, channel and number, and
+ * the contact, identity, priority and chat made once per organization), so a refusal of the body is not
+ * hidden behind "unknown resource" (404).
+ */
+export async function resolvedPathValues(fx: Fixtures, operation: Operation): Promise<Record<string, string>> {
+  return { ...realPathValues(fx, operation), ...(await realResources(fx))[apiOf(operation)] };
+}
+
 /** The customer of the fixture chat (a v2 chat id is the customer's number). */
 const customer = '+14155550178';
 

@@ -15,6 +15,7 @@ export interface ListFaults {
   identifierIgnored?: boolean;
   noPaginationBlock?: boolean;
   offsetWithCursorAllowed?: boolean;
+  offsetWithCursor422?: boolean;
   tagCaseSensitive?: boolean;
   sortIgnored?: boolean;
   filterIgnored?: boolean;
@@ -64,7 +65,7 @@ export function listContacts(org: Org, query: URLSearchParams, variant: Variant,
   const offsetMode = offsetSwitches.some((k) => query.has(k));
   const cursor = query.get('cursor');
   if (query.has('offset') && cursor !== null && !faults.offsetWithCursorAllowed) {
-    throw httpError(400, 'invalid_parameter', 'offset cannot be combined with cursor', { offset: query.get('offset'), cursor });
+    throw httpError(faults.offsetWithCursor422 ? 422 : 400, 'invalid_parameter', 'offset cannot be combined with cursor', { offset: query.get('offset'), cursor });
   }
   const askedSort = oneOf(query, 'sort', sorts);
   const sort = faults.sortIgnored ? null : askedSort;

@@ -23,6 +23,7 @@ export function registerContactRoutes(app: App): void {
       identifierIgnored: ctx.app.fault('contacts.list.identifier-ignored'),
       noPaginationBlock: ctx.app.fault('contacts.list.no-pagination-block'),
       offsetWithCursorAllowed: ctx.app.fault('contacts.list.offset-with-cursor-allowed'),
+      offsetWithCursor422: ctx.app.fault('contacts.list.offset-with-cursor-422'),
       tagCaseSensitive: ctx.app.fault('contacts.list.tag-case-sensitive'),
       sortIgnored: ctx.app.fault('contacts.list.sort-ignored'),
       filterIgnored: ctx.app.fault('contacts.list.filter-ignored'),
@@ -84,9 +85,11 @@ export function registerContactRoutes(app: App): void {
   app.route('POST', '/v4/contacts/:contactId/merge', (ctx) => {
     const org = orgOf(ctx);
     const survivor = pathContact(ctx, 400);
+    const f = (name: string) => ctx.app.fault(`contacts.merge.${name}`);
+    // Fault: contacts.merge.non-object-body-422 (only a real survivor's merge reads the body).
+    if (f('non-object-body-422') && ctx.body !== undefined && (typeof ctx.body !== 'object' || ctx.body === null || Array.isArray(ctx.body))) throw validation('The body must be a JSON object');
     const body = objectBody(ctx.body);
     const sourceId = body.source_contact_id;
-    const f = (name: string) => ctx.app.fault(`contacts.merge.${name}`);
     if (sourceId === undefined) throw validation('source_contact_id is required', { field: 'source_contact_id' });
     if (typeof sourceId !== 'string' || !/^ct_[A-Za-z0-9]+$/.test(sourceId)) {
       if (f('malformed-id-404')) throw notFound('Source contact');

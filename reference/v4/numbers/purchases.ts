@@ -93,7 +93,7 @@ export function registerPurchaseRoutes(app: App): void {
     if (stored) return purchaseAnswer(ctx, stored);
     requirePurchaseFeature(ctx, org);
     if (!key && !ctx.app.fault('numbers.purchase.key-optional')) {
-      throw httpError(400, 'idempotency_key_required', 'The Idempotency-Key header is required');
+      throw httpError(ctx.app.fault('numbers.purchase.missing-key-409') ? 409 : 400, 'idempotency_key_required', 'The Idempotency-Key header is required');
     }
     const body = objectBody(ctx.body);
     const order = parseOrder(ctx, org, body);
