@@ -20,6 +20,7 @@ export const faults: FaultDecl[] = [
   fault('location.contact.phone-not-decoded', 'A handle given as an E.164 phone (`%2B` in the path) is looked up still encoded, so it is never found.', 'location.contact.unknown-handle-404'),
   fault('location.contact.no-details', 'The 404 of an unknown location handle is {error: {code, message}} without details.', 'errors.shape.v4-standard', 'location.contact.unknown-handle-404'),
   // channels
+  fault('channels.list.empty-unfiltered', 'GET /channels without a filter lists no channel (each filter still lists its channels).', 'channels.list.page-of-channels'),
   fault('channels.list.filters-ignored', 'GET /channels accepts type and status but lists every channel.', 'channels.list.page-of-channels'),
   fault('channels.list.status-filter-native-only', 'GET /channels?status=S leaves out every non-native channel with status S.', 'channels.list.page-of-channels'),
   // contacts, identities, priorities
