@@ -17,7 +17,7 @@ import { IdempotencyCache } from '../store/idempotency.js';
 import type { Store } from '../store/store.js';
 import type { Variant } from '../variants.js';
 import { alternateMessage } from './messages.js';
-import { hasAstralText, hasWrongTypedField } from './faults.js';
+import { hasAstralText, hasMalformedPaging, hasWrongTypedField } from './faults.js';
 import { isJsonObject } from './validate.js';
 
 interface Route {
@@ -149,6 +149,8 @@ export class App {
     }
     // Fault: server.500-on-astral-text (an emoji in the body or the query crashes the request handling).
     if (this.fault('server.500-on-astral-text') && hasAstralText(body.raw, exchange.rawQuery)) throw new Error('cannot store text beyond the BMP');
+    // Fault: server.500-on-malformed-paging (a limit or offset that is not a whole number crashes the list).
+    if (req.method === 'GET' && this.fault('server.500-on-malformed-paging') && hasMalformedPaging(exchange.rawQuery)) throw new Error('limit/offset is not a number');
     // Fault: server.500-on-wrong-type (a field of an unexpected JSON type crashes the handler).
     if (this.fault('server.500-on-wrong-type')) {
       return hasWrongTypedField(options.version, req.method ?? 'GET', path, body.json).then((wrong) => {

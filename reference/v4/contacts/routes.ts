@@ -101,6 +101,8 @@ export function registerContactRoutes(app: App): void {
       throw httpError(400, 'cannot_merge_self', 'A contact cannot be merged into itself');
     }
     const source = org.contacts.get(sourceId);
+    // Fault: contacts.merge.unknown-source-200 (an unknown source is taken as nothing to merge).
+    if ((!source || source.deleted) && f('unknown-source-200')) return ok(contactView(org, survivor));
     if (!source || source.deleted) throw notFound('Source contact');
     // The fault lets a second survivor take a source already merged elsewhere.
     if (f('remerge-allowed') && source.mergedInto !== null && source.mergedInto !== survivor.id) source.mergedInto = null;
@@ -112,6 +114,8 @@ export function registerContactRoutes(app: App): void {
       noNameFallback: f('no-name-fallback'),
       repeatConflicts: f('repeat-conflicts'),
     });
+    // Fault: contacts.merge.tags-concatenated (the union keeps a tag both contacts carry twice).
+    if (outcome.kind === 'merged' && f('tags-concatenated')) survivor.tags = [...survivor.tags, ...source.tags];
     if (outcome.kind === 'merged' && f('source-name-wins') && source.name !== null && survivorName !== null) survivor.name = source.name;
     if (outcome.kind === 'merged' && !f('no-event')) {
       ctx.app.bus.emit(
