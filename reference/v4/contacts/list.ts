@@ -16,6 +16,7 @@ export interface ListFaults {
   noPaginationBlock?: boolean;
   offsetWithCursorAllowed?: boolean;
   offsetWithCursor422?: boolean;
+  offsetBlockUntrue?: boolean;
   tagCaseSensitive?: boolean;
   sortIgnored?: boolean;
   filterIgnored?: boolean;
@@ -103,6 +104,8 @@ export function listContacts(org: Org, query: URLSearchParams, variant: Variant,
   }
   const result = offsetPage(items, start, limit, variant.cursorFormat);
   if (faults.noPaginationBlock) return { data: result.data, has_more: result.has_more, next_cursor: result.next_cursor };
+  // Fault: pagination.offset-block-untrue (has_more always false, pagination.limit the default page size).
+  if (faults.offsetBlockUntrue) return Object.assign({ ...result, has_more: false }, { pagination: { ...result.pagination, limit: variant.defaultPageSize + 1 } });
   return result;
 }
 

@@ -24,6 +24,7 @@ export function registerContactRoutes(app: App): void {
       noPaginationBlock: ctx.app.fault('contacts.list.no-pagination-block'),
       offsetWithCursorAllowed: ctx.app.fault('contacts.list.offset-with-cursor-allowed'),
       offsetWithCursor422: ctx.app.fault('contacts.list.offset-with-cursor-422'),
+      offsetBlockUntrue: ctx.app.fault('pagination.offset-block-untrue'),
       tagCaseSensitive: ctx.app.fault('contacts.list.tag-case-sensitive'),
       sortIgnored: ctx.app.fault('contacts.list.sort-ignored'),
       filterIgnored: ctx.app.fault('contacts.list.filter-ignored'),
