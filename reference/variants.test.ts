@@ -27,7 +27,7 @@ describe('variants', () => {
     const name = 'Zoë 😀 مرحبا';
     const created = await fetch(`${h.ref.urls.base}/v4/contacts`, { method: 'POST', headers: { authorization: `Bearer ${org.primary}`, 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
     const text = await created.text();
-    expect(text).toMatch(/^[\x00-\x7f]*$/);
+    expect([...text].every((c) => c.charCodeAt(0) < 0x80)).toBe(true);
     expect(text).toContain('\\ud83d\\ude00');
     expect(JSON.parse(text).data.name).toBe(name);
     expect(created.headers.get('content-length')).toBeNull();
