@@ -39,6 +39,8 @@ export const faults: FaultDecl[] = [
   { name: 'messaging.attachments-never-alone', description: 'An attachment-only message is refused even in a conversation that already has text.', clauses: ['errors.400.attachment-first-message-not-allowed'] },
   { name: 'messaging.typing.refused', description: 'POST /chats/{chatId}/typing answers 501 even in an iMessage chat.', clauses: ['chats.typing.starts-indicator'] },
   { name: 'messaging.interactive.kinds-unsupported', description: 'list_picker is refused with 501 on the business-chat channel, which supports it.', clauses: ['interactive.payload.kinds'] },
+  { name: 'messaging.caps.window-too-short', description: 'The new-contact window is 12 hours: a contact of 13 hours ago no longer counts toward the cap.', clauses: ['limits.sends.new-contact-cap'] },
+  { name: 'messaging.caps.new-conversation-never-resets', description: 'The daily new-conversation count never starts again: a capped shared line stays capped the next day.', clauses: ['limits.sends.new-conversation-cap'] },
   { name: 'messaging.caps.counts-every-send', description: 'Every send counts as a new contact toward the 24-hour cap, even to a contact already messaged.', clauses: ['limits.sends.new-contact-cap'] },
   { name: 'v2.no-active-number.ignored', description: 'v2 does not answer 503 when the organization has no active number.', clauses: ['errors.503.v2-no-active-number'] },
   { name: 'v2.errors.standard-shape', description: 'v2 errors use the v4 standard body instead of the flat one.', clauses: ['errors.shape.flat', 'versioning.v2.flat-errors-and-webhooks'] },

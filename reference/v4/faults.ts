@@ -12,6 +12,7 @@ export const faults: FaultDecl[] = [
   fault('contacts.merge.unknown-source-200', 'A merge naming a well-formed ct_ id that no contact has answers 200 with the survivor unchanged, not 404.', 'contacts.merge.request', 'errors.404.not-found'),
   fault('contacts.merge.tags-concatenated', 'A merge appends the source tags to the survivor tags: a tag both carry appears twice.', 'contacts.merge.tags-unioned'),
   fault('pagination.offset-block-untrue', 'Offset mode of GET /contacts says has_more false on every page and a pagination.limit that is not the page size used.', 'contacts.list.offset-mode'),
+  fault('auth.purchase-poll-unscoped', 'GET /channels/native/purchases/{purchaseId} is answered to an app token without numbers:read (an unknown purchase still gets 404).', 'auth.scope.numbers-read'),
   fault('contacts.list.offset-with-cursor-422', 'offset combined with cursor is refused with 422, a status GET /contacts does not list (400 is its request error).', 'contacts.list.offset-excludes-cursor'),
   fault('numbers.purchase.missing-key-409', 'A purchase without Idempotency-Key is refused with 409 instead of the 400 request error.', 'idempotency.purchase.key-required'),
   fault('account.avatar.too-large-413', 'An avatar over 10 MB is refused with 413, which the upload does not list (400, 401).', 'limits.avatar.upload-10mb'),
