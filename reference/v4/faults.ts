@@ -13,6 +13,7 @@ export const faults: FaultDecl[] = [
   fault('contacts.merge.tags-concatenated', 'A merge appends the source tags to the survivor tags: a tag both carry appears twice.', 'contacts.merge.tags-unioned'),
   fault('pagination.offset-block-untrue', 'Offset mode of GET /contacts says has_more false on every page and a pagination.limit that is not the page size used.', 'contacts.list.offset-mode'),
   fault('auth.purchase-poll-unscoped', 'GET /channels/native/purchases/{purchaseId} is answered to an app token without numbers:read (an unknown purchase still gets 404).', 'auth.scope.numbers-read'),
+  fault('contacts.list.sort-per-page', 'sort=name_asc orders each page on its own: across pages the names are not in order.', 'contacts.list.sort-values'),
   fault('contacts.list.offset-with-cursor-422', 'offset combined with cursor is refused with 422, a status GET /contacts does not list (400 is its request error).', 'contacts.list.offset-excludes-cursor'),
   fault('numbers.purchase.missing-key-409', 'A purchase without Idempotency-Key is refused with 409 instead of the 400 request error.', 'idempotency.purchase.key-required'),
   fault('account.avatar.too-large-413', 'An avatar over 10 MB is refused with 413, which the upload does not list (400, 401).', 'limits.avatar.upload-10mb'),
@@ -91,6 +92,8 @@ export const faults: FaultDecl[] = [
   fault('contacts.identity.rename-skips-identity', 'Renaming an identity with name renames the parent contact but leaves the identity\'s own name as it was.', 'identities.patch.rename-in-place'),
   // pagination
   fault('pagination.identities-skip', 'A page of identities that has more drops its last item, which the cursor skips.', 'identities.list.page', 'envelope.list.cursor-page'),
+  fault('pagination.priorities-skip', 'A page of priorities that has more drops its last item, which the cursor skips.', 'priorities.list.owned-by-key', 'envelope.list.cursor-page'),
+  fault('pagination.api-keys-skip', 'A page of API keys that has more drops its last item, which the cursor skips.', 'apikeys.list.keys', 'envelope.list.cursor-page'),
   fault('pagination.channels-skip', 'A page of channels that has more drops its last item, which the cursor skips.', 'channels.list.page-of-channels', 'envelope.list.cursor-page'),
   // priorities
   fault('priorities.is-default-false-ignored', 'A first priority created with is_default false becomes the default anyway.', 'priorities.default.first-created'),

@@ -25,6 +25,7 @@ export function registerContactRoutes(app: App): void {
       offsetWithCursorAllowed: ctx.app.fault('contacts.list.offset-with-cursor-allowed'),
       offsetWithCursor422: ctx.app.fault('contacts.list.offset-with-cursor-422'),
       offsetBlockUntrue: ctx.app.fault('pagination.offset-block-untrue'),
+      sortPerPage: ctx.app.fault('contacts.list.sort-per-page'),
       tagCaseSensitive: ctx.app.fault('contacts.list.tag-case-sensitive'),
       sortIgnored: ctx.app.fault('contacts.list.sort-ignored'),
       filterIgnored: ctx.app.fault('contacts.list.filter-ignored'),
