@@ -10,6 +10,7 @@ export const faults: FaultDecl[] = [
   { name: 'messaging.send.created-at-seconds', description: 'The message created_at is in seconds, not milliseconds.', clauses: ['time.v4.epoch-milliseconds'] },
   { name: 'messaging.idempotency.ignored', description: 'Idempotency-Key is ignored: every retry of a send makes a new message.', clauses: ['idempotency.send.retry-safe'] },
   { name: 'messaging.idempotency.thread-sends-ignored', description: 'Idempotency-Key is honoured by POST /messages only: chat and channel sends make a new message on every retry.', clauses: ['idempotency.send.retry-safe'] },
+  { name: 'messaging.idempotency.reuse-sends-and-replays', description: 'A send reusing a key with another body sends that body and answers the first message: the client is told of a message it did not send.', clauses: ['idempotency.send.retry-safe'] },
   { name: 'messaging.idempotency.race', description: 'A key is looked up before the send and recorded after it: duplicates in flight at once each make a message.', clauses: ['idempotency.send.retry-safe'] },
   { name: 'messaging.routing.descending-tiers', description: 'Routing walks the priority tiers in descending order.', clauses: ['routing.agnostic.priority-waterfall'] },
   { name: 'messaging.routing.not-sticky', description: 'A same-tier pool picks a member afresh on every send (the recipient does not keep its channel).', clauses: ['routing.agnostic.priority-waterfall', 'priorities.pool.same-priority-and-type'] },

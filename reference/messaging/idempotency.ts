@@ -38,6 +38,11 @@ async function once(ctx: Ctx, endpoint: string, key: string, run: () => Reply): 
   const fingerprint = createHash('sha256').update(ctx.rawBody).digest('hex');
   const fingerprints = messagingState(org).idempotencyFingerprints;
   const first = fingerprints.get(slot);
+  // Fault: messaging.idempotency.reuse-sends-and-replays (the other body is sent, and the first reply answered).
+  if (first !== undefined && first !== fingerprint && ctx.app.fault('messaging.idempotency.reuse-sends-and-replays')) {
+    run();
+    return (await ctx.app.idempotency.run(scope, key, run)).value;
+  }
   // Variant idempotencyBodyIgnored: another body under a used key is answered like a replay.
   if (first !== undefined && first !== fingerprint && !ctx.app.variant.idempotencyBodyIgnored) {
     throw httpError(409, 'idempotency_key_reused', 'This Idempotency-Key was used with a different request', {});

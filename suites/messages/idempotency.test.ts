@@ -92,7 +92,10 @@ check(
     t.expect.noServerError(other);
     const records = await sentMessages(fx, key);
     if (records.length === 0 || records.length > 2) fail(`two sends with one key made ${records.length} messages`, 'one message (the second refused or answered) or two (the second taken as new)', JSON.stringify(records).slice(0, 500));
-    if (isAccepted(other) && messageIdOf(other.body) === messageIdOf(first.body)) {
+    const answeredTheFirst = isAccepted(other) && messageIdOf(other.body) === messageIdOf(first.body);
+    // Fault: messaging.idempotency.reuse-sends-and-replays.
+    if (answeredTheFirst && records.length === 2) fail('the send with a reused key and another body was sent, but answered with the first message', 'either the first message answered and nothing sent, or a message of its own', JSON.stringify(records).slice(0, 500));
+    if (answeredTheFirst) {
       t.warn(`POST /messages with a reused Idempotency-Key and another body answered ${other.status} with the first message (${messageIdOf(first.body) ?? '?'}): the client believes its second message was sent; a 409 or 422 would tell it`);
     }
   },
