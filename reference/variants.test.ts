@@ -21,6 +21,27 @@ describe('variants', () => {
     expect(error.body).toEqual({ error: 'unauthorized', message: expect.any(String), status: 401, code: 'unauthorized' });
   });
 
+  it('asciiEscapedJson writes non-ASCII as \\uXXXX, the same JSON; chunkedResponses drops Content-Length', async () => {
+    h = await startHarness({ variant: { asciiEscapedJson: true, chunkedResponses: true } });
+    const org = await h.newOrg();
+    const name = 'Zoë 😀 مرحبا';
+    const created = await fetch(`${h.ref.urls.base}/v4/contacts`, { method: 'POST', headers: { authorization: `Bearer ${org.primary}`, 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
+    const text = await created.text();
+    expect([...text].every((c) => c.charCodeAt(0) < 0x80)).toBe(true);
+    expect(text).toContain('\\ud83d\\ude00');
+    expect(JSON.parse(text).data.name).toBe(name);
+    expect(created.headers.get('content-length')).toBeNull();
+    expect(created.headers.get('transfer-encoding')).toBe('chunked');
+  });
+
+  it('v4FlatErrors answers coded v4 errors flat, with their code', async () => {
+    h = await startHarness({ variant: { v4FlatErrors: true } });
+    const org = await h.newOrg();
+    const answer = await h.call('GET', '/v4/contacts/ct_unknown0000', { token: org.primary });
+    expect(answer.status).toBe(404);
+    expect(answer.body).toMatchObject({ error: expect.any(String), message: expect.any(String), status: 404, code: 'not_found' });
+  });
+
   it('alternate messages keep status and code', async () => {
     h = await startHarness({ variant: { errorMessages: 'alternate' } });
     const org = await h.newOrg();

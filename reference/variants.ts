@@ -32,6 +32,16 @@ export interface Variant {
   unshownSuccessForms: boolean;
   /** message.reaction events name the reaction's own msg_ id, not the reacted-to message ("associated" is open). */
   reactionOwnId: boolean;
+  /** Every coded v4 error in the flat shape `{error, message, status, code}` ("some v4 responses" are flat; which is not shown). */
+  v4FlatErrors: boolean;
+  /** A send reusing an Idempotency-Key with another body is answered with the first reply (not shown; warns). */
+  idempotencyBodyIgnored: boolean;
+  /** Every webhook delivery is POSTed twice (at-least-once: the description promises no exactly-once). */
+  duplicateDeliveries: boolean;
+  /** JSON answers escape every non-ASCII character as \uXXXX (the same JSON text, ASCII bytes only). */
+  asciiEscapedJson: boolean;
+  /** Answers with a body are sent chunked (no Content-Length), in two chunks split inside the body's bytes. */
+  chunkedResponses: boolean;
 }
 
 export const defaultVariant: Variant = {
@@ -49,6 +59,11 @@ export const defaultVariant: Variant = {
   signatureClockSkewS: 0,
   unshownSuccessForms: false,
   reactionOwnId: false,
+  v4FlatErrors: false,
+  idempotencyBodyIgnored: false,
+  duplicateDeliveries: false,
+  asciiEscapedJson: false,
+  chunkedResponses: false,
 };
 
 /** Named bundles the suite's self-tests iterate over. */
@@ -67,6 +82,11 @@ export const namedVariants: Record<string, Partial<Variant>> = {
   'signature-clock-skew': { signatureClockSkewS: 900 },
   'unshown-success-forms': { unshownSuccessForms: true },
   'reaction-own-id': { reactionOwnId: true },
+  'v4-flat-errors': { v4FlatErrors: true },
+  'idempotency-body-ignored': { idempotencyBodyIgnored: true },
+  'duplicate-deliveries': { duplicateDeliveries: true },
+  'ascii-escaped-json': { asciiEscapedJson: true },
+  'chunked-responses': { chunkedResponses: true },
 };
 
 export function resolveVariant(patch: Partial<Variant> | undefined): Variant {

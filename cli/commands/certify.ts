@@ -17,7 +17,7 @@ import type { runCertification as RunCertification } from '../../harness/runner/
 import { unknownClauseIds } from '../../results/coverage.js';
 import { probeTarget, TargetUnreachable } from '../../harness/runner/probe.js';
 import { parseSelectionList } from '../../harness/runner/selection.js';
-import { areaTable, coverageLine, describeFailures, judgementLines, notVerifiableReasons, verdictText } from '../../harness/runner/summary.js';
+import { areaTable, coverageLine, describeFailures, describeWarnings, judgementLines, notVerifiableReasons, verdictText } from '../../harness/runner/summary.js';
 import { UsageError } from '../errors.js';
 import { certifyConsole, closingLines, styleFailures, type CertifyConsole } from '../certify-console.js';
 import { settleScope } from '../run-scope.js';
@@ -228,6 +228,8 @@ function printSummary(report: Awaited<ReturnType<typeof RunCertification>>['repo
   const clauses = loadClauses();
   const failures = describeFailures(report.checks, clauses, seed);
   if (failures !== '') say(`\n${styleFailures(failures, style)}`);
+  const warnings = describeWarnings(report.checks);
+  if (warnings !== '') say(`\n${style('warn', warnings)}`);
   say(`\n${areaTable(report.checks)}`);
   const reasons = notVerifiableReasons(report.checks);
   if (reasons !== '') say(reasons);

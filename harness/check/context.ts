@@ -71,6 +71,16 @@ export class CheckContext {
     return { seed: this.run.seed, numRuns: this.run.runs, path: this.run.replayPath };
   }
 
+  /**
+   * Records a reading the description allows but a careful implementer would avoid (the OpenID suite's
+   * SHOULD): the check still passes, with outcome `warning`, and never changes the verdict.
+   */
+  warn(message: string): void {
+    const warnings = (this.meta.warnings ??= []);
+    const line = secrets.maskText(message.split('\n')[0] ?? message);
+    if (!warnings.includes(line)) warnings.push(line);
+  }
+
   notVerifiable(reason: string): never {
     throw new NotVerifiable(reason);
   }

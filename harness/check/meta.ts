@@ -16,6 +16,8 @@ export interface McsTaskMeta {
   reason?: string;
   /** Index in `exchanges` of the request the failure judged, when the failure names it. */
   failedExchange?: number;
+  /** Readings a careful implementer would avoid that the description allows (`t.warn`): outcome `warning`. */
+  warnings?: string[];
   /** A failed property: the seed and path that replay it. */
   replay?: { seed: number; path: string };
 }

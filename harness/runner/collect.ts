@@ -22,7 +22,7 @@ export function toCheckResult(testCase: TestCase, suitesDir: string): CheckResul
   };
   switch (result.state) {
     case 'passed':
-      return { ...base, outcome: 'passed' };
+      return meta?.warnings?.length ? { ...base, outcome: 'warning', warnings: [...meta.warnings] } : { ...base, outcome: 'passed' };
     case 'failed':
       return { ...base, outcome: 'failed', failure: toFailure(result.errors[0], meta?.replay), ...(meta?.failedExchange !== undefined ? { failedExchange: meta.failedExchange } : {}) };
     case 'skipped':

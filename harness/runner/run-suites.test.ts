@@ -49,6 +49,11 @@ describe('runner collects check() outcomes', () => {
     expect(result('passes').exchanges.length).toBeLessThanOrEqual(2);
   });
 
+  it('reports a pass with warnings as outcome warning, each warning once and masked; a later failure still fails', () => {
+    expect(result('passes-with-warning')).toMatchObject({ outcome: 'warning', warnings: ['a reading a careful implementer avoids, said with api_sa…(masked)'] });
+    expect(result('fails-despite-warning').outcome).toBe('failed');
+  });
+
   it('reports a failure with expected and actual, secrets masked everywhere', () => {
     const failed = result('fails-with-expected-actual');
     expect(failed.outcome).toBe('failed');

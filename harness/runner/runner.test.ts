@@ -4,7 +4,7 @@ import type { CheckResult } from '../../results/model.js';
 import { coverageFromResults as computeCoverage, unknownClauseIds } from '../../results/coverage.js';
 import { targetSetting } from '../target-settings.js';
 import { isSelected, parseSelectionList } from './selection.js';
-import { areaTable, describeFailures, notVerifiableReasons } from './summary.js';
+import { areaTable, describeFailures, describeWarnings, notVerifiableReasons } from './summary.js';
 
 const merge = { area: 'contacts', name: 'merge-is-idempotent', clauses: ['contacts.merge.idempotent-same-pair'] };
 const authCheck = { area: 'auth', name: 'flat-401', clauses: ['errors.401.flat-credentials'] };
@@ -79,6 +79,13 @@ describe('summary', () => {
       'errors       0       0               1        0',
       'total        1       1               1        0',
     ]);
+  });
+
+  it('lists each check that passed with warnings, with what it saw; a warning counts as a pass', () => {
+    const warned = result('a/w', 'warning', [], { warnings: ['flat v4 error', 'stale signature'] });
+    expect(describeWarnings([warned, result('a/p', 'passed', [])]).split('\n')).toEqual([`WARN a/w - ${warned.title}`, '  flat v4 error', '  stale signature']);
+    expect(describeWarnings([result('a/p', 'passed', [])])).toBe('');
+    expect(areaTable([warned]).split('\n')[1]).toMatch(/^a\s+1\s+0/);
   });
 
   it('counts the reasons checks were not verifiable, most frequent first', () => {

@@ -66,6 +66,14 @@ export function describeExchange(exchange: Exchange): string[] {
   return lines;
 }
 
+/** Each check that passed with warnings, and what it saw: readings the description allows but a careful implementer avoids. */
+export function describeWarnings(checks: readonly CheckResult[]): string {
+  return checks
+    .filter((c) => c.outcome === 'warning')
+    .map((c) => [`WARN ${c.id} - ${c.title}`, ...(c.warnings ?? []).map((w) => `  ${w}`)].join('\n'))
+    .join('\n');
+}
+
 /** Why checks were not verifiable, most frequent first: what a vendor would add to verify more. */
 export function notVerifiableReasons(checks: readonly CheckResult[]): string {
   const counts = new Map<string, number>();

@@ -37,7 +37,9 @@ export class ServiceBus implements EventBus {
     options: BusOptions = {},
   ) {
     const config = { ...defaultDeliveryConfig, ...options.delivery };
-    this.engine = new DeliveryEngine(config, options.poster ?? httpPoster, (sub, record) => this.request(sub, record));
+    const poster = options.poster ?? httpPoster;
+    // Variant duplicateDeliveries: each attempt is POSTed twice, the copy once the first is answered.
+    this.engine = new DeliveryEngine(config, faults.variant.duplicateDeliveries ? twice(poster) : poster, (sub, record) => this.request(sub, record));
   }
 
   emit(org: Org, type: string, data: Record<string, unknown>, meta: EventMeta = {}): EventRecord {
@@ -89,11 +91,13 @@ export class ServiceBus implements EventBus {
     if (sub.format === 'v4') return f('events.v4.filtered-like-v2') && !v2Receives('message', event.type) ? null : envelope();
     const passes = sub.webhookType !== null && v2Receives(sub.webhookType, event.type);
     if (!passes && !(f('events.v2.filter-ignored') && event.meta.flat !== undefined)) return null;
+    if (event.type === 'contact.merged' && f('events.v2.contact-merged-not-delivered')) return null;
     if (f('events.v2.gets-v4-envelope')) return envelope();
     const text = flatText(event, {
       extraFieldsMissing: f('events.v2.extra-fields-missing'),
       noBaseFields: f('events.v2.no-base-fields'),
       groupFieldsOn1to1: f('events.v2.group-fields-on-1to1'),
+      groupFieldsMissing: f('events.v2.group-fields-missing'),
     });
     const flat: FlatDelivery = { ...text, now: () => org.now() };
     // Until its first attempt, the delivery shows the body as it would have been sent at emission.
@@ -138,6 +142,7 @@ export class ServiceBus implements EventBus {
       millisecondTimestamp: f('events.signing.ms-timestamp'),
       bodyOnlyMac: f('events.signing.body-only-mac'),
       base64Digest: f('events.signing.base64-digest'),
+      latin1Bytes: f('events.signing.latin1-bytes'),
     });
     const headers: Record<string, string> = {
       'content-type': f('events.header.content-type-text') ? 'text/plain' : 'application/json',
@@ -157,6 +162,15 @@ export class ServiceBus implements EventBus {
     const body = f('events.signing.body-changed-after-signing') ? JSON.stringify(JSON.parse(record.body), null, 1) : record.body;
     return { url: sub.url, method: f('events.delivery.method-put') ? 'PUT' : 'POST', headers, body };
   }
+}
+
+/** Variant duplicateDeliveries: each attempt POSTed twice, the copy once the first is answered (its outcome is the first's). */
+function twice(post: Poster): Poster {
+  return async (req, timeoutMs, signal) => {
+    const status = await post(req, timeoutMs, signal);
+    await post(req, timeoutMs, signal).catch(() => undefined);
+    return status;
+  };
 }
 
 /** The fault that reports a shared card the wrong way round: the line as the sharer. */

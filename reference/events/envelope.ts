@@ -27,6 +27,8 @@ export interface FlatFaults {
   noBaseFields?: boolean;
   /** A 1:1 message.received with group_id and group_name values. */
   groupFieldsOn1to1?: boolean;
+  /** Group events without group_name and participants, and group typing naming the group as its sender. */
+  groupFieldsMissing?: boolean;
 }
 
 const baseFlatFields = ['chat_id', 'external_id', 'protocol', 'internal_id'];
@@ -78,6 +80,10 @@ function flatParts(event: EventRecord, faults: FlatFaults): { start: Record<stri
   if (faults.extraFieldsMissing) flat = Object.fromEntries(Object.entries(flat).filter(([key]) => baseFlatFields.includes(key)));
   if (faults.noBaseFields) for (const key of ['external_id', 'protocol', 'internal_id']) delete flat[key];
   if (faults.groupFieldsOn1to1 && event.type === 'message.received' && flat.is_group === false) flat = { ...flat, group_id: 'grp_not1to1', group_name: 'not a group' };
+  if (faults.groupFieldsMissing && flat.is_group === true) {
+    const { group_name: _name, participants: _participants, ...rest } = flat;
+    flat = event.type.startsWith('typing.') ? { ...rest, sender: flat.external_id ?? 'unknown' } : rest;
+  }
   return {
     start: { event: event.type, message_id: event.meta.messageId ?? messageId ?? null },
     rest: { ...flat, data: event.data },

@@ -16,6 +16,8 @@ export interface SigningFaults {
   bodyOnlyMac?: boolean;
   /** Digest in base64 instead of hex. */
   base64Digest?: boolean;
+  /** MAC over the text's Latin-1 bytes (each UTF-16 unit's low byte) instead of its UTF-8 bytes. */
+  latin1Bytes?: boolean;
 }
 
 /** `whsec_` + 32 letters and digits; shown once at creation and on rotation. */
@@ -32,6 +34,6 @@ export function signatureHeader(secret: string, rawBody: string, unixMs: number,
   const t = faults.millisecondTimestamp ? Math.floor(unixMs) : Math.floor(unixMs / 1000);
   const key = faults.wrongSecret ? `${secret}-not-the-one-you-got` : secret;
   const signed = faults.bodyOnlyMac ? rawBody : `${t}.${rawBody}`;
-  const digest = hmacDigest(key, signed);
+  const digest = hmacDigest(key, faults.latin1Bytes ? Buffer.from(signed, 'latin1') : signed);
   return `t=${t},v1=${digest.toString(faults.base64Digest ? 'base64' : 'hex')}`;
 }

@@ -19,6 +19,10 @@ export interface CapFaults {
   wrongStatus?: boolean;
   /** The 24-hour window never rolls: every new contact ever counts. */
   windowNeverRolls?: boolean;
+  /** The window is 12 hours, not 24: new contacts stop counting too early. */
+  windowTooShort?: boolean;
+  /** The daily new-conversation count never starts again. */
+  conversationsNeverReset?: boolean;
   /** Existing conversations are refused too once the daily cap is reached. */
   blocksExistingConversations?: boolean;
 }
@@ -53,7 +57,7 @@ export function checkCaps(org: Org, channel: ChannelRecord, plan: CapPlan, fault
   const cap = limits.new_conversation_cap;
   const applies = channel.plan === 'shared' && (plan.newConversation || faults.blocksExistingConversations === true);
   if (!faults.newConversationNotEnforced && cap !== null && applies) {
-    const current = conversationsToday(org, now);
+    const current = conversationsToday(org, now, faults.conversationsNeverReset);
     if (current >= cap) {
       // The purchase plan id when the store keeps one for the line, else the plan kind.
       const planId = (channel as ChannelRecord & { planId?: string | null }).planId ?? 'shared';
@@ -93,14 +97,16 @@ function capError(code: string, message: string, fields: Record<string, unknown>
 function inWindow(times: number[], now: number, faults: CapFaults): number {
   if (faults.windowNeverRolls) return times.length;
   let drop = 0;
-  while (drop < times.length && times[drop]! <= now - DAY_MS) drop++;
+  const windowMs = faults.windowTooShort ? DAY_MS / 2 : DAY_MS;
+  while (drop < times.length && times[drop]! <= now - windowMs) drop++;
   if (drop > 0) times.splice(0, drop);
   return times.length;
 }
 
-function conversationsToday(org: Org, now: number): number {
+function conversationsToday(org: Org, now: number, neverReset = false): number {
   const state = messagingState(org);
   const day = Math.floor(now / DAY_MS);
-  if (state.newConversations.day !== day) state.newConversations = { day, count: 0 };
+  // Fault: messaging.caps.new-conversation-never-resets (yesterday's count is still read).
+  if (state.newConversations.day !== day && !neverReset) state.newConversations = { day, count: 0 };
   return state.newConversations.count;
 }

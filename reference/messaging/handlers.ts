@@ -112,7 +112,7 @@ function finish(ctx: Ctx, org: Org, prepared: PreparedSend, body: SendBody, mode
 function fanOut(ctx: Ctx, org: Org, { channel, pick }: Route, peers: string[], body: SendBody): Reply {
   const max = ctx.app.fault('messaging.fanout.limit-off-by-one') ? FAN_OUT_MAX - 1 : FAN_OUT_MAX;
   if (peers.length > max && !ctx.app.fault('messaging.fanout.no-limit')) {
-    throw httpError(422, 'validation_error', `A fan-out reaches at most ${FAN_OUT_MAX} recipients`, { field: 'to', max: FAN_OUT_MAX, count: peers.length });
+    throw httpError(ctx.app.fault('messaging.fanout.limit-as-403') ? 403 : 422, 'validation_error', `A fan-out reaches at most ${FAN_OUT_MAX} recipients`, { field: 'to', max: FAN_OUT_MAX, count: peers.length });
   }
   const results = peers.map((peer) => {
     try {

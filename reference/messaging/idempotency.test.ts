@@ -3,13 +3,14 @@ import { HttpError } from '../server/errors.js';
 import type { Ctx, Reply } from '../server/types.js';
 import { IdempotencyCache } from '../store/idempotency.js';
 import { Store } from '../store/store.js';
+import { defaultVariant } from '../variants.js';
 import { idempotent } from './idempotency.js';
 
 function context(key: string | undefined, body: string) {
   const store = new Store();
   const org = store.createOrg('idem');
   const apiKey = store.createApiKey(org, 'primary');
-  const app = { fault: () => false, idempotency: new IdempotencyCache() };
+  const app = { fault: () => false, variant: defaultVariant, idempotency: new IdempotencyCache() };
   const make = (k: string | undefined, raw: string): Ctx =>
     ({
       app,

@@ -11,7 +11,22 @@ import { messagingState } from './state.js';
 export function idempotent(ctx: Ctx, endpoint: string, run: () => Reply): Reply | Promise<Reply> {
   const key = ctx.header('idempotency-key');
   if (key === undefined || key === '' || ctx.app.fault('messaging.idempotency.ignored')) return run();
+  // Fault: messaging.idempotency.thread-sends-ignored.
+  if (endpoint.startsWith('POST /v4/c') && ctx.app.fault('messaging.idempotency.thread-sends-ignored')) return run();
+  // Fault: messaging.idempotency.race.
+  if (ctx.app.fault('messaging.idempotency.race')) return lookThenRecord(ctx, endpoint, key, run);
   return once(ctx, endpoint, key, run);
+}
+
+/** The race a check-then-act store has: the look-up and the record are a moment (a store's round trip) apart. */
+async function lookThenRecord(ctx: Ctx, endpoint: string, key: string, run: () => Reply): Promise<Reply> {
+  const scope = `${orgOf(ctx).id}|${callerId(ctx)}|${endpoint}`;
+  const earlier = ctx.app.idempotency.peek(scope, key) as Promise<Reply> | undefined;
+  if (earlier !== undefined) return earlier;
+  await new Promise((resolve) => setTimeout(resolve, 30));
+  const reply = run();
+  await ctx.app.idempotency.run(scope, key, () => reply);
+  return reply;
 }
 
 async function once(ctx: Ctx, endpoint: string, key: string, run: () => Reply): Promise<Reply> {
@@ -23,7 +38,13 @@ async function once(ctx: Ctx, endpoint: string, key: string, run: () => Reply): 
   const fingerprint = createHash('sha256').update(ctx.rawBody).digest('hex');
   const fingerprints = messagingState(org).idempotencyFingerprints;
   const first = fingerprints.get(slot);
-  if (first !== undefined && first !== fingerprint) {
+  // Fault: messaging.idempotency.reuse-sends-and-replays (the other body is sent, and the first reply answered).
+  if (first !== undefined && first !== fingerprint && ctx.app.fault('messaging.idempotency.reuse-sends-and-replays')) {
+    run();
+    return (await ctx.app.idempotency.run(scope, key, run)).value;
+  }
+  // Variant idempotencyBodyIgnored: another body under a used key is answered like a replay.
+  if (first !== undefined && first !== fingerprint && !ctx.app.variant.idempotencyBodyIgnored) {
     throw httpError(409, 'idempotency_key_reused', 'This Idempotency-Key was used with a different request', {});
   }
   fingerprints.set(slot, fingerprint);

@@ -44,6 +44,8 @@ export function capFaults(app: Pick<App, 'fault'>): CapFaults {
     fieldsMissing: app.fault('messaging.caps.body-fields-missing'),
     wrongStatus: app.fault('messaging.caps.403-instead-of-429'),
     windowNeverRolls: app.fault('messaging.caps.window-never-rolls'),
+    windowTooShort: app.fault('messaging.caps.window-too-short'),
+    conversationsNeverReset: app.fault('messaging.caps.new-conversation-never-resets'),
     blocksExistingConversations: app.fault('messaging.caps.blocks-existing-conversations'),
   };
 }

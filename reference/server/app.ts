@@ -17,7 +17,7 @@ import { IdempotencyCache } from '../store/idempotency.js';
 import type { Store } from '../store/store.js';
 import type { Variant } from '../variants.js';
 import { alternateMessage } from './messages.js';
-import { hasAstralText, hasWrongTypedField } from './faults.js';
+import { hasAstralText, hasMalformedPaging, hasWrongTypedField } from './faults.js';
 import { isJsonObject } from './validate.js';
 
 interface Route {
@@ -149,6 +149,8 @@ export class App {
     }
     // Fault: server.500-on-astral-text (an emoji in the body or the query crashes the request handling).
     if (this.fault('server.500-on-astral-text') && hasAstralText(body.raw, exchange.rawQuery)) throw new Error('cannot store text beyond the BMP');
+    // Fault: server.500-on-malformed-paging (a limit or offset that is not a whole number crashes the list).
+    if (req.method === 'GET' && this.fault('server.500-on-malformed-paging') && hasMalformedPaging(exchange.rawQuery)) throw new Error('limit/offset is not a number');
     // Fault: server.500-on-wrong-type (a field of an unexpected JSON type crashes the handler).
     if (this.fault('server.500-on-wrong-type')) {
       return hasWrongTypedField(options.version, req.method ?? 'GET', path, body.json).then((wrong) => {
@@ -212,7 +214,11 @@ export class App {
       return this.errorReply(new HttpError({ status: 400, code: 'bad_request', message: error.message, details: error.details }), shape, req);
     }
     if (error instanceof HttpError) {
-      const body = renderError(this.variant.errorMessages === 'alternate' ? alternateMessage(error) : error, shape);
+      // Variant v4FlatErrors: every coded v4 error in the flat shape ("some v4 responses" are flat, section 7).
+      const layerShape = shape === 'standard' && this.variant.v4FlatErrors ? 'flat' : shape;
+      const body = renderError(this.variant.errorMessages === 'alternate' ? alternateMessage(error) : error, layerShape);
+      // Fault: server.v4-errors-without-details.
+      if ((error.shape ?? layerShape) === 'standard' && this.fault('server.v4-errors-without-details')) delete (body.error as Record<string, unknown>).details;
       return { status: error.status, body, ...(error.headers ? { headers: error.headers } : {}) };
     }
     this.log(`reference: 500 on ${req.method} ${req.url?.split('?')[0]}: ${error instanceof Error ? error.message : String(error)}`);
@@ -226,6 +232,10 @@ export class App {
       return;
     }
     const text = serialize(reply.body, this.variant, reply.status < 400);
+    if (this.variant.chunkedResponses) {
+      this.responses.add({ res, status: reply.status, headers: { ...reply.headers, 'content-type': 'application/json' }, text, chunked: true });
+      return;
+    }
     const headers = { ...reply.headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) };
     this.responses.add({ res, status: reply.status, headers, text });
   }

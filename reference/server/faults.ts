@@ -50,7 +50,23 @@ export const faults: FaultDecl[] = [
     description: 'validation refusals are answered 400 instead of 422, a status several operations do not document',
     clauses: ['errors.status.documented-only', 'errors.422.validation'],
   },
+  {
+    name: 'server.500-on-malformed-paging',
+    description: 'a limit or offset that is not a whole number (negative, a word, a fraction) crashes a list: 500 instead of a refusal or a page',
+    clauses: ['errors.status.documented-only'],
+  },
+  {
+    name: 'server.v4-errors-without-details',
+    description: 'v4 standard error bodies leave out error.details (the shape gives details: object)',
+    clauses: ['errors.shape.v4-standard'],
+  },
 ];
+
+/** A `limit` or `offset` in the query that is not a whole number (a negative one, a word, a fraction). */
+export function hasMalformedPaging(query: string): boolean {
+  const params = new URLSearchParams(query);
+  return ['limit', 'offset'].some((name) => params.has(name) && !/^\d+$/.test(params.get(name) ?? ''));
+}
 
 /** Characters outside the Basic Multilingual Plane (what a 3-byte "utf8" store cannot hold) in the body or the query. */
 export function hasAstralText(raw: Buffer, query: string): boolean {

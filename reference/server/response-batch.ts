@@ -14,6 +14,8 @@ export interface Pending {
   headers: Record<string, string | number>;
   /** The serialized body, or undefined for an empty one. */
   text: string | undefined;
+  /** Variant chunkedResponses: sent without Content-Length, in two chunks split inside the body's bytes. */
+  chunked?: boolean;
 }
 
 export class ResponseBatch {
@@ -51,9 +53,15 @@ export class ResponseBatch {
   };
 }
 
-function writeNow({ res, status, headers, text }: Pending): void {
+function writeNow({ res, status, headers, text, chunked }: Pending): void {
   if (res.destroyed) return;
   res.writeHead(status, headers);
   if (text === undefined) res.end();
-  else res.end(text);
+  else if (chunked) {
+    // Split at the middle byte, which may fall inside a multi-byte character: the client must join bytes, not strings.
+    const bytes = Buffer.from(text, 'utf8');
+    const middle = Math.floor(bytes.length / 2);
+    res.write(bytes.subarray(0, middle));
+    res.end(bytes.subarray(middle));
+  } else res.end(text);
 }

@@ -2,8 +2,13 @@
 import type { Variant } from '../variants.js';
 
 export function serialize(body: unknown, variant: Variant, success: boolean): string {
-  if (!success || (!variant.extraFields && !variant.shuffleKeys)) return JSON.stringify(body);
-  return JSON.stringify(transform(body, variant));
+  const text = !success || (!variant.extraFields && !variant.shuffleKeys) ? JSON.stringify(body) : JSON.stringify(transform(body, variant));
+  return variant.asciiEscapedJson ? asciiEscaped(text) : text;
+}
+
+/** The same JSON text with every non-ASCII UTF-16 unit written as \uXXXX (astral characters as their surrogate pair). */
+export function asciiEscaped(json: string): string {
+  return json.replace(/[\u0080-\uffff]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /**

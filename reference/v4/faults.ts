@@ -6,6 +6,17 @@ import type { FaultDecl } from '../faults.js';
 const fault = (name: string, description: string, ...clauses: string[]): FaultDecl => ({ name, description, clauses });
 
 export const faults: FaultDecl[] = [
+  // text and request refusals (issue 20)
+  fault('contacts.name.non-ascii-mangled', 'Contact names are stored from their UTF-8 bytes read as Latin-1 (mojibake for every non-ASCII character).', 'contacts.object.fields'),
+  fault('contacts.merge.non-object-body-422', 'A merge of a real survivor refuses a JSON body that is not an object with 422 instead of 400.', 'errors.400.non-object-body'),
+  fault('contacts.merge.unknown-source-200', 'A merge naming a well-formed ct_ id that no contact has answers 200 with the survivor unchanged, not 404.', 'contacts.merge.request', 'errors.404.not-found'),
+  fault('contacts.merge.tags-concatenated', 'A merge appends the source tags to the survivor tags: a tag both carry appears twice.', 'contacts.merge.tags-unioned'),
+  fault('pagination.offset-block-untrue', 'Offset mode of GET /contacts says has_more false on every page and a pagination.limit that is not the page size used.', 'contacts.list.offset-mode'),
+  fault('auth.purchase-poll-unscoped', 'GET /channels/native/purchases/{purchaseId} is answered to an app token without numbers:read (an unknown purchase still gets 404).', 'auth.scope.numbers-read'),
+  fault('contacts.list.sort-per-page', 'sort=name_asc orders each page on its own: across pages the names are not in order.', 'contacts.list.sort-values'),
+  fault('contacts.list.offset-with-cursor-422', 'offset combined with cursor is refused with 422, a status GET /contacts does not list (400 is its request error).', 'contacts.list.offset-excludes-cursor'),
+  fault('numbers.purchase.missing-key-409', 'A purchase without Idempotency-Key is refused with 409 instead of the 400 request error.', 'idempotency.purchase.key-required'),
+  fault('account.avatar.too-large-413', 'An avatar over 10 MB is refused with 413, which the upload does not list (400, 401).', 'limits.avatar.upload-10mb'),
   // device location sharing
   fault('location.list.unwrapped', 'GET /location/contacts answers the bare array instead of {data: [...]}.', 'location.contacts.list'),
   fault('location.list.empty', 'GET /location/contacts lists nobody, whoever shares their location.', 'location.contacts.list'),
@@ -14,6 +25,7 @@ export const faults: FaultDecl[] = [
   fault('location.contact.phone-not-decoded', 'A handle given as an E.164 phone (`%2B` in the path) is looked up still encoded, so it is never found.', 'location.contact.unknown-handle-404'),
   fault('location.contact.no-details', 'The 404 of an unknown location handle is {error: {code, message}} without details.', 'errors.shape.v4-standard', 'location.contact.unknown-handle-404'),
   // channels
+  fault('channels.list.empty-unfiltered', 'GET /channels without a filter lists no channel (each filter still lists its channels).', 'channels.list.page-of-channels'),
   fault('channels.list.filters-ignored', 'GET /channels accepts type and status but lists every channel.', 'channels.list.page-of-channels'),
   fault('channels.list.status-filter-native-only', 'GET /channels?status=S leaves out every non-native channel with status S.', 'channels.list.page-of-channels'),
   // contacts, identities, priorities
@@ -80,6 +92,8 @@ export const faults: FaultDecl[] = [
   fault('contacts.identity.rename-skips-identity', 'Renaming an identity with name renames the parent contact but leaves the identity\'s own name as it was.', 'identities.patch.rename-in-place'),
   // pagination
   fault('pagination.identities-skip', 'A page of identities that has more drops its last item, which the cursor skips.', 'identities.list.page', 'envelope.list.cursor-page'),
+  fault('pagination.priorities-skip', 'A page of priorities that has more drops its last item, which the cursor skips.', 'priorities.list.owned-by-key', 'envelope.list.cursor-page'),
+  fault('pagination.api-keys-skip', 'A page of API keys that has more drops its last item, which the cursor skips.', 'apikeys.list.keys', 'envelope.list.cursor-page'),
   fault('pagination.channels-skip', 'A page of channels that has more drops its last item, which the cursor skips.', 'channels.list.page-of-channels', 'envelope.list.cursor-page'),
   // priorities
   fault('priorities.is-default-false-ignored', 'A first priority created with is_default false becomes the default anyway.', 'priorities.default.first-created'),

@@ -46,10 +46,18 @@ export function shared<T>(run: (t: CheckContext) => Promise<T>): (t: CheckContex
   };
 }
 
-/** The deliveries that arrived, failing when none did (then nothing can be judged); not verifiable when nothing could be triggered. */
-export function arrivedOf(collected: Pick<Collected, 'arrived' | 'missing' | 'sub' | 'untriggered'>): Array<[string, Delivery]> {
+/**
+ * The deliveries that arrived, to judge one by one: not verifiable when nothing could be triggered, failing
+ * when nothing triggered arrived (then nothing can be judged), and, once every arrived one was judged, not
+ * verifiable when some types never arrived (their deliveries could not be judged; the routing checks fail
+ * on the loss). A failure while judging still wins: the loop ends there.
+ */
+export function* arrivedOf(collected: Pick<Collected, 'arrived' | 'missing' | 'sub' | 'untriggered'>): Generator<[string, Delivery]> {
   const all = [...collected.arrived];
   if (all.length === 0 && collected.missing.length === 0) throw new NotVerifiable(`no event could be triggered: ${[...(collected.untriggered?.values() ?? [])][0] ?? 'none asked for'}`);
   if (all.length === 0) fail(`no delivery reached the ${collected.sub.api} subscription`, 'a delivery for each event triggered', `missing: ${collected.missing.join(', ')}`);
-  return all;
+  yield* all;
+  if (collected.missing.length > 0) {
+    throw new NotVerifiable(`no delivery of ${collected.missing.join(', ')} reached the ${collected.sub.api} subscription, so those could not be judged (the routing checks judge the loss)`);
+  }
 }

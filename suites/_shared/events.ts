@@ -34,8 +34,14 @@ export function homeLine(fx: Fixtures): string {
   return fx.channel('native-dedicated').id;
 }
 
+/**
+ * Texts of the triggers: non-ASCII (accents, right-to-left, an astral emoji), so that every delivery carries
+ * multi-byte UTF-8 and a signature is judged over the exact bytes, not over an ASCII subset.
+ */
+export const eventTexts = { inbound: 'hello from mcs — héllo مرحبا 👋', reply: 'a reply from mcs ✓ Zoë 😀', group: 'mcs group ✨ Ωμέγα', poll: 'Lunch? 🍕 déjeuner' } as const;
+
 export function inbound(fx: Fixtures, options: { protocol?: Protocol; readReceipts?: boolean; group?: { name?: string | null; participants: string[] }; sender?: string; text?: string } = {}): Promise<InboundResult> {
-  const body: Json = { channel_id: homeLine(fx), sender: options.sender ?? uniquePhone(), text: options.text ?? 'hello from mcs' };
+  const body: Json = { channel_id: homeLine(fx), sender: options.sender ?? uniquePhone(), text: options.text ?? eventTexts.inbound };
   if (options.protocol !== undefined) body.protocol = options.protocol;
   if (options.readReceipts !== undefined) body.read_receipts = options.readReceipts;
   if (options.group !== undefined) body.group = options.group;
@@ -43,7 +49,7 @@ export function inbound(fx: Fixtures, options: { protocol?: Protocol; readReceip
 }
 
 /** A reply in a chat (v4 POST /chats/{chatId}/messages as the primary key): the outbound message id. */
-export async function reply(fx: Fixtures, chatId: string, text = 'a reply from mcs'): Promise<string> {
+export async function reply(fx: Fixtures, chatId: string, text: string = eventTexts.reply): Promise<string> {
   const response = await fx.v4().post(path`/chats/${chatId}/messages`, { json: { text }, idempotencyKey: idemKey() });
   const body = response.body;
   // The message object's id field is not shown (common messageIdOf); it is read wrapped or not.
@@ -65,7 +71,7 @@ export async function outbound(fx: Fixtures, options: { protocol?: Protocol; rea
 
 /** An outbound message in a fresh group chat. */
 export async function groupOutbound(fx: Fixtures): Promise<{ messageId: string; chatId: string; groupId: string }> {
-  const first = await inbound(fx, { protocol: 'imessage', group: { name: 'mcs group', participants: [uniquePhone()] } });
+  const first = await inbound(fx, { protocol: 'imessage', group: { name: eventTexts.group, participants: [uniquePhone()] } });
   if (typeof first.group_id !== 'string') fail('the control API did not open a group chat', 'group_id in the answer', JSON.stringify(first));
   return { messageId: await reply(fx, first.chat_id, 'hello group'), chatId: first.chat_id, groupId: first.group_id };
 }
@@ -83,7 +89,7 @@ export async function typing(fx: Fixtures, state: 'started' | 'stopped', protoco
 
 export async function poll(fx: Fixtures, origin: 'received' | 'created', protocol: Protocol = 'imessage'): Promise<{ pollId: string; chatId: string }> {
   const chat = await inbound(fx, { protocol });
-  const created = await fx.control().call<{ poll_id: string }>('POST', '/inbound/polls', { chat_id: chat.chat_id, sender: uniquePhone(), title: 'Lunch?', options: ['Pizza', 'Salad'], origin });
+  const created = await fx.control().call<{ poll_id: string }>('POST', '/inbound/polls', { chat_id: chat.chat_id, sender: uniquePhone(), title: eventTexts.poll, options: ['Pizza', 'Salad'], origin });
   return { pollId: created.poll_id, chatId: chat.chat_id };
 }
 

@@ -61,6 +61,16 @@ export async function walkOffset<T>(client: ApiClient, listPath: string, query: 
       fail(response, 'offset mode answered no pagination {limit, offset, total} of integers', 'pagination: {limit, offset, total} (integers)');
     }
     if (pagination.offset !== offset) fail(response, `pagination.offset is ${pagination.offset} for offset=${offset}`, `pagination.offset = ${offset}`);
+    // pagination.limit is the page size used: the limit asked for, or less where the server clamps it (its
+    // maximum is not shown), and never less than the items the page holds.
+    if (pagination.limit > limit || pagination.limit < page.data.length || pagination.limit < 1) {
+      fail(response, `pagination.limit is ${pagination.limit} for limit=${limit} and a page of ${page.data.length}`, `pagination.limit between ${Math.max(1, page.data.length)} and ${limit}`);
+    }
+    // has_more, where the page carries it, tells whether items are left after this page.
+    const more = offset + page.data.length < pagination.total;
+    if (typeof page.has_more === 'boolean' && page.has_more !== more) {
+      fail(response, `has_more is ${page.has_more} at offset ${offset} with ${page.data.length} of total ${pagination.total}`, `has_more ${more}`);
+    }
     if (page.data.length > limit) fail(response, `a page holds ${page.data.length} items for limit=${limit}`, `at most ${limit} items`);
     // A server may clamp the page below `limit` (maximum not shown), so only the bounds are fixed: no more
     // than what is left of `total`, and something while anything is left.

@@ -181,6 +181,30 @@ export function verifiesWith(delivery: Delivery, secret: string): boolean {
   return hmacVerdict(delivery, secret).ok;
 }
 
+/** `a` is another copy of delivery `b` (delivery is at least once): the same bytes, signature and X-Service-* headers. */
+export function isCopyOf(a: Delivery, b: Delivery): boolean {
+  const described = (d: Delivery) =>
+    Object.entries(d.headers)
+      .filter(([name]) => name.startsWith('x-service-') || name === 'x-original-event-id')
+      .map(([name, value]) => `${name}=${String(value)}`)
+      .sort()
+      .join('\n');
+  return a.rawBody.equals(b.rawBody) && described(a) === described(b);
+}
+
+/** The usual receiver tolerance for a signature's `t` (the description shows none, section 5). */
+export const signatureToleranceS = 300;
+
+/**
+ * A warning when the signature's `t` (unix seconds) is more than 300 s from the delivery's arrival: receivers
+ * that apply the usual tolerance would refuse it. Not a failure: the description shows no tolerance.
+ */
+export function warnIfStale(t: CheckContext, type: string, seconds: number, receivedAtMs: number): void {
+  const offBy = Math.round(seconds - receivedAtMs / 1000);
+  if (Math.abs(offBy) <= signatureToleranceS) return;
+  t.warn(`the ${type} delivery's signature timestamp is ${Math.abs(offBy)} s ${offBy < 0 ? 'behind' : 'ahead of'} its arrival: receivers with the usual ${signatureToleranceS} s tolerance refuse it`);
+}
+
 /** `type (first bytes of the body)` of a delivery, for `actual`. */
 export function describeDelivery(delivery: Delivery): string {
   return `${eventTypeOf(delivery) ?? '?'}: ${clip(delivery.rawBody.toString('utf8'), 300)}`;

@@ -3,7 +3,7 @@
 // missing scope; 403 is what the numbers endpoints list for it, and 401 is accepted too (lenient where the
 // description is silent) - never a success.
 import { check, operationsOf, sampleRequest, scopes, type Operation, type Scope } from '../../harness/check/index.js';
-import { ensurePurchaseFeature } from '../_shared/numbers.js';
+import { ensurePurchaseFeature, purchase, purchaseOf } from '../_shared/numbers.js';
 import { createKey, deleteOk, keyPath, keyStateOf, newKeyName, roomyFixtures } from '../_shared/api-keys.js';
 import { realPathValues, unresolvedParameters } from '../errors/request-values.js';
 
@@ -52,6 +52,11 @@ for (const operation of operationsOf('v4')) {
       if (scope.startsWith('numbers')) await ensurePurchaseFeature(t, fx);
       const token = fx.appToken({ with: [unrelatedScope(scope)], without: [scope] });
       const values = realPathValues(fx, operation);
+      // A real purchase to name, so that "unknown purchase" (404) cannot stand in for the scope's refusal.
+      if (operation.path.includes('{purchaseId}')) {
+        const bought = await purchase(fx.v4(fx.appToken({ with: ['numbers:manage'] })), { plan: 'dedicated_com', quantity: 1 });
+        if (bought.status === 202) values.purchaseId = purchaseOf(bought).purchase_id;
+      }
       const request = sampleRequest(operation, values, body === undefined ? {} : { json: body });
       const response = await fx.v4(token).request(request.method, request.path, request.options);
       // A path resource the fixtures cannot name (a purchase id) may rightly be "unknown" (404) first.

@@ -68,6 +68,8 @@ async function filterKeepsExactly(t: CheckContext, field: 'type' | 'status'): Pr
   const fx = await t.fixtures();
   if (fx.channels.length === 0) t.notVerifiable('needs channels in the organization (none configured)');
   const all = (await walkCursor<ChannelItem>(fx.v4(), '/channels', {}, 20, maxPages)).items;
+  // With nothing listed no filter value could be tried: the organization has channels, so that is a failure.
+  if (all.length === 0) fail('GET /channels lists no channel', `the organization's ${fx.channels.length} channels`, 'an empty list');
   for (const value of new Set(all.map((c) => c[field]))) {
     const { items } = await walkCursor<ChannelItem>(fx.v4(), '/channels', { [field]: value }, 20, maxPages);
     const other = items.filter((c) => c[field] !== value);

@@ -3,7 +3,8 @@
 // name (else takes the source's), contact.merged is emitted, and a repeat for the same pair is a no-op 200.
 import fc from 'fast-check';
 import { check, type CheckContext } from '../../harness/check/index.js';
-import { malformedId } from '../../generators/domain.js';
+import { malformedId, prefixedId, tagSet } from '../../generators/domain.js';
+import { fail } from '../_shared/common.js';
 import { Contacts, dataOf, mentions, type Contact } from '../_shared/contacts.js';
 import { uniquePhone, uniqueToken } from '../_shared/values.js';
 
@@ -219,6 +220,57 @@ check(
           t.expect.that(dataOf<Contact>(again).id, 'id in the answer of a repeated merge (the survivor)').toBe(survivor.id);
         }
         t.expect.that(snapshot(await contacts.read(survivor.id), await contacts.read(source.id)), 'the two contacts after repeating the merge (unchanged)').toBe(first);
+      }),
+      { numRuns: 5 },
+    );
+  },
+);
+
+// Fault: contacts.merge.unknown-source-200.
+check(
+  {
+    area,
+    name: 'merge-with-unknown-source-gets-404',
+    title: 'for any well-formed ct_ id that names no contact, the merge answers 404 and the survivor is unchanged',
+    clauses: ['contacts.merge.request', 'errors.404.not-found'],
+  },
+  async (t) => {
+    const contacts = new Contacts((await t.fixtures()).v4(), t);
+    const survivor = await contacts.create({ name: `Stays ${uniqueToken()}` });
+    await t.assertProperty(
+      fc.asyncProperty(prefixedId('ct'), async (unknown) => {
+        t.expect.errorShape(await contacts.merge(survivor.id, `${unknown}mcsunknown`), 404);
+      }),
+      { numRuns: 5 },
+    );
+    const after = await contacts.read(survivor.id);
+    t.expect.that(after.merged_into ?? null, 'merged_into of the survivor').toBeNull();
+  },
+);
+
+// Fault: contacts.merge.tags-concatenated.
+check(
+  {
+    area,
+    name: 'merge-unions-tags-without-duplicates',
+    title: 'for any tags on both sides (one in common), the merged survivor carries each tag once and all of them (compared ignoring case)',
+    clauses: ['contacts.merge.tags-unioned'],
+  },
+  async (t) => {
+    const contacts = new Contacts((await t.fixtures()).v4(), t);
+    await t.assertProperty(
+      fc.asyncProperty(tagSet({ maxLength: 3 }), tagSet({ maxLength: 3 }), async (own, theirs) => {
+        const common = `both-${uniqueToken(6).toLowerCase()}`;
+        const survivor = await contacts.create({ name: 'Tag survivor', tags: [...own, common] });
+        const source = await contacts.create({ name: 'Tag source', tags: [...theirs, common] });
+        t.expect.hasStatus(await contacts.merge(survivor.id, source.id), 200);
+        const kept = (await contacts.read(survivor.id)).tags;
+        // Whether tags differing only in case are one tag is not shown: only the very same string twice is a duplicate.
+        const twice = kept.filter((tag, i) => kept.indexOf(tag) !== i);
+        const tags = kept.map((tag) => tag.toLowerCase());
+        if (twice.length > 0) fail('the merged survivor carries a tag more than once', 'each tag once (the union of both sets)', JSON.stringify(tags));
+        const missing = [...own, ...theirs, common].map((tag) => tag.toLowerCase()).filter((tag) => !tags.includes(tag));
+        if (missing.length > 0) fail('the merged survivor lacks tags of one side', 'every tag of both contacts', `missing ${JSON.stringify(missing)} in ${JSON.stringify(tags)}`);
       }),
       { numRuns: 5 },
     );

@@ -2,7 +2,9 @@
 // accepted: malformed JSON, and JSON that is not an object ("400 ... non-object body", section 7).
 import { check, hasJsonBody, operationsOf, sampleRequest, type CheckContext, type Operation } from '../../harness/check/index.js';
 import type { ErrorLayer } from '../../harness/checks/error-body.js';
-import { authorizedClient, realPathValues, unresolvedParameters } from './request-values.js';
+import { warnIfFlatV4Error } from '../_shared/error-shapes.js';
+import { resolvedPathValues } from '../_shared/robustness-requests.js';
+import { authorizedClient, unresolvedParameters } from './request-values.js';
 
 const nonObjectBodies: { label: string; text: string }[] = [
   { label: 'array', text: '[1,2,3]' },
@@ -15,10 +17,11 @@ const nonObjectBodies: { label: string; text: string }[] = [
 function malformedJsonIsRefused(operation: Operation, layer: ErrorLayer): (t: CheckContext) => Promise<void> {
   return async (t) => {
     const fx = await t.fixtures();
-    const request = sampleRequest(operation, realPathValues(fx, operation), { body: '{"text": "unterminated', contentType: 'application/json' });
+    const request = sampleRequest(operation, await resolvedPathValues(fx, operation), { body: '{"text": "unterminated', contentType: 'application/json' });
     const response = await authorizedClient(fx, operation).request(request.method, request.path, request.options);
     t.expect.noServerError(response);
     t.expect.errorShape(response, undefined, layer);
+    warnIfFlatV4Error(t, response);
   };
 }
 
@@ -26,7 +29,7 @@ function malformedJsonIsRefused(operation: Operation, layer: ErrorLayer): (t: Ch
 function nonObjectBodyGets400(operation: Operation, layer: ErrorLayer): (t: CheckContext) => Promise<void> {
   return async (t) => {
     const fx = await t.fixtures();
-    const values = realPathValues(fx, operation);
+    const values = await resolvedPathValues(fx, operation);
     // With a path resource the fixtures cannot name, "unknown resource" (404) may rightly come first.
     const unresolved = unresolvedParameters(operation, values);
     const allowed = unresolved.length > 0 ? [400, 404] : [400];
@@ -39,12 +42,14 @@ function nonObjectBodyGets400(operation: Operation, layer: ErrorLayer): (t: Chec
         t.notVerifiable(`the fixtures name no ${unresolved.join(', ')} (configure the channels and their owners); the placeholder was refused with ${response.status} before the body`);
       }
       t.expect.errorShape(response, allowed, layer);
+      warnIfFlatV4Error(t, response);
     }
   };
 }
 
 // The metadata of each check is spelled out (v4 and v2 apart) so that `mcs coverage` reads the clauses.
-// Faults: priorities.create.non-object-body-accepted (non-object bodies, v4); server.500-on-malformed-json
+// Faults: priorities.create.non-object-body-accepted, contacts.merge.non-object-body-422 (non-object bodies, v4:
+// the path names real resources, so the body is read); server.500-on-malformed-json
 // (malformed JSON, v4 and v2).
 for (const operation of operationsOf('v4').filter(hasJsonBody)) {
   check(

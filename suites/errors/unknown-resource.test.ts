@@ -1,6 +1,7 @@
 // An unknown resource answers 404 with the error body of its layer (section 7: "404 (not found) |
 // unknown resource"). Ids are well-formed (right prefix) so that only their existence is wrong.
 import { check, path, type ApiClient, type CheckContext, type Fixtures } from '../../harness/check/index.js';
+import { warnIfFlatV4Error } from '../_shared/error-shapes.js';
 
 interface Probe {
   name: string;
@@ -44,18 +45,20 @@ function answers404(probe: Probe): (t: CheckContext) => Promise<void> {
     const fx = await t.fixtures();
     const response = await clientFor(fx, probe).request(probe.method, probe.path, probe.json === undefined ? {} : { json: probe.json });
     t.expect.errorShape(response, 404, probe.layer);
+    // Variant v4-flat-errors: a flat v4 404 passes (section 7: "some v4 responses") with a warning.
+    if (probe.layer === 'either') warnIfFlatV4Error(t, response);
   };
 }
 
 // The metadata is spelled out per layer so that `mcs coverage` reads the clauses.
-// Faults: channels.get.unknown-200 (get-channel, get-channel-capabilities), location.contact.unknown-200 and
+// Faults: channels.get.unknown-200 (get-channel, get-channel-capabilities), server.v4-errors-without-details (v4 probes), location.contact.unknown-200 and
 // location.contact.no-details (get-location-contact), server.404-as-400 (every probe).
 for (const probe of probes.filter((p) => p.layer === 'either')) {
   check(
     {
       area: 'errors',
       name: `unknown-resource-gets-404.${probe.name}`,
-      title: `${probe.api} ${probe.method} ${probe.path} answers 404 with the v4 error body`,
+      title: `${probe.api} ${probe.method} ${probe.path} answers 404 with the v4 error body (flat allowed, with a warning)`,
       clauses: ['errors.404.not-found', 'errors.shape.v4-standard'],
       concurrent: true,
     },

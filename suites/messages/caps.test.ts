@@ -144,3 +144,41 @@ check(
     expectAccepted((await sendMessage(fx, fx.v4(), { to: existing, text: 'still here', from: shared })).response, 'a send in the existing conversation at the cap');
   },
 );
+
+check(
+  {
+    area,
+    name: 'new-contact-cap-holds-for-the-whole-24-hours',
+    title: 'a cap reached stays reached for 24 hours (still 429 23 hours later) and frees once 24 hours have passed',
+    clauses: ['limits.sends.new-contact-cap', 'errors.429.outbound-limit-reached'],
+    needs: ['control'],
+  },
+  async (t) => {
+    // Faults: messaging.caps.window-too-short, messaging.caps.window-never-rolls.
+    const fx = await t.freshOrganization({ plan: { outbound_cap_per_organization: 1 } });
+    expectAccepted((await sendMessage(fx, fx.v4(), { to: uniquePhone(), text: 'hour zero' })).response, 'the first new contact');
+    await fx.control().advanceClock(day - 60 * 60_000);
+    expectCapped(t, await sendMessage(fx, fx.v4(), { to: uniquePhone(), text: 'hour 23' }), 'outbound_limit_reached', outboundFields);
+    await fx.control().advanceClock(2 * 60 * 60_000);
+    expectAccepted((await sendMessage(fx, fx.v4(), { to: uniquePhone(), text: 'hour 25' })).response, 'a new contact 25 hours after the first');
+  },
+);
+
+check(
+  {
+    area,
+    name: 'new-conversation-cap-frees-the-next-day',
+    title: 'the daily new-conversation cap reached today no longer refuses a new conversation a day later',
+    clauses: ['limits.sends.new-conversation-cap'],
+    needs: ['control'],
+  },
+  async (t) => {
+    // Fault: messaging.caps.new-conversation-never-resets. "Daily" may be a calendar day or a rolling one
+    // (not shown): 24 hours and a minute later both have started again.
+    const { fx, shared } = await keysSharedLine(t);
+    expectAccepted((await sendMessage(fx, fx.v4(), { to: uniquePhone(), text: 'today', from: shared })).response, 'the first new conversation of the day');
+    expectCapped(t, await sendMessage(fx, fx.v4(), { to: uniquePhone(), text: 'today again', from: shared }), 'new_conversation_limit_reached', conversationFields);
+    await fx.control().advanceClock(day + 60_000);
+    expectAccepted((await sendMessage(fx, fx.v4(), { to: uniquePhone(), text: 'tomorrow', from: shared })).response, 'a new conversation a day after the cap was reached');
+  },
+);

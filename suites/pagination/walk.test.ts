@@ -5,7 +5,9 @@
 import fc from 'fast-check';
 import { CheckFailure, check, path, type CheckContext, type Fixtures } from '../../harness/check/index.js';
 import { Contacts, type Contact, type Identity } from '../_shared/contacts.js';
+import { freshKey } from '../_shared/common.js';
 import { duplicates, walkCursor, walkOffset } from '../_shared/pages.js';
+import { createPriority, idOf } from '../_shared/priorities.js';
 import { flipCase, uniqueEmail, uniqueToken } from '../_shared/values.js';
 
 const area = 'pagination';
@@ -126,6 +128,89 @@ check(
       fc.asyncProperty(fc.integer({ min: 1, max: baseline.length }), async (limit) => {
         const walk = await walkCursor<{ id: string }>(v4, '/channels', {}, limit, baseline.length + 2);
         assertEachOnce(walk.items.map((c) => c.id), baseline, true, `GET /channels with limit=${limit}`);
+      }),
+      { numRuns: 5 },
+    );
+  },
+);
+
+// Fault: pagination.priorities-skip.
+check(
+  {
+    area,
+    name: 'priority-walk-yields-each-priority-once',
+    title: "for any number of priorities and any limit, walking a key's GET /priorities yields each exactly once",
+    clauses: ['priorities.list.owned-by-key', 'envelope.list.cursor-page'],
+    needs: ['control'],
+  },
+  async (t) => {
+    const fx = await t.fixtures();
+    const line = fx.channels.find((c) => c.kind === 'native-dedicated');
+    const source = line ? async () => line.id : undefined;
+    await t.assertProperty(
+      fc.asyncProperty(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 4 }), async (count, limit) => {
+        // A key of its own: the priorities listed are those of the calling key (section 4).
+        const v4 = fx.v4(await freshKey(fx));
+        const created: string[] = [];
+        for (let i = 0; i < count; i++) created.push(idOf(await createPriority(v4, { name: `walk ${i} ${uniqueToken(4)}`, is_default: false, channels: [] }, source)));
+        const walk = await walkCursor<{ id: string }>(v4, '/priorities', {}, limit, count + 2);
+        assertEachOnce(walk.items.map((p) => p.id), created, true, `GET /priorities of ${count} priorities with limit=${limit}`);
+      }),
+      { numRuns: 5 },
+    );
+  },
+);
+
+// Fault: pagination.api-keys-skip.
+check(
+  {
+    area,
+    name: 'api-key-walk-yields-each-key-once',
+    title: 'for any limit, walking GET /api-keys yields the same keys, each exactly once',
+    clauses: ['apikeys.list.keys', 'envelope.list.cursor-page'],
+  },
+  async (t) => {
+    const fx = await t.fixtures();
+    const v4 = fx.v4(fx.appToken({ with: ['apikeys:read'] }));
+    const keyOf = (k: { api_key?: unknown; id?: unknown }) => String(k.api_key ?? k.id);
+    // How many keys an organization has is the target's: the walk with the largest limit is the data set.
+    const all = (await walkCursor<{ api_key?: unknown; id?: unknown }>(v4, '/api-keys', {}, 100, 50)).items.map(keyOf);
+    assertEachOnce(all, all, true, 'GET /api-keys');
+    if (all.length < 2) t.notVerifiable(`needs at least two API keys listed by GET /api-keys (got ${all.length})`);
+    await t.assertProperty(
+      fc.asyncProperty(fc.integer({ min: 1, max: all.length }), async (limit) => {
+        const walk = await walkCursor<{ api_key?: unknown; id?: unknown }>(v4, '/api-keys', {}, limit, all.length + 2);
+        assertEachOnce(walk.items.map(keyOf), all, true, `GET /api-keys with limit=${limit}`);
+      }),
+      { numRuns: 5 },
+    );
+  },
+);
+
+// Fault: contacts.list.sort-per-page.
+check(
+  {
+    area,
+    name: 'sorted-walk-keeps-the-order-across-pages',
+    title: 'for any set of names and any limit, sort=name_asc (and name_desc) walked page by page lists the names in order across pages',
+    clauses: ['contacts.list.sort-values', 'contacts.list.offset-mode'],
+    timeoutMs: 120_000,
+  },
+  async (t) => {
+    const contacts = new Contacts((await t.fixtures()).v4(), t);
+    await t.assertProperty(
+      fc.asyncProperty(fc.shuffledSubarray([...'bcdfghjkmnpqrstvwxz'], { minLength: 3, maxLength: 6 }), fc.integer({ min: 1, max: 3 }), async (letters, limit) => {
+        const tag = uniqueToken();
+        // Names told apart by a distinct lowercase ASCII first letter: every collation orders them alike.
+        for (const letter of letters) await contacts.create({ name: `${letter} walker ${tag}`, tags: [tag] });
+        const sorted = [...letters].sort();
+        for (const [sort, expected] of [['name_asc', sorted], ['name_desc', [...sorted].reverse()]] as const) {
+          const walk = await walkOffset<Contact>(contacts.client, '/contacts', { tag, sort }, limit, letters.length + 2);
+          const got = walk.items.map((c) => (c.name ?? '?').charAt(0));
+          if (got.join('') !== expected.join('')) {
+            throw new CheckFailure(`GET /contacts?sort=${sort} with limit=${limit}: the names are not in order across pages`, expected.join(' '), got.join(' '));
+          }
+        }
       }),
       { numRuns: 5 },
     );

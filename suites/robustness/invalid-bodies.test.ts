@@ -15,9 +15,8 @@ import fc from 'fast-check';
 import { check, hasJsonBody, operationsOf, type CheckContext, type Operation } from '../../harness/check/index.js';
 import { invalidRequestBodyArbitrary, violationKinds, type InvalidCase, type ViolationKind } from '../../generators/invalid.js';
 import { refusesInvalidInput } from '../_shared/robustness-checks.js';
-import { apiOf, generatedInputOperations, realResources, requestArbitrary, send } from '../_shared/robustness-requests.js';
+import { apiOf, generatedInputOperations, realResources, requestArbitrary, runsPerOperation, send } from '../_shared/robustness-requests.js';
 
-const runsPerOperation = 3;
 /** Operations whose description rejects unknown keys in the body. */
 const closedBodies = new Set(['v4 updateChannelProfile', 'v4 updateChannelSettings']);
 /**

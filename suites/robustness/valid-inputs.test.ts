@@ -8,10 +8,8 @@ import fc from 'fast-check';
 import { check, hasJsonBody, operationsOf, type CheckContext, type Operation } from '../../harness/check/index.js';
 import { requestBodyArbitrary } from '../../generators/schema.js';
 import { answersWithinDocumentedStatuses } from '../_shared/robustness-checks.js';
-import { apiOf, generatedInputOperations, realResources, requestArbitrary, send } from '../_shared/robustness-requests.js';
+import { apiOf, generatedInputOperations, realResources, requestArbitrary, runsPerOperation, send } from '../_shared/robustness-requests.js';
 
-/** Runs per operation unless the run says otherwise (--runs): the area stays a few seconds long. */
-const runsPerOperation = 3;
 
 function validBodies(operation: Operation): fc.Arbitrary<unknown> {
   return hasJsonBody(operation) ? requestBodyArbitrary(apiOf(operation), operation.operationId) : fc.constant(undefined);

@@ -3,7 +3,7 @@
 // `poll` or `all`, typing, group and contact events to `all` only). Three subscriptions (message, poll,
 // all) receive the events of every trigger once; then a last message and a last poll arrive at each, and
 // after a short grace whatever a subscription should not have received would have arrived too.
-// `contact.merged` is never judged here: whether it reaches v2 `all` subscriptions is not settled.
+// `contact.merged` is judged in v2-group-events.test.ts (it reaches v2 `all` subscriptions, AMBIGUITIES v2 9).
 // What a `status` subscription receives is not shown: not checked. The creation row lists `message`, `status`
 // and `all` but not `poll` (spec/AMBIGUITIES.md v2 1): a target that refuses a `poll` subscription is judged
 // on the other two, and what reaches `poll` subscriptions is then not verifiable.

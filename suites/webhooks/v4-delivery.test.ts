@@ -7,7 +7,7 @@ import { webhookPayloadProblems } from '../../harness/checks/webhook-payload.js'
 import { fail, isRecord } from '../_shared/common.js';
 import { concerns, inbound, messagingTriggers, triggerOffered, triggerOfferedNumberEvents, type Triggered } from '../_shared/events.js';
 import { arrivedOf, collect, shared, type Collected } from '../_shared/event-scenario.js';
-import { bodyOf, describeDelivery, expectSignedWith, headerOf, useHooks } from '../_shared/webhooks.js';
+import { bodyOf, describeDelivery, expectSignedWith, headerOf, useHooks, warnIfStale } from '../_shared/webhooks.js';
 
 const area = 'webhooks';
 const hooksOf = useHooks();
@@ -158,6 +158,7 @@ check(
       if (!inSeconds || digests.length === 0 || !digests.every((d) => /^[0-9a-fA-F]{64}$/.test(d))) {
         fail(`the ${type} delivery's X-Service-Signature is not t=<unix seconds>,v1=<hex digest>`, `t=${Math.floor(delivery.receivedAt / 1000)}...,v1=<64 hex digits>`, `X-Service-Signature: ${header || '(none)'}`);
       }
+      warnIfStale(t, type, seconds, delivery.receivedAt);
     }
   },
 );

@@ -35,6 +35,11 @@ const extraVariants: Record<string, Partial<Variant>> = {
     signatureClockSkewS: 900,
     unshownSuccessForms: true,
     reactionOwnId: true,
+    v4FlatErrors: true,
+    idempotencyBodyIgnored: true,
+    duplicateDeliveries: true,
+    asciiEscapedJson: true,
+    chunkedResponses: true,
   },
 };
 

@@ -45,6 +45,12 @@ describe('classifyVariant', () => {
     expect(classifyVariant(run(1, [check('x/one', 'skipped', 'a.b.c')])).verdict).toBe('FAIL');
     expect(classifyVariant(run(130, [])).verdict).toBe('ERROR');
   });
+
+  it('a pass with warnings is a pass, and its detail names the checks that warned', () => {
+    const verdict = classifyVariant(run(0, [check('x/one', 'warning', 'a.b.c'), check('x/two', 'passed', 'a.b.c')]));
+    expect(verdict).toMatchObject({ verdict: 'PASS', detail: '2 check(s) passed, 1 with warnings: x/one' });
+    expect(classifyFault(run(0, [check('x/one', 'warning', 'a.b.c')]), ['a.b.c'])).toMatchObject({ verdict: 'MISSED', detail: '1 check(s) ran and passed' });
+  });
 });
 
 describe('helpers', () => {

@@ -3,7 +3,7 @@
 import type { CheckResult } from '../../results/model.js';
 import { judge } from '../../results/verdict.js';
 
-export type ReportCheck = Pick<CheckResult, 'id' | 'clauses' | 'outcome'> & { failure?: { message: string } };
+export type ReportCheck = Pick<CheckResult, 'id' | 'clauses' | 'outcome' | 'warnings'> & { failure?: { message: string } };
 
 /** What one certify child produced: its exit code and, when it wrote one, the checks of its JSON report. */
 export interface CertifyRun {
@@ -58,7 +58,7 @@ export function classifyFault(run: CertifyRun, faultClauses: readonly string[], 
   const onClause = failed.filter((c) => c.clauses.some((clause) => wanted.has(clause)));
   if (run.code === 1 && onClause.length > 0) return { verdict: 'CAUGHT', failed, detail: `failed: ${listSome(onClause.map((c) => c.id))}` };
   if (run.code === 1 && failed.length > 0) return { verdict: 'CAUGHT-ELSEWHERE', failed, detail: `failed only on other clauses: ${listSome(failed.map((c) => `${c.id} [${c.clauses.join(' ')}]`))}` };
-  const ran = run.checks.filter((c) => c.outcome === 'passed' || c.outcome === 'failed').length;
+  const ran = run.checks.filter((c) => c.outcome === 'passed' || c.outcome === 'warning' || c.outcome === 'failed').length;
   const notVerifiable = run.checks.filter((c) => c.outcome === 'not-verifiable').length;
   const why = ran > 0 ? `${ran} check(s) ran and passed` : notVerifiable > 0 ? `every selected check was not verifiable (${notVerifiable})` : 'no check ran';
   return { verdict: 'MISSED', failed, detail: why };
@@ -73,7 +73,12 @@ export function uncitedFault(faultClauses: readonly string[]): Classified<FaultV
 export function classifyVariant(run: CertifyRun): Classified<VariantVerdict> {
   if ((run.code !== 0 && run.code !== 1) || !run.checks) return { verdict: 'ERROR', failed: [], detail: errorOf(run) };
   const failed = failedChecks(run.checks);
-  if (run.code === 0 && failed.length === 0) return { verdict: 'PASS', failed, detail: `${run.checks.filter((c) => c.outcome === 'passed').length} check(s) passed` };
+  if (run.code === 0 && failed.length === 0) {
+    const warned = run.checks.filter((c) => c.outcome === 'warning');
+    const passed = `${run.checks.filter((c) => c.outcome === 'passed').length + warned.length} check(s) passed`;
+    // A variant that reads the description the worse way passes with warnings: name them, so a run shows it.
+    return { verdict: 'PASS', failed, detail: warned.length === 0 ? passed : `${passed}, ${warned.length} with warnings: ${listSome(warned.map((c) => c.id), 5)}` };
+  }
   const detail = failed.length > 0 ? `false failure(s): ${listSome(failed.map((c) => `${c.id} (${c.message})`), 5)}` : 'certify exited 1 with no failed check (nothing passed)';
   return { verdict: 'FAIL', failed, detail };
 }
@@ -115,7 +120,7 @@ export function fileBatches(citing: readonly Pick<ReportCheck, 'id' | 'clauses'>
 /** Checks that pass on the clean reference and that no fault run failed: nothing shows they can fail. */
 export function checksNoFaultFails(clean: readonly Pick<ReportCheck, 'id' | 'outcome'>[], faults: readonly { failed: readonly Pick<FailedCheck, 'id'>[] }[]): string[] {
   const failedSomewhere = new Set(faults.flatMap((f) => f.failed.map((c) => c.id)));
-  return clean.filter((c) => c.outcome === 'passed' && !failedSomewhere.has(c.id)).map((c) => c.id);
+  return clean.filter((c) => (c.outcome === 'passed' || c.outcome === 'warning') && !failedSomewhere.has(c.id)).map((c) => c.id);
 }
 
 /** The exit code certify gives checks (results/verdict.ts), without clause coverage: a fault run judges checks only. */

@@ -15,6 +15,18 @@ check({ area, name: 'passes', title: 'a conforming answer passes', clauses: ['sa
   t.expect.hasStatus(response, 200);
 });
 
+check({ area, name: 'passes-with-warning', title: 'a pass that saw a worse reading warns', clauses: ['sample.clause.one'] }, async (t) => {
+  const response = await control(t.target.controlUrl).get('/', { headers: { authorization: 'Bearer api_samplesecret0123456789' } });
+  t.expect.hasStatus(response, 200);
+  t.warn('a reading a careful implementer avoids, said with api_samplesecret0123456789');
+  t.warn('a reading a careful implementer avoids, said with api_samplesecret0123456789');
+});
+
+check({ area, name: 'fails-despite-warning', title: 'a failure after a warning fails', clauses: ['sample.clause.two'] }, async (t) => {
+  t.warn('seen first');
+  throw new CheckFailure('then wrong', '200', '418');
+});
+
 check({ area, name: 'fails-with-expected-actual', title: 'a failed expectation fails', clauses: ['sample.clause.two'] }, async (t) => {
   await control(t.target.controlUrl).get('/', { headers: { authorization: 'Bearer api_samplesecret0123456789' } });
   throw new CheckFailure('the answer was wrong for api_samplesecret0123456789', '200', '418');

@@ -112,7 +112,8 @@ export function registerContactCardRoutes(app: App): void {
     // Fault: account.avatar.file-optional (no avatar part: only the names are updated).
     if (!avatar && !ctx.app.fault('account.avatar.file-optional')) throw httpError(400, 'avatar_required', 'The multipart field avatar (a file) is required');
     if (avatar && avatar.data.length > avatarMaxBytes && !ctx.app.fault('account.avatar.no-size-limit')) {
-      throw httpError(400, 'avatar_too_large', 'The avatar exceeds 10 MB', { max_bytes: avatarMaxBytes, size: avatar.data.length });
+      // Fault: account.avatar.too-large-413.
+      throw httpError(ctx.app.fault('account.avatar.too-large-413') ? 413 : 400, 'avatar_too_large', 'The avatar exceeds 10 MB', { max_bytes: avatarMaxBytes, size: avatar.data.length });
     }
     const card = channel.contactCard ?? emptyCard();
     if (avatar) card.avatar = `https://cdn.reference.invalid/avatars/${newId('av')}`;

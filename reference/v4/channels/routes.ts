@@ -48,12 +48,15 @@ export function registerChannelRoutes(app: App): void {
     const nativeOnly = byStatus !== null && ctx.app.fault('channels.list.status-filter-native-only');
     // Fault: channels.list.key-owned-omitted (channels assigned to a key are left out).
     const ownedOmitted = ctx.app.fault('channels.list.key-owned-omitted');
+    // Fault: channels.list.empty-unfiltered (nothing is listed without a filter).
+    const none = type === null && status === null && ctx.app.fault('channels.list.empty-unfiltered');
     const channels = [...orgOf(ctx).channels.values()].filter(
       (c) =>
         (byType === null || c.type === byType) &&
         (byStatus === null || c.status === byStatus) &&
         !(nativeOnly && c.type !== 'native') &&
-        !(ownedOmitted && c.ownerKeyId !== null),
+        !(ownedOmitted && c.ownerKeyId !== null) &&
+        !none,
     );
     const result = cursorPage(channels.map((c) => present(ctx, c)), ctx.query, ctx.app.variant);
     // The fault drops the last item of every page that has more: the cursor still moves past it.

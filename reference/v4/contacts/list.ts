@@ -15,6 +15,9 @@ export interface ListFaults {
   identifierIgnored?: boolean;
   noPaginationBlock?: boolean;
   offsetWithCursorAllowed?: boolean;
+  offsetWithCursor422?: boolean;
+  offsetBlockUntrue?: boolean;
+  sortPerPage?: boolean;
   tagCaseSensitive?: boolean;
   sortIgnored?: boolean;
   filterIgnored?: boolean;
@@ -64,7 +67,7 @@ export function listContacts(org: Org, query: URLSearchParams, variant: Variant,
   const offsetMode = offsetSwitches.some((k) => query.has(k));
   const cursor = query.get('cursor');
   if (query.has('offset') && cursor !== null && !faults.offsetWithCursorAllowed) {
-    throw httpError(400, 'invalid_parameter', 'offset cannot be combined with cursor', { offset: query.get('offset'), cursor });
+    throw httpError(faults.offsetWithCursor422 ? 422 : 400, 'invalid_parameter', 'offset cannot be combined with cursor', { offset: query.get('offset'), cursor });
   }
   const askedSort = oneOf(query, 'sort', sorts);
   const sort = faults.sortIgnored ? null : askedSort;
@@ -87,9 +90,10 @@ export function listContacts(org: Org, query: URLSearchParams, variant: Variant,
       (tag === null || c.tags.some((t) => (faults.tagCaseSensitive ? t : t.toLowerCase()) === tag)) &&
       applyFilter(c, filter),
   );
-  if (sort === 'recent') items = items.sort((a, b) => lastActivity(b) - lastActivity(a));
-  else if (sort === 'name_asc') items = items.sort(byName);
-  else if (sort === 'name_desc') items = items.sort((a, b) => (a.name === null || b.name === null ? byName(a, b) : -byName(a, b)));
+  const unsorted = items;
+  if (sort === 'recent') items = [...items].sort((a, b) => lastActivity(b) - lastActivity(a));
+  else if (sort === 'name_asc') items = [...items].sort(byName);
+  else if (sort === 'name_desc') items = [...items].sort((a, b) => (a.name === null || b.name === null ? byName(a, b) : -byName(a, b)));
   // Default and `oldest`: creation order (the Map keeps insertion order).
 
   if (!offsetMode) return cursorPage(items, query, variant);
@@ -101,7 +105,11 @@ export function listContacts(org: Org, query: URLSearchParams, variant: Variant,
     start = decoded;
   }
   const result = offsetPage(items, start, limit, variant.cursorFormat);
+  // Fault: contacts.list.sort-per-page (name_asc orders each page, not the list: pages are slices of creation order).
+  if (faults.sortPerPage && sort === 'name_asc') result.data = offsetPage(unsorted, start, limit, variant.cursorFormat).data.sort(byName);
   if (faults.noPaginationBlock) return { data: result.data, has_more: result.has_more, next_cursor: result.next_cursor };
+  // Fault: pagination.offset-block-untrue (has_more always false, pagination.limit the default page size).
+  if (faults.offsetBlockUntrue) return Object.assign({ ...result, has_more: false }, { pagination: { ...result.pagination, limit: variant.defaultPageSize + 1 } });
   return result;
 }
 

@@ -1,5 +1,6 @@
 // Contacts: list, create, get, rename, soft delete, merge.
 import type { App } from '../../server/app.js';
+import type { Ctx } from '../../server/types.js';
 import { orgOf } from '../../server/caller.js';
 import { httpError, notFound, validation } from '../../server/errors.js';
 import { created, ok, page } from '../../server/reply.js';
@@ -22,6 +23,9 @@ export function registerContactRoutes(app: App): void {
       identifierIgnored: ctx.app.fault('contacts.list.identifier-ignored'),
       noPaginationBlock: ctx.app.fault('contacts.list.no-pagination-block'),
       offsetWithCursorAllowed: ctx.app.fault('contacts.list.offset-with-cursor-allowed'),
+      offsetWithCursor422: ctx.app.fault('contacts.list.offset-with-cursor-422'),
+      offsetBlockUntrue: ctx.app.fault('pagination.offset-block-untrue'),
+      sortPerPage: ctx.app.fault('contacts.list.sort-per-page'),
       tagCaseSensitive: ctx.app.fault('contacts.list.tag-case-sensitive'),
       sortIgnored: ctx.app.fault('contacts.list.sort-ignored'),
       filterIgnored: ctx.app.fault('contacts.list.filter-ignored'),
@@ -43,7 +47,8 @@ export function registerContactRoutes(app: App): void {
     if (body.name !== undefined && body.name !== null && typeof body.name !== 'string') throw validation('name must be a string', { field: 'name' });
     if (ctx.app.variant.strictContactCreate) refuseUnnamedFields(body);
     const allowDuplicate = ctx.app.fault('contacts.create.duplicate-allowed');
-    const contact = createContact(org, (body.name as string | null | undefined) ?? null, identity, tagsInput(body.tags) ?? [], allowDuplicate);
+    const name = (body.name as string | null | undefined) ?? null;
+    const contact = createContact(org, name === null ? null : storedName(ctx, name), identity, tagsInput(body.tags) ?? [], allowDuplicate);
     const view = contactView(org, contact);
     // Fault: contacts.create.200 (200 where the description says 201).
     return ctx.app.fault('contacts.create.200') ? ok(view) : created(view);
@@ -65,7 +70,7 @@ export function registerContactRoutes(app: App): void {
       throw validation('name is required and must be a string', { field: 'name' });
     }
     const tags = tagsInput(body.tags);
-    contact.name = body.name;
+    contact.name = storedName(ctx, body.name);
     if (tags) contact.tags = uniqueTags(tags);
     contact.updatedAt = org.now();
     return ok(contactView(org, contact));
@@ -82,9 +87,11 @@ export function registerContactRoutes(app: App): void {
   app.route('POST', '/v4/contacts/:contactId/merge', (ctx) => {
     const org = orgOf(ctx);
     const survivor = pathContact(ctx, 400);
+    const f = (name: string) => ctx.app.fault(`contacts.merge.${name}`);
+    // Fault: contacts.merge.non-object-body-422 (only a real survivor's merge reads the body).
+    if (f('non-object-body-422') && ctx.body !== undefined && (typeof ctx.body !== 'object' || ctx.body === null || Array.isArray(ctx.body))) throw validation('The body must be a JSON object');
     const body = objectBody(ctx.body);
     const sourceId = body.source_contact_id;
-    const f = (name: string) => ctx.app.fault(`contacts.merge.${name}`);
     if (sourceId === undefined) throw validation('source_contact_id is required', { field: 'source_contact_id' });
     if (typeof sourceId !== 'string' || !/^ct_[A-Za-z0-9]+$/.test(sourceId)) {
       if (f('malformed-id-404')) throw notFound('Source contact');
@@ -96,6 +103,8 @@ export function registerContactRoutes(app: App): void {
       throw httpError(400, 'cannot_merge_self', 'A contact cannot be merged into itself');
     }
     const source = org.contacts.get(sourceId);
+    // Fault: contacts.merge.unknown-source-200 (an unknown source is taken as nothing to merge).
+    if ((!source || source.deleted) && f('unknown-source-200')) return ok(contactView(org, survivor));
     if (!source || source.deleted) throw notFound('Source contact');
     // The fault lets a second survivor take a source already merged elsewhere.
     if (f('remerge-allowed') && source.mergedInto !== null && source.mergedInto !== survivor.id) source.mergedInto = null;
@@ -107,6 +116,8 @@ export function registerContactRoutes(app: App): void {
       noNameFallback: f('no-name-fallback'),
       repeatConflicts: f('repeat-conflicts'),
     });
+    // Fault: contacts.merge.tags-concatenated (the union keeps a tag both contacts carry twice).
+    if (outcome.kind === 'merged' && f('tags-concatenated')) survivor.tags = [...survivor.tags, ...source.tags];
     if (outcome.kind === 'merged' && f('source-name-wins') && source.name !== null && survivorName !== null) survivor.name = source.name;
     if (outcome.kind === 'merged' && !f('no-event')) {
       ctx.app.bus.emit(
@@ -120,4 +131,9 @@ export function registerContactRoutes(app: App): void {
   }, either);
 
   registerIdentityRoutes(app);
+}
+
+/** A name as stored; fault contacts.name.non-ascii-mangled reads its UTF-8 bytes as Latin-1. */
+function storedName(ctx: Ctx, name: string): string {
+  return ctx.app.fault('contacts.name.non-ascii-mangled') ? Buffer.from(name, 'utf8').toString('latin1') : name;
 }

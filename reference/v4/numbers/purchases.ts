@@ -7,7 +7,7 @@ import type { Ctx, Reply } from '../../server/types.js';
 import { objectBody } from '../../server/validate.js';
 import { hasSharedLine, placeOrder, planLines, type PurchaseOrder } from '../../store/purchases.js';
 import type { Org, PurchaseRecord } from '../../store/types.js';
-import { scoped } from '../options.js';
+import { either, scoped } from '../options.js';
 import { purchaseCreatedView, purchasePollView } from '../views.js';
 import { requirePurchaseFeature } from './feature.js';
 
@@ -93,7 +93,7 @@ export function registerPurchaseRoutes(app: App): void {
     if (stored) return purchaseAnswer(ctx, stored);
     requirePurchaseFeature(ctx, org);
     if (!key && !ctx.app.fault('numbers.purchase.key-optional')) {
-      throw httpError(400, 'idempotency_key_required', 'The Idempotency-Key header is required');
+      throw httpError(ctx.app.fault('numbers.purchase.missing-key-409') ? 409 : 400, 'idempotency_key_required', 'The Idempotency-Key header is required');
     }
     const body = objectBody(ctx.body);
     const order = parseOrder(ctx, org, body);
@@ -119,5 +119,6 @@ export function registerPurchaseRoutes(app: App): void {
     const view = purchasePollView(purchase, true);
     // Fault: numbers.purchase.poll-unwrapped (the bare purchase).
     return ctx.app.fault('numbers.purchase.poll-unwrapped') ? json(200, view) : ok(view);
-  }, scoped('numbers:read'));
+    // Fault: auth.purchase-poll-unscoped (any app token polls a purchase; an unknown one is still 404).
+  }, app.fault('auth.purchase-poll-unscoped') ? either : scoped('numbers:read'));
 }
