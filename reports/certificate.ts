@@ -76,6 +76,7 @@ function statement(status: CertificateStatus, url: string, apiVersion: string, c
     return `No certificate issued: the run of ${suite} against ${url} was incomplete${selection ? ` (${selection})` : ''}.`;
   }
   if (status === 'conformant') return `${url} passed ${counts.passed} of ${counts.total} checks of ${suite} for API v${apiVersion}${notVerifiable}, none failed.`;
+  if (counts.failed === 0 && counts.errors > 0) return `${url} is not conformant to API v${apiVersion}: ${counts.errors} of ${counts.total} checks of ${suite} could not judge the target (error).`;
   return counts.failed > 0
     ? `${url} is not conformant to API v${apiVersion}: ${counts.failed} of ${counts.total} checks of ${suite} failed.`
     : `${url} is not conformant to API v${apiVersion}: no check of ${suite} could be verified.`;

@@ -5,7 +5,7 @@ import type { Clause } from '../spec/index.js';
 import type { CheckResult, ClauseCoverage, Outcome } from './model.js';
 
 /** Worst first: a failure anywhere outweighs everything, a pass outweighs nothing. */
-const severity: Record<Outcome, number> = { failed: 3, 'not-verifiable': 2, skipped: 1, passed: 0 };
+const severity: Record<Outcome, number> = { failed: 5, error: 4, 'not-run': 3, 'not-verifiable': 2, skipped: 1, passed: 0 };
 
 export function worstOutcome(outcomes: readonly Outcome[]): Outcome | undefined {
   let worst: Outcome | undefined;

@@ -30,6 +30,9 @@ function testcase(check: CheckResult, report: RunReport, clauses: ReturnType<typ
     const message = check.failure?.message ?? 'failed';
     return `${open}>\n      <failure${attrs({ message, type: 'ConformanceFailure' })}>${escapeText(formatFailure(check, clauses))}</failure>\n    </testcase>`;
   }
+  if (check.outcome === 'error') {
+    return `${open}>\n      <error${attrs({ message: check.reason ?? 'error', type: 'TargetError' })}/>\n    </testcase>`;
+  }
   const label = check.outcome === 'not-verifiable' ? 'not verifiable' : 'skipped';
   const reason = check.reason ?? (check.outcome === 'skipped' && !report.complete ? 'excluded by --only/--skip' : 'no reason recorded');
   return `${open}>\n      <skipped${attrs({ message: `${label}: ${reason}` })}/>\n    </testcase>`;

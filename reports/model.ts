@@ -3,8 +3,11 @@
 // Schema is reports/report.schema.json. Change both together.
 
 /** What happened to one check. `not-verifiable`: the target lacks what the check needs (a control API, a
- * fixture); `skipped`: excluded by --only/--skip or not implemented in this suite version (reason says which). */
-export type Outcome = 'passed' | 'failed' | 'not-verifiable' | 'skipped';
+ * fixture); `skipped`: excluded by --only/--skip or not implemented in this suite version (reason says which);
+ * `error`: the target could not be judged (transport failure, timeout, broken answer where a working API was
+ * needed, malformed control answer, harness exception); `not-run`: the run stopped first (deadline, circuit
+ * breaker: reason says which). */
+export type Outcome = 'passed' | 'failed' | 'not-verifiable' | 'skipped' | 'error' | 'not-run';
 
 /** One HTTP request and its response as the suite saw them, secrets already masked. */
 export interface Exchange {
@@ -104,15 +107,19 @@ export interface Counts {
   failed: number;
   notVerifiable: number;
   skipped: number;
+  errors: number;
+  notRun: number;
   total: number;
 }
 
 export function countOutcomes(checks: readonly Pick<CheckResult, 'outcome'>[]): Counts {
-  const counts: Counts = { passed: 0, failed: 0, notVerifiable: 0, skipped: 0, total: checks.length };
+  const counts: Counts = { passed: 0, failed: 0, notVerifiable: 0, skipped: 0, errors: 0, notRun: 0, total: checks.length };
   for (const { outcome } of checks) {
     if (outcome === 'passed') counts.passed++;
     else if (outcome === 'failed') counts.failed++;
     else if (outcome === 'not-verifiable') counts.notVerifiable++;
+    else if (outcome === 'error') counts.errors++;
+    else if (outcome === 'not-run') counts.notRun++;
     else counts.skipped++;
   }
   return counts;
@@ -121,5 +128,5 @@ export function countOutcomes(checks: readonly Pick<CheckResult, 'outcome'>[]): 
 /** The run's verdict: a failure anywhere fails the run; nothing verifiable passed is not a pass either. */
 export function verdict(checks: readonly Pick<CheckResult, 'outcome'>[]): 'pass' | 'fail' {
   const counts = countOutcomes(checks);
-  return counts.failed === 0 && counts.passed > 0 ? 'pass' : 'fail';
+  return counts.failed === 0 && counts.errors === 0 && counts.passed > 0 ? 'pass' : 'fail';
 }

@@ -3,6 +3,7 @@
 import type { Exchange } from '../../reports/model.js';
 import type { TargetConfig } from '../config/types.js';
 import type { TargetSettings } from '../fixtures/control-client.js';
+import type { RunBounds } from '../http/run-guard.js';
 import type { Selection } from '../runner/selection.js';
 
 export interface McsTaskMeta {
@@ -11,8 +12,8 @@ export interface McsTaskMeta {
   title: string;
   clauses: string[];
   exchanges: Exchange[];
-  /** Set when the check did not run to a verdict: excluded by the selection, or not verifiable. */
-  outcome?: 'not-verifiable' | 'excluded';
+  /** Set when the check did not come to pass or fail: excluded, not verifiable, error (target not judged), not run (run stopped). */
+  outcome?: 'not-verifiable' | 'excluded' | 'error' | 'not-run';
   reason?: string;
   /** A failed property: the seed and path that replay it. */
   replay?: { seed: number; path: string };
@@ -30,6 +31,8 @@ export interface RunContext {
   /** Replays one property failure (use with --only naming that check). */
   replayPath?: string;
   selection: Selection;
+  /** The run's deadline and shared state (harness/http/run-guard.ts); each worker installs them. */
+  bounds?: RunBounds;
 }
 
 declare module 'vitest' {

@@ -4,6 +4,9 @@ import { inject } from 'vitest';
 import { resolveTargetConfig } from '../config/resolve.js';
 import { ControlClient } from '../fixtures/control-client.js';
 import { transportOf } from '../fixtures/fixtures.js';
+import { registerUrlSecrets } from '../http/mask.js';
+import { installRunBounds } from '../http/run-guard.js';
+import type { TargetConfig } from '../config/types.js';
 import { parseSelectionList } from '../runner/selection.js';
 import type { RunContext } from './meta.js';
 
@@ -11,7 +14,11 @@ let fromEnv: Promise<RunContext> | undefined;
 
 export function runContext(): Promise<RunContext> {
   const provided = inject('mcsRun') as RunContext | undefined;
-  if (provided) return Promise.resolve(provided);
+  if (provided) {
+    installRunBounds(provided.bounds ?? {});
+    registerTargetSecrets(provided.target);
+    return Promise.resolve(provided);
+  }
   fromEnv ??= contextFromEnv();
   return fromEnv;
 }
@@ -30,4 +37,9 @@ async function contextFromEnv(): Promise<RunContext> {
     ...(runs === undefined ? {} : { runs }),
     selection: { only: parseSelectionList([process.env.MCS_ONLY ?? '']), skip: parseSelectionList([process.env.MCS_SKIP ?? '']) },
   };
+}
+
+/** This worker masks what the configured URLs carry (userinfo, query values), as the runner does. */
+function registerTargetSecrets(target: TargetConfig): void {
+  for (const url of [target.baseUrl, target.v2Url, target.controlUrl, target.webhookPublicUrl]) if (url !== undefined) registerUrlSecrets(url);
 }

@@ -123,7 +123,7 @@ describe('recording', () => {
     expect(response.status).toBe(200);
     expect(response.isJson).toBe(true);
     expect(log.exchanges).toHaveLength(1);
-    expect(log.responses[0]).toMatchObject({ api: 'v4', method: 'POST', path: '/echo', status: 200 });
+    expect(log.lastResponse).toMatchObject({ api: 'v4', method: 'POST', path: '/echo', status: 200 });
     const recorded = JSON.stringify(log.exchanges);
     expect(recorded).not.toContain('api_sentkey0123456789');
     expect(recorded).not.toContain('api_returned0123456789');

@@ -3,9 +3,11 @@
 // failure) is recorded, masked, with a curl reproduction.
 import { Agent, request } from 'undici';
 import type { Exchange } from '../../reports/model.js';
+import { TargetError } from '../target-error.js';
 import { toCurl } from './curl.js';
 import { maskBody, maskHeaders, secrets } from './mask.js';
-import { recordExchange } from './recorder.js';
+import { currentExchangeLog, recordExchange } from './recorder.js';
+import { beginRequest, requestEnded } from './run-guard.js';
 
 export interface TransportOptions {
   /** Each phase (connect, headers, gap between body chunks) must finish within this; the whole exchange within 3x. */
@@ -37,7 +39,8 @@ export interface RawResponse {
 }
 
 /** A request that got no response: refused, timed out, reset. The exchange is recorded with `error`. */
-export class TransportError extends Error {
+export class TransportError extends TargetError {
+  override name = 'TransportError';
   readonly code = 'MCS_TRANSPORT';
   constructor(
     message: string,
@@ -89,16 +92,41 @@ export function mayRetryAfterReset(raw: RawRequest, error: unknown, policy: 'saf
   return idempotentMethods.has(raw.method.toUpperCase()) || hasIdempotencyKey;
 }
 
+/**
+ * Sends one request within the run's bounds (run-guard.ts): none once the run stopped (RunStopped), and none
+ * more in a check after one of its requests got no answer (the same TransportError again, at once: the check
+ * cannot be judged, and fast-check's shrinking must not wait out a timeout per step).
+ */
 export async function send(raw: RawRequest, options: TransportOptions): Promise<RawResponse> {
+  const log = currentExchangeLog();
+  if (log?.unanswered) throw log.unanswered;
+  const guard = beginRequest();
   try {
-    return await sendOnce(raw, options);
+    const response = await sendWithRetry(raw, options, guard.signal);
+    requestEnded(true);
+    return response;
   } catch (error) {
-    if (!(error instanceof TransportError) || !mayRetryAfterReset(raw, error.cause, options.retryOnReset)) throw error;
-    return sendOnce(raw, options);
+    if (guard.signal.aborted) throw guard.signal.reason as Error;
+    if (error instanceof TransportError) {
+      requestEnded(false, error.message);
+      if (log) log.unanswered = error;
+    }
+    throw error;
+  } finally {
+    guard.end();
   }
 }
 
-async function sendOnce(raw: RawRequest, options: TransportOptions): Promise<RawResponse> {
+async function sendWithRetry(raw: RawRequest, options: TransportOptions, stopped: AbortSignal): Promise<RawResponse> {
+  try {
+    return await sendOnce(raw, options, stopped);
+  } catch (error) {
+    if (!(error instanceof TransportError) || stopped.aborted || !mayRetryAfterReset(raw, error.cause, options.retryOnReset)) throw error;
+    return sendOnce(raw, options, stopped);
+  }
+}
+
+async function sendOnce(raw: RawRequest, options: TransportOptions, stopped: AbortSignal): Promise<RawResponse> {
   const headers = raw.headers ?? {};
   registerCredential(headers);
   const started = performance.now();
@@ -111,7 +139,7 @@ async function sendOnce(raw: RawRequest, options: TransportOptions): Promise<Raw
       dispatcher: agentFor(options.timeoutMs),
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
-      signal: deadline,
+      signal: AbortSignal.any([deadline, stopped]),
     });
     const { text, truncated } = await readBounded(response.body, options.maxBodyBytes ?? defaultMaxBodyBytes);
     const durationMs = Math.round(performance.now() - started);

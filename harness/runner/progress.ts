@@ -27,7 +27,7 @@ export class Progress implements ProgressListener {
     this.#done.push(result);
     if (!this.options.interactive) return;
     const c = countOutcomes(this.#done);
-    const status = `[${this.#done.length}/${this.#total}] passed ${c.passed}  failed ${c.failed}  not verifiable ${c.notVerifiable}  skipped ${c.skipped}  ${result.id}`;
+    const status = `[${this.#done.length}/${this.#total}] passed ${c.passed}  failed ${c.failed}  error ${c.errors}  not verifiable ${c.notVerifiable}  skipped ${c.skipped}  ${result.id}`;
     const width = Math.max(20, (this.options.out.columns ?? 100) - 1);
     this.options.out.write(`\r\x1b[K${status.slice(0, width)}`);
   }
@@ -35,7 +35,7 @@ export class Progress implements ProgressListener {
   fileDone(file: string, results: readonly CheckResult[]): void {
     if (this.options.interactive) return;
     const c = countOutcomes(results);
-    this.options.out.write(`${relative(this.options.root, file)}: ${c.passed} passed, ${c.failed} failed, ${c.notVerifiable} not verifiable, ${c.skipped} skipped\n`);
+    this.options.out.write(`${relative(this.options.root, file)}: ${c.passed} passed, ${c.failed} failed, ${c.errors} error, ${c.notVerifiable} not verifiable, ${c.skipped} skipped\n`);
   }
 
   /** Clears the status line before the summary. */

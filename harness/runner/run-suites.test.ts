@@ -69,9 +69,9 @@ describe('runner collects check() outcomes', () => {
     expect(failed.failure?.message).toBe('control GET /: getControlInfo 200: body.data.version must be "1"');
   });
 
-  it('reports a suite file that fails to load as a failed result of its area', () => {
+  it('reports a suite file that fails to load as an error of its area (the harness could not run it)', () => {
     const broken = [...results.values()].find((c) => c.id.endsWith('broken.check.ts'));
-    expect(broken).toMatchObject({ outcome: 'failed', area: 'sample-suite', failure: { message: expect.stringMatching(/fails while loading/) } });
+    expect(broken).toMatchObject({ outcome: 'error', area: 'sample-suite', reason: expect.stringMatching(/^harness exception: .*fails while loading/) });
   });
 
   it('records the seed and path that replay a property failure', () => {

@@ -21,8 +21,10 @@ export interface ProgressListener {
 export interface SuiteRun {
   /** Resolves with every result once the run ends (or is cancelled). */
   done: Promise<{ checks: CheckResult[]; interrupted: boolean }>;
-  /** Stops the run; tests that have not finished are reported skipped ("interrupted"). */
+  /** Stops the run; tests that have not finished are reported skipped ("interrupted"), or not-run when `stopReason` gives a reason. */
   cancel(): Promise<void>;
+  /** What has been collected so far (for a run that must end before vitest does). */
+  collected(): CheckResult[];
 }
 
 export interface SuiteRunOptions {
@@ -32,6 +34,8 @@ export interface SuiteRunOptions {
   files?: string[];
   /** Globs of the files to run instead of the suites' (the harness's own tests run sample suites). */
   include?: string[];
+  /** Why the run was stopped early (deadline, circuit breaker), once it was: unfinished checks become not-run. */
+  stopReason?: () => string | undefined;
 }
 
 export async function startSuites(options: SuiteRunOptions): Promise<SuiteRun> {
@@ -56,7 +60,7 @@ export async function startSuites(options: SuiteRunOptions): Promise<SuiteRun> {
       options.listener?.collected?.([...testModule.children.allTests()].length);
     },
     onTestCaseResult(testCase: TestCase) {
-      const result = toCheckResult(testCase, suitesDir);
+      const result = toCheckResult(testCase, suitesDir, options.stopReason?.());
       results.set(testCase.id, result);
       fileResults.set(testCase.module.moduleId, [...(fileResults.get(testCase.module.moduleId) ?? []), result]);
       options.listener?.checkDone?.(result);
@@ -91,7 +95,7 @@ export async function startSuites(options: SuiteRunOptions): Promise<SuiteRun> {
       // Tests that never reported (cancelled, or a crashed worker) are still in the module tree.
       for (const testModule of run.testModules) {
         for (const testCase of testModule.children.allTests()) {
-          if (!results.has(testCase.id)) results.set(testCase.id, toCheckResult(testCase, suitesDir));
+          if (!results.has(testCase.id)) results.set(testCase.id, toCheckResult(testCase, suitesDir, options.stopReason?.()));
         }
         const failure = moduleFailure(testModule, suitesDir);
         if (failure && !results.has(`module:${testModule.id}`)) results.set(`module:${testModule.id}`, failure);
@@ -109,5 +113,6 @@ export async function startSuites(options: SuiteRunOptions): Promise<SuiteRun> {
       interrupted = true;
       await vitest.cancelCurrentRun('keyboard-input');
     },
+    collected: () => [...results.values()],
   };
 }

@@ -7,11 +7,11 @@ export function areaTable(checks: readonly CheckResult[]): string {
   const areas = [...new Set(checks.map((c) => c.area))].sort();
   const rows = areas.map((area) => {
     const counts = countOutcomes(checks.filter((c) => c.area === area));
-    return [area, counts.passed, counts.failed, counts.notVerifiable, counts.skipped];
+    return [area, counts.passed, counts.failed, counts.errors, counts.notVerifiable, counts.notRun, counts.skipped];
   });
   const total = countOutcomes(checks);
-  rows.push(['total', total.passed, total.failed, total.notVerifiable, total.skipped]);
-  const header = ['area', 'passed', 'failed', 'not verifiable', 'skipped'];
+  rows.push(['total', total.passed, total.failed, total.errors, total.notVerifiable, total.notRun, total.skipped]);
+  const header = ['area', 'passed', 'failed', 'error', 'not verifiable', 'not run', 'skipped'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
   const line = (cells: readonly (string | number)[]) => cells.map((cell, i) => (i === 0 ? String(cell).padEnd(widths[i] ?? 0) : String(cell).padStart(widths[i] ?? 0))).join('  ');
   return [line(header), ...rows.map(line)].join('\n');

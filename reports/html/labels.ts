@@ -9,6 +9,8 @@ export const resultLabels: Record<Result, string> = {
   passed: 'Passed',
   'not-verifiable': 'Not verifiable',
   skipped: 'Skipped',
+  error: 'Error',
+  'not-run': 'Not run',
   uncovered: 'Uncovered',
   untestable: 'Untestable',
 };
@@ -17,7 +19,7 @@ export const resultLabels: Record<Result, string> = {
 export const outcomeOrder: Outcome[] = ['failed', 'passed', 'not-verifiable', 'skipped'];
 export const resultOrder: Result[] = [...outcomeOrder, 'uncovered', 'untestable'];
 
-const symbols: Record<Result, string> = { failed: '✗', passed: '✓', 'not-verifiable': '?', skipped: '–', uncovered: '!', untestable: '∅' };
+const symbols: Record<Result, string> = { failed: '✗', passed: '✓', 'not-verifiable': '?', skipped: '–', error: '⚠', 'not-run': '…', uncovered: '!', untestable: '∅' };
 
 export function pill(result: Result): Markup {
   return html`<span class="pill r-${result}"><span aria-hidden="true">${symbols[result]}</span> ${resultLabels[result]}</span>`;
