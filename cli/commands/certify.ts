@@ -1,5 +1,7 @@
 // `mcs certify`: run the conformance suites against a target and write the reports.
-// Exit 0 every verifiable check passed; 1 a check failed; 2 usage, config or unreachable target;
+// Exit 0 every verifiable check passed; 1 a check failed or errored, or the run reached --max-duration;
+// 2 usage, config, a pre-flight that found a misconfigured or unreachable target, or a target that stopped
+// answering mid-run (circuit breaker; the reports of what finished are written);
 // 130 Ctrl-C (143 SIGTERM), after writing the reports of what had finished.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -8,7 +10,7 @@ import { writeReports } from '../../reports/index.js';
 import { verdict } from '../../reports/model.js';
 import { loadClauses } from '../../spec/index.js';
 import { ConfigError } from '../../harness/config/errors.js';
-import { resolveTargetConfig, resolveTimeoutMs, resolveWebhookSettings } from '../../harness/config/resolve.js';
+import { resolveMaxDuration, resolveTargetConfig, resolveTimeoutMs, resolveWebhookSettings } from '../../harness/config/resolve.js';
 import type { TargetConfig } from '../../harness/config/types.js';
 import { ImageFlagError, imageTargetOptions } from '../../harness/container/flags.js';
 import type { ImageTarget, ImageTargetOptions } from '../../harness/container/types.js';
@@ -17,7 +19,9 @@ import { unknownClauseIds } from '../../reports/coverage.js';
 import { probeTarget, TargetUnreachable } from '../../harness/runner/probe.js';
 import { isInteractive, Progress } from '../../harness/runner/progress.js';
 import { parseSelectionList } from '../../harness/runner/selection.js';
-import { areaTable, coverageLine, describeFailures, notVerifiableReasons } from '../../harness/runner/summary.js';
+import { areaTable, coverageLine, describeFailures, errorReasons, notVerifiableReasons } from '../../harness/runner/summary.js';
+import { maskUrl, secrets } from '../../harness/http/mask.js';
+import type { StopNotice } from '../../harness/http/run-guard.js';
 import { UsageError } from '../errors.js';
 
 const usage = `Usage: mcs certify [options]
@@ -32,6 +36,7 @@ Target (flags > MCS_* environment > config file):
   --app-token TOKEN     app token (scopes: MCS_APP_TOKEN_SCOPES)       MCS_APP_TOKEN
   --config FILE         YAML config file (harness/config/config.schema.json)  MCS_CONFIG
   --timeout MS          timeout of each request phase (default 10000)  MCS_TIMEOUT_MS
+  --max-duration S      bound of the whole run in seconds (default 900): what is left is "not run"  MCS_MAX_DURATION_S
   --webhook-listen HOST:PORT   where the webhook receiver listens (default 127.0.0.1, free port)  MCS_WEBHOOK_LISTEN
   --webhook-public-url URL     the receiver's address as the target reaches it (tunnel)  MCS_WEBHOOK_PUBLIC_URL
   (environment only) MCS_WEBHOOK_REPLAY_PATH: the target's webhook replay path under /v4, which the
@@ -75,12 +80,13 @@ export async function run(argv: string[]): Promise<number> {
   const reportsDir = flags['reports-dir'] ?? 'reports/out';
   const image = imageOptionsOf(flags);
   const resolveInput = {
-    flags: { baseUrl: flags['base-url'], v2BaseUrl: flags['v2-base-url'], controlUrl: flags['control-url'], apiKey: flags['api-key'], appToken: flags['app-token'], timeout: flags.timeout, webhookListen: flags['webhook-listen'], webhookPublicUrl: flags['webhook-public-url'] },
+    flags: { baseUrl: flags['base-url'], v2BaseUrl: flags['v2-base-url'], controlUrl: flags['control-url'], apiKey: flags['api-key'], appToken: flags['app-token'], timeout: flags.timeout, maxDuration: flags['max-duration'], webhookListen: flags['webhook-listen'], webhookPublicUrl: flags['webhook-public-url'] },
     env: process.env,
     ...(flags.config === undefined ? {} : { configPath: flags.config }),
   };
 
   const out = process.stdout;
+  const runStarted = Date.now();
   let cancel: (() => Promise<void>) | undefined;
   let interruptedBy: 'SIGINT' | 'SIGTERM' | undefined;
   const onSignal = (signal: 'SIGINT' | 'SIGTERM') => {
@@ -110,12 +116,15 @@ export async function run(argv: string[]): Promise<number> {
     const progress = new Progress({ out, interactive: isInteractive(out, process.env), root: process.cwd() });
 
     const probed = await probeTarget(target);
-    out.write(`mcs certify: ${embedded ? 'embedded reference' : container ? `${image?.image} (network ${container.network}) at ${target.baseUrl}` : target.baseUrl}${probed.control ? ' with control API' : ''} (seed ${seed})\n`);
+    const maxDuration = await asUsage(() => resolveMaxDuration(resolveInput));
+    out.write(`mcs certify: ${embedded ? 'embedded reference' : container ? `${image?.image} (network ${container.network}) at ${maskUrl(target.baseUrl)}` : maskUrl(target.baseUrl)}${probed.control ? ' with control API' : ''} (seed ${seed})\n`);
     // Loaded only now: vitest's Node API is heavy, and usage errors should answer at once.
     const { runCertification } = await import('../../harness/runner/certification.js');
-    const { report, interrupted } = await runCertification({
+    const { report, interrupted, stopped } = await runCertification({
       target,
       probed,
+      deadlineEpochMs: runStarted + maxDuration.seconds * 1000,
+      deadlineSource: maxDuration.source,
       embedded: embedded !== undefined,
       seed,
       ...(runs === undefined ? {} : { runs }),
@@ -136,10 +145,11 @@ export async function run(argv: string[]): Promise<number> {
     printSummary(report, seed);
     out.write(`reports: ${written.files.join(', ')}\n`);
     if (interruptedBy) return exitCodeOf(interruptedBy);
+    if (stopped) return stoppedExit(stopped, report);
     if (interrupted) return 130;
     return verdict(report.checks) === 'pass' ? 0 : 1;
   } catch (error) {
-    if (error instanceof TargetUnreachable) throw new UsageError(error.message);
+    if (error instanceof TargetUnreachable) throw new UsageError(secrets.maskText(error.message));
     throw error;
   } finally {
     process.off('SIGINT', onSignal);
@@ -147,6 +157,21 @@ export async function run(argv: string[]): Promise<number> {
     await embedded?.close();
     await container?.stop();
   }
+}
+
+/**
+ * A run the breaker stopped exits 2 with one line saying why (the target became unusable: a configuration or
+ * environment problem, not a verdict); a run that reached its deadline exits 1 (it certifies nothing).
+ * Either way the reports of what finished are written, and an unref'd timer ends the process should a
+ * stalled worker keep it alive.
+ */
+function stoppedExit(stopped: StopNotice, report: { checks: readonly { outcome: string }[] }): number {
+  const notRun = report.checks.filter((c) => c.outcome === 'not-run').length;
+  const code = stopped.kind === 'breaker' ? 2 : 1;
+  const what = stopped.kind === 'breaker' ? `stopped, target unusable: ${stopped.reason}` : stopped.reason;
+  process.stderr.write(`mcs certify: ${secrets.maskText(what)}; ${notRun} check(s) not run\n`);
+  setTimeout(() => process.exit(code), 5_000).unref();
+  return code;
 }
 
 /** The --image options, or undefined; the container is stopped on Ctrl-C, whose handling is this command's. */
@@ -191,6 +216,8 @@ function printSummary(report: Awaited<ReturnType<typeof RunCertification>>['repo
   process.stdout.write(`\n${areaTable(report.checks)}\n`);
   const reasons = notVerifiableReasons(report.checks);
   if (reasons !== '') process.stdout.write(`${reasons}\n`);
+  const errors = errorReasons(report.checks);
+  if (errors !== '') process.stdout.write(`${errors}\n`);
   process.stdout.write(`${coverageLine(report)}\n`);
   const unknown = unknownClauseIds(clauses, report.checks);
   if (unknown.length > 0) process.stdout.write(`warning: checks cite clause ids not in spec/clauses.yaml: ${unknown.join(', ')}\n`);
@@ -238,6 +265,7 @@ function parseFlags(argv: string[]) {
         runs: { type: 'string' },
         'replay-path': { type: 'string' },
         timeout: { type: 'string' },
+        'max-duration': { type: 'string' },
         'webhook-listen': { type: 'string' },
         'webhook-public-url': { type: 'string' },
         'reports-dir': { type: 'string' },

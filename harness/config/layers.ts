@@ -20,6 +20,7 @@ export interface TargetFlags {
   apiKey?: string;
   appToken?: string;
   timeout?: string;
+  maxDuration?: string;
   webhookListen?: string;
   webhookPublicUrl?: string;
 }
@@ -30,6 +31,7 @@ export function layerFromFlags(flags: TargetFlags): ConfigLayer {
   set(layer, 'v2_base_url', flags.v2BaseUrl, '--v2-base-url');
   set(layer, 'control_url', flags.controlUrl, '--control-url');
   set(layer, 'timeout_ms', numberOrText(flags.timeout), '--timeout');
+  set(layer, 'max_duration_s', numberOrText(flags.maxDuration), '--max-duration');
   set(layer, 'webhook_listen', flags.webhookListen, '--webhook-listen');
   set(layer, 'webhook_public_url', flags.webhookPublicUrl, '--webhook-public-url');
   setCredentials(layer, flags.apiKey, flags.appToken, undefined, '--api-key', '--app-token');
@@ -42,6 +44,7 @@ export function layerFromEnv(env: Record<string, string | undefined>): ConfigLay
   set(layer, 'v2_base_url', nonEmpty(env.MCS_V2_BASE_URL), 'MCS_V2_BASE_URL');
   set(layer, 'control_url', nonEmpty(env.MCS_CONTROL_URL), 'MCS_CONTROL_URL');
   set(layer, 'timeout_ms', numberOrText(nonEmpty(env.MCS_TIMEOUT_MS)), 'MCS_TIMEOUT_MS');
+  set(layer, 'max_duration_s', numberOrText(nonEmpty(env.MCS_MAX_DURATION_S)), 'MCS_MAX_DURATION_S');
   set(layer, 'webhook_listen', nonEmpty(env.MCS_WEBHOOK_LISTEN), 'MCS_WEBHOOK_LISTEN');
   set(layer, 'webhook_public_url', nonEmpty(env.MCS_WEBHOOK_PUBLIC_URL), 'MCS_WEBHOOK_PUBLIC_URL');
   const scopes = nonEmpty(env.MCS_APP_TOKEN_SCOPES)

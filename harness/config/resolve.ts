@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { ConfigError } from './errors.js';
 import { layerFromEnv, layerFromFile, layerFromFlags, mergeLayers, type ConfigLayer, type TargetFlags } from './layers.js';
-import { defaultTimeoutMs, type ConfigFixtures, type TargetConfig } from './types.js';
+import { defaultMaxDurationS, defaultTimeoutMs, type ConfigFixtures, type TargetConfig } from './types.js';
 import { validateConfig } from './validate.js';
 import { registerUrlSecrets } from '../http/mask.js';
 import { requestRoot } from '../http/url.js';
@@ -39,6 +39,15 @@ function webhookSettingsOf(v: Record<string, unknown>): Pick<TargetConfig, 'webh
 export async function resolveTimeoutMs(input: ResolveInput): Promise<number> {
   const merged = await mergedLayer(input);
   return typeof merged.values.timeout_ms === 'number' ? merged.values.timeout_ms : defaultTimeoutMs;
+}
+
+/** The bound of the whole run in seconds (`--max-duration`, MCS_MAX_DURATION_S, max_duration_s; default 900), and where it came from. */
+export async function resolveMaxDuration(input: ResolveInput): Promise<{ seconds: number; source: string }> {
+  const merged = await mergedLayer(input);
+  const given = merged.values.max_duration_s;
+  if (typeof given !== 'number') return { seconds: defaultMaxDurationS, source: `default max duration ${defaultMaxDurationS} s` };
+  const origin = merged.origins.max_duration_s ?? 'max_duration_s';
+  return { seconds: given, source: `${origin.startsWith('--') || origin.startsWith('MCS_') ? origin : `max_duration_s of ${origin}`} ${given} s` };
 }
 
 async function mergedLayer(input: ResolveInput): Promise<ConfigLayer> {

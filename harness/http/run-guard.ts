@@ -68,7 +68,7 @@ export function stopNotice(): StopNotice | undefined {
 /** Before a request: throws RunStopped when the run stopped; else a signal that aborts it if the run stops meanwhile. */
 export function beginRequest(): { signal: AbortSignal; end(): void } {
   const notice = stopNotice();
-  if (notice) throw new RunStopped(notice.kind === 'breaker' ? `not run (target unusable): ${notice.reason}` : `not run: ${notice.reason}`);
+  if (notice) throw new RunStopped(notRunReason(notice));
   const controller = new AbortController();
   inFlight.add(controller);
   return { signal: controller.signal, end: () => inFlight.delete(controller) };
@@ -76,6 +76,7 @@ export function beginRequest(): { signal: AbortSignal; end(): void } {
 
 /** After a request: an answer closes the breaker again; a transport failure counts towards tripping it. */
 export function requestEnded(answered: boolean, failure?: string): void {
+  if (bounds.stateDir === undefined && bounds.breakerThreshold === undefined) return; // outside a certification run
   if (answered) {
     consecutiveFailures = 0;
     return;
@@ -88,6 +89,11 @@ export function requestEnded(answered: boolean, failure?: string): void {
     setStop(notice);
     if (bounds.stateDir !== undefined) writeOnce(join(bounds.stateDir, 'stop.json'), JSON.stringify(notice));
   }
+}
+
+/** The reason given to every check the stop left unfinished. */
+export function notRunReason(notice: StopNotice): string {
+  return notice.kind === 'breaker' ? `not run (target unusable): ${notice.reason}` : `not run: ${notice.reason}`;
 }
 
 function setStop(notice: StopNotice): void {

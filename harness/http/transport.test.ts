@@ -88,7 +88,7 @@ describe('a reset before any answer', () => {
 describe('transport timeouts and bounds', () => {
   it('gives up on a server that never sends headers', async () => {
     const error = await transportError(send({ method: 'GET', url: `${base}/hang` }, { timeoutMs: 200 }));
-    expect(error.message).toMatch(/no response headers within 200 ms|total deadline/);
+    expect(error.message).toMatch(/hang: no response headers within 200 ms|total deadline/);
     expect(error.exchange.error).toBeDefined();
     expect(error.exchange.response).toBeUndefined();
   });

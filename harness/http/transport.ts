@@ -131,6 +131,7 @@ async function sendOnce(raw: RawRequest, options: TransportOptions, stopped: Abo
   registerCredential(headers);
   const started = performance.now();
   const deadline = AbortSignal.timeout(options.timeoutMs * 3);
+  let headersArrived = false;
   try {
     const response = await request(raw.url, {
       method: raw.method as 'GET',
@@ -141,6 +142,7 @@ async function sendOnce(raw: RawRequest, options: TransportOptions, stopped: Abo
       bodyTimeout: options.timeoutMs,
       signal: AbortSignal.any([deadline, stopped]),
     });
+    headersArrived = true;
     const { text, truncated } = await readBounded(response.body, options.maxBodyBytes ?? defaultMaxBodyBytes);
     const durationMs = Math.round(performance.now() - started);
     const responseHeaders = flattenHeaders(response.headers);
@@ -150,7 +152,7 @@ async function sendOnce(raw: RawRequest, options: TransportOptions, stopped: Abo
     return { status: response.statusCode, headers: responseHeaders, text, truncated, durationMs, exchange };
   } catch (error) {
     const durationMs = Math.round(performance.now() - started);
-    const message = describeTransportError(error, options.timeoutMs, deadline.aborted);
+    const message = describeTransportError(error, options.timeoutMs, deadline.aborted, headersArrived);
     const exchange = buildExchange(raw, durationMs, undefined, message);
     recordExchange(exchange);
     throw new TransportError(`${raw.method} ${secrets.maskText(raw.url)}: ${message}`, exchange, { cause: error });
@@ -213,21 +215,23 @@ function flattenHeaders(headers: Record<string, string | string[] | undefined>):
   return flat;
 }
 
-function describeTransportError(error: unknown, timeoutMs: number, deadlinePassed: boolean): string {
+/** What went wrong, named for what a hostile or broken server does (hang, slow drip, reset). */
+function describeTransportError(error: unknown, timeoutMs: number, deadlinePassed: boolean, headersArrived: boolean): string {
   const code = (error as { code?: string }).code;
+  if (deadlinePassed && headersArrived) return `slow drip: the headers came, then the body did not complete within ${timeoutMs * 3} ms (total deadline)`;
   if (deadlinePassed) return `no complete response within ${timeoutMs * 3} ms (total deadline)`;
   switch (code) {
     case 'UND_ERR_CONNECT_TIMEOUT':
       return `connect timeout after ${timeoutMs} ms`;
     case 'UND_ERR_HEADERS_TIMEOUT':
-      return `no response headers within ${timeoutMs} ms`;
+      return `hang: no response headers within ${timeoutMs} ms`;
     case 'UND_ERR_BODY_TIMEOUT':
       return `response body stalled for ${timeoutMs} ms`;
     case 'ECONNREFUSED':
       return 'connection refused';
     case 'ECONNRESET':
     case 'UND_ERR_SOCKET':
-      return 'connection reset by the server';
+      return headersArrived ? 'connection reset by the server in the middle of the body' : 'connection reset by the server before any answer';
     default:
       return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? 'transport error';
   }

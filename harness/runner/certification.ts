@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { CheckResult, RunReport, Target } from '../../reports/model.js';
 import type { TargetConfig } from '../config/types.js';
 import { maskUrl } from '../http/mask.js';
-import { installRunBounds, stopNotice, type StopNotice } from '../http/run-guard.js';
+import { installRunBounds, notRunReason, stopNotice, type StopNotice } from '../http/run-guard.js';
 import { closeAgents } from '../http/transport.js';
 import { probeTarget, type ProbeResult } from './probe.js';
 import { buildRunReport } from './report.js';
@@ -94,10 +94,6 @@ export async function runCertification(options: CertificationOptions): Promise<C
     installRunBounds({});
     await rm(stateDir, { recursive: true, force: true });
   }
-}
-
-export function notRunReason(notice: StopNotice): string {
-  return notice.kind === 'breaker' ? `not run (target unusable): ${notice.reason}` : `not run: ${notice.reason}`;
 }
 
 function unfinishedAsNotRun(checks: CheckResult[], reason: string): CheckResult[] {
