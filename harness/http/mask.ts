@@ -63,6 +63,7 @@ export function maskUrl(url: string): string {
   } catch {
     return secrets.maskText(url);
   }
+  if (parsed.username === '' && parsed.password === '' && parsed.search === '') return url;
   const userinfo = parsed.username !== '' || parsed.password !== '' ? `${URL_MASK}${parsed.password !== '' ? `:${URL_MASK}` : ''}@` : '';
   const names = [...parsed.searchParams.keys()];
   const query = parsed.search === '' ? '' : `?${names.map((name) => `${encodeURIComponent(name)}=${URL_MASK}`).join('&')}`;

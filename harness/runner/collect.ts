@@ -61,6 +61,21 @@ export function moduleFailure(testModule: TestModule, suitesDir: string): CheckR
   };
 }
 
+/** A file the run stopped before it was even started: one `not-run` result standing for its checks. */
+export function fileNotRun(moduleId: string, suitesDir: string, reason: string): CheckResult {
+  const area = areaOf(moduleId, suitesDir);
+  return {
+    id: `${area}/${basename(moduleId)}`,
+    area,
+    title: `the checks of ${relative(suitesDir, moduleId)}`,
+    clauses: [],
+    outcome: 'not-run',
+    reason,
+    durationMs: 0,
+    exchanges: [],
+  };
+}
+
 export function unhandledErrorResult(error: { message?: string; name?: string }, index: number): CheckResult {
   return {
     id: `harness/unhandled-error-${index + 1}`,

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { createVitest, type Reporter, type TestCase, type TestModule, type Vitest } from 'vitest/node';
 import type { CheckResult } from '../../reports/model.js';
 import type { RunContext } from '../check/meta.js';
-import { moduleFailure, toCheckResult, unhandledErrorResult } from './collect.js';
+import { fileNotRun, moduleFailure, toCheckResult, unhandledErrorResult } from './collect.js';
 
 export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const suitesDir = fileURLToPath(new URL('../../suites/', import.meta.url));
@@ -99,6 +99,13 @@ export async function startSuites(options: SuiteRunOptions): Promise<SuiteRun> {
         }
         const failure = moduleFailure(testModule, suitesDir);
         if (failure && !results.has(`module:${testModule.id}`)) results.set(`module:${testModule.id}`, failure);
+      }
+      const stopped = options.stopReason?.();
+      if (stopped !== undefined) {
+        const ran = new Set(run.testModules.map((m) => m.moduleId));
+        for (const spec of await vitest.globTestSpecifications(options.files)) {
+          if (!ran.has(spec.moduleId)) results.set(`module:${spec.moduleId}`, fileNotRun(spec.moduleId, suitesDir, stopped));
+        }
       }
     } finally {
       await vitest.close();
