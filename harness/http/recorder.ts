@@ -40,7 +40,7 @@ export interface NonConforming {
 }
 
 /** Exchanges kept per check: the first ones and the latest (a failure is usually about the latest). */
-export const exchangesKeptPerCheck = 12;
+export const exchangesKeptPerCheck = 6;
 
 export class ExchangeLog {
   dropped = 0;

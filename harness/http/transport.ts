@@ -51,9 +51,18 @@ export class TransportError extends TargetError {
   }
 }
 
-export const defaultMaxBodyBytes = 2 * 1024 * 1024;
-/** Recorded bodies are cut to this many characters; reports stay readable and small. */
-const recordedBodyChars = 8 * 1024;
+/**
+ * Bytes of a response body read at most; past it the rest is not read (the connection is dropped). The
+ * largest answer the suites provoke is a page of a list, well under this; a target sending more (up to
+ * 200 MB an answer, seen in the wild) costs at most this much per request in flight.
+ */
+export const defaultMaxBodyBytes = 1024 * 1024;
+/**
+ * Recorded bodies (the evidence in the reports) are cut to this many characters and marked as cut: enough to
+ * show what came back, while a check keeps at most exchangesKeptPerCheck of them (recorder.ts) and a run of
+ * a few hundred checks against a target sending huge bodies writes reports of a few MB.
+ */
+const recordedBodyChars = 4 * 1024;
 
 const agents = new Map<number, Agent>();
 
@@ -159,20 +168,21 @@ async function sendOnce(raw: RawRequest, options: TransportOptions, stopped: Abo
   }
 }
 
+/** Reads at most `maxBytes` of a body, then drops the rest unread. */
 async function readBounded(body: AsyncIterable<Uint8Array> & { destroy(): unknown }, maxBytes: number): Promise<{ text: string; truncated: boolean }> {
-  const chunks: Buffer[] = [];
+  const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of body) {
-    const buffer = Buffer.from(chunk);
-    if (size + buffer.length > maxBytes) {
-      chunks.push(buffer.subarray(0, maxBytes - size));
+    if (size + chunk.byteLength > maxBytes) {
+      chunks.push(chunk.subarray(0, maxBytes - size));
+      size = maxBytes;
       body.destroy();
-      return { text: Buffer.concat(chunks).toString('utf8'), truncated: true };
+      return { text: Buffer.concat(chunks, size).toString('utf8'), truncated: true };
     }
-    chunks.push(buffer);
-    size += buffer.length;
+    chunks.push(chunk);
+    size += chunk.byteLength;
   }
-  return { text: Buffer.concat(chunks).toString('utf8'), truncated: false };
+  return { text: Buffer.concat(chunks, size).toString('utf8'), truncated: false };
 }
 
 function buildExchange(
@@ -190,15 +200,25 @@ function buildExchange(
   };
   const exchange: Exchange = { request: maskedRequest, durationMs, curl: toCurl(maskedRequest) };
   if (response) {
-    const body = clip(maskBody(response.text)) + (response.truncated ? ' …(truncated by the harness)' : '');
+    const body = evidenceOf(response.text) + (response.truncated ? ' …(truncated by the harness)' : '');
     exchange.response = { status: response.status, headers: maskHeaders(response.headers), ...(response.text === '' ? {} : { body }) };
   }
   if (error !== undefined) exchange.error = error;
   return exchange;
 }
 
-function clip(text: string): string {
-  return text.length > recordedBodyChars ? `${text.slice(0, recordedBodyChars)} …(${text.length - recordedBodyChars} more characters)` : text;
+/**
+ * The masked, cut body kept as evidence. Text that cannot be JSON is cut before it is masked (masking copies
+ * the text, which must not happen to every megabyte of garbage); JSON is masked whole first, so that a secret
+ * field is masked by name even when the cut would have left it unparsable.
+ */
+function evidenceOf(text: string): string {
+  const maybeJson = /^\s*[[{]/.test(text.slice(0, 64));
+  return maybeJson ? clip(maskBody(text)) : clip(maskBody(text.slice(0, recordedBodyChars)), text.length);
+}
+
+function clip(text: string, fullLength = text.length): string {
+  return fullLength > recordedBodyChars ? `${text.slice(0, recordedBodyChars)} …(cut: ${fullLength - recordedBodyChars} more characters)` : text;
 }
 
 function registerCredential(headers: Record<string, string>): void {
@@ -219,7 +239,7 @@ function flattenHeaders(headers: Record<string, string | string[] | undefined>):
 function describeTransportError(error: unknown, timeoutMs: number, deadlinePassed: boolean, headersArrived: boolean): string {
   const code = (error as { code?: string }).code;
   if (deadlinePassed && headersArrived) return `slow drip: the headers came, then the body did not complete within ${timeoutMs * 3} ms (total deadline)`;
-  if (deadlinePassed) return `no complete response within ${timeoutMs * 3} ms (total deadline)`;
+  if (deadlinePassed) return `hang: no response within ${timeoutMs * 3} ms (total deadline)`;
   switch (code) {
     case 'UND_ERR_CONNECT_TIMEOUT':
       return `connect timeout after ${timeoutMs} ms`;
