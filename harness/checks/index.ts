@@ -1,6 +1,7 @@
 // Generic checks, each a named function with a one-line description, reused across operations
 // (Schemathesis-style). Each throws a CheckFailure (expected vs actual) or returns quietly.
 import type { ApiResponse } from '../http/api-client.js';
+import { garbageOf } from '../http/garbage.js';
 import { checkResponse, documentedStatusKey } from '../schema/validator.js';
 import { errorCodeOf, errorShapeVerdict, flatErrorProblem, isRecord, type ErrorLayer } from './error-body.js';
 import { CheckFailure, describeResponse, requestLine } from './failure.js';
@@ -45,15 +46,6 @@ export const documentedStatusOnly = named('documentedStatusOnly', 'the status is
     throw new CheckFailure(`${requestLine(response)}: ${result.errors[0]}`, 'the body the spec documents for the status', `${describeResponse(response)}\n${result.errors.join('\n')}`);
   }
 });
-
-/** Why an answer is no answer of a JSON API whatever the spec shows of its body: cut, an HTML page, or declared JSON that does not parse. */
-function garbageOf(response: ApiResponse): string | undefined {
-  if (response.truncated) return "the answer's body is longer than the harness reads (cut)";
-  const type = Object.entries(response.headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
-  if (/text\/html/i.test(type) || /^\s*<(!doctype|html)/i.test(response.text.slice(0, 100))) return 'the answer is an HTML page';
-  if (/json/i.test(type) && !response.isJson && response.text.trim() !== '') return 'the body is declared JSON (content-type) and does not parse';
-  return undefined;
-}
 
 export const flatUnauthorized = named('flatUnauthorized', 'missing or wrong credentials get 401 with the flat body {error, message, status}', (response) => {
   if (response.status !== 401) {

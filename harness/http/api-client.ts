@@ -84,7 +84,7 @@ export class ApiClient {
     const raw = await send({ method, url: joinUrl(this.root, path, queryString(options.query)), headers, body: payload }, this.transport);
     const parsed = parseJson(raw.text);
     const body = parsed.ok ? parsed.value : undefined;
-    recordResponse({ api: this.api, method, path, status: raw.status, body, isJson: parsed.ok, text: raw.text, truncated: raw.truncated });
+    recordResponse({ api: this.api, method, path, status: raw.status, body, isJson: parsed.ok, text: raw.text, truncated: raw.truncated, ...(raw.headers['content-type'] === undefined ? {} : { contentType: raw.headers['content-type'] }) });
     return {
       api: this.api,
       method,

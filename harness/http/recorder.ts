@@ -6,6 +6,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Exchange } from '../../reports/model.js';
 import { checkResponse } from '../schema/validator.js';
+import { garbageOf } from './garbage.js';
 
 /** What the check wrapper needs of an API response to validate it against the spec. */
 export interface RecordedResponse {
@@ -18,6 +19,7 @@ export interface RecordedResponse {
   text: string;
   /** The body was longer than the transport reads (cut). */
   truncated?: boolean;
+  contentType?: string;
 }
 
 export type ResponseMode = 'strict' | 'schema' | 'off';
@@ -82,7 +84,8 @@ function brokenness(response: RecordedResponse, notJson: boolean): string | unde
   const where = `${response.api} ${response.method} ${response.path}`;
   if (response.status >= 500) return `the target answered ${response.status} to ${where}`;
   if (response.truncated) return `the target answered ${where} with a body longer than the harness reads`;
-  if (notJson) return `the target answered ${where} with a body that is not JSON`;
+  const garbage = garbageOf(response);
+  if (notJson || garbage !== undefined) return `the target answered ${where} with a body that is not JSON${garbage === undefined ? '' : ` (${garbage.replace(/^the /, '')})`}`;
   return undefined;
 }
 

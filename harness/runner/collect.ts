@@ -31,7 +31,8 @@ export function toCheckResult(testCase: TestCase, suitesDir: string, stopped?: s
       return { ...base, outcome: 'failed', failure: toFailure(result.errors[0], meta?.replay) };
     case 'skipped':
       if (meta?.outcome === 'not-verifiable') return { ...base, outcome: 'not-verifiable', reason: meta.reason ?? 'not verifiable' };
-      if (stopped !== undefined && meta?.outcome !== 'excluded' && testCase.options.mode !== 'todo' && testCase.options.mode !== 'skip') return { ...base, outcome: 'not-run', reason: stopped };
+      // A check the stop cancelled before it began has no outcome of its own (an excluded one says so).
+      if (stopped !== undefined && meta?.outcome === undefined && testCase.options.mode !== 'todo') return { ...base, outcome: 'not-run', reason: stopped };
       return { ...base, outcome: 'skipped', reason: meta?.reason ?? result.note ?? skipReason(testCase) };
     default:
       if (stopped !== undefined) return { ...base, outcome: 'not-run', reason: stopped };
