@@ -18,8 +18,8 @@ describe('the certificate', () => {
     expect(cert.verdict).toBe('fail');
     expect(cert.specHashes).toEqual(report.specHashes);
     expect(cert.implementation.url).toBe(report.target.baseUrl);
-    expect(cert.results.total).toEqual({ passed: 10, failed: 3, notVerifiable: 3, skipped: 1, total: 17 });
-    expect(cert.results.byArea['contacts']).toEqual({ passed: 2, failed: 1, notVerifiable: 0, skipped: 0, total: 3 });
+    expect(cert.results.total).toEqual({ passed: 10, failed: 3, notVerifiable: 3, skipped: 1, errors: 0, notRun: 0, total: 17 });
+    expect(cert.results.byArea['contacts']).toEqual({ passed: 2, failed: 1, notVerifiable: 0, skipped: 0, errors: 0, notRun: 0, total: 3 });
     expect(cert.reportSha256).toBe('ab'.repeat(32));
     expect(cert.date).toBe(report.endedAt);
     expect(badgeParts(cert).text).toBe('not conformant: 3 failing');

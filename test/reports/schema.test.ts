@@ -19,7 +19,7 @@ describe('reports/report.schema.json', () => {
     (report.checks[0] as Record<string, unknown>)['outcome'] = 'maybe';
     report.extra = 1;
     const problems = reportProblems(report);
-    expect(problems).toContain('/checks/0/outcome: must be one of passed, failed, not-verifiable, skipped');
+    expect(problems).toContain('/checks/0/outcome: must be one of passed, failed, not-verifiable, skipped, error, not-run');
     expect(problems).toContain("(root): unknown property 'extra'");
     expect(problems.every((p) => !p.includes('\n'))).toBe(true);
   });
