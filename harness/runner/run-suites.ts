@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { createVitest, type Reporter, type TestCase, type TestModule, type Vitest } from 'vitest/node';
 import type { CheckResult } from '../../reports/model.js';
 import type { RunContext } from '../check/meta.js';
+import type { Selection } from './selection.js';
 import { fileNotRun, moduleFailure, toCheckResult, unhandledErrorResult } from './collect.js';
 
 export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -40,6 +41,7 @@ export interface SuiteRunOptions {
 
 export async function startSuites(options: SuiteRunOptions): Promise<SuiteRun> {
   const results = new Map<string, CheckResult>();
+  const seenModules = new Set<string>();
   const fileResults = new Map<string, CheckResult[]>();
   let interrupted = false;
   let reported: Vitest | undefined;
@@ -57,6 +59,7 @@ export async function startSuites(options: SuiteRunOptions): Promise<SuiteRun> {
       }
     },
     onTestModuleCollected(testModule: TestModule) {
+      seenModules.add(testModule.moduleId);
       options.listener?.collected?.([...testModule.children.allTests()].length);
     },
     onTestCaseResult(testCase: TestCase) {
@@ -100,14 +103,9 @@ export async function startSuites(options: SuiteRunOptions): Promise<SuiteRun> {
         const failure = moduleFailure(testModule, suitesDir);
         if (failure && !results.has(`module:${testModule.id}`)) results.set(`module:${testModule.id}`, failure);
       }
-      const stopped = options.stopReason?.();
-      if (stopped !== undefined) {
-        const ran = new Set(run.testModules.map((m) => m.moduleId));
-        for (const spec of await vitest.globTestSpecifications(options.files)) {
-          if (!ran.has(spec.moduleId)) results.set(`module:${spec.moduleId}`, fileNotRun(spec.moduleId, suitesDir, stopped));
-        }
-      }
     } finally {
+      const stopped = options.stopReason?.();
+      if (stopped !== undefined) await addFilesNotStarted(vitest, options, seenModules, results, stopped).catch(() => undefined);
       await vitest.close();
     }
     const checks = [...results.values(), ...unhandled.map((error, index) => unhandledErrorResult(error, index))];
@@ -122,4 +120,20 @@ export async function startSuites(options: SuiteRunOptions): Promise<SuiteRun> {
     },
     collected: () => [...results.values()],
   };
+}
+
+/** A run stopped early: each selected file it never started stands as one not-run result. */
+async function addFilesNotStarted(vitest: Vitest, options: SuiteRunOptions, seen: ReadonlySet<string>, results: Map<string, CheckResult>, reason: string): Promise<void> {
+  for (const spec of await vitest.globTestSpecifications(options.files)) {
+    if (seen.has(spec.moduleId) || results.has(`module:${spec.moduleId}`)) continue;
+    const result = fileNotRun(spec.moduleId, suitesDir, reason);
+    if (mayBeSelected(options.context.selection, result.area)) results.set(`module:${spec.moduleId}`, result);
+  }
+}
+
+/** Whether a file of `area` may hold selected checks (a clause selection could select any file). */
+function mayBeSelected(selection: Selection, area: string): boolean {
+  if (selection.skip.includes(area)) return false;
+  if (selection.only.length === 0) return true;
+  return selection.only.some((entry) => entry === area || entry.startsWith(`${area}/`) || (entry.includes('.') && !entry.includes('/')));
 }
