@@ -22,7 +22,11 @@ export interface ProbeResult {
 
 export async function probeTarget(target: TargetConfig): Promise<ProbeResult> {
   await expectV4(target);
-  if (target.v2Url !== undefined) await expectApi('v2 base URL', joinUrl(target.v2Url, '/me/numbers'), target);
+  if (target.v2Url !== undefined) {
+    const url = joinUrl(target.v2Url, '/me/numbers');
+    const response = await expectApi('v2 base URL', url, target);
+    if (isNotTheApi(response)) throw new TargetUnreachable(`no v2 API at ${maskUrl(url)}: it answered ${describe(response)}; check --v2-base-url (the {v2_base_url} under which /me/numbers is served)`);
+  }
   const keys = Object.values(target.fixtures.api_keys ?? {}).filter((key): key is string => typeof key === 'string');
   if (target.controlUrl === undefined) {
     if (keys.length > 0) await expectSomeKeyAccepted(target, keys, 'configured API key', 'the key is probably wrong (or for another environment)');
