@@ -16,7 +16,7 @@ export const resultLabels: Record<Result, string> = {
 };
 
 /** Order of the result filter and the matrix columns: what needs attention first. */
-export const outcomeOrder: Outcome[] = ['failed', 'passed', 'not-verifiable', 'skipped'];
+export const outcomeOrder: Outcome[] = ['failed', 'error', 'passed', 'not-verifiable', 'not-run', 'skipped'];
 export const resultOrder: Result[] = [...outcomeOrder, 'uncovered', 'untestable'];
 
 const symbols: Record<Result, string> = { failed: '✗', passed: '✓', 'not-verifiable': '?', skipped: '–', error: '⚠', 'not-run': '…', uncovered: '!', untestable: '∅' };

@@ -8,7 +8,7 @@ import { outcomeOrder, resultLabels, ms } from './labels.js';
 import { html, type Markup } from './template.js';
 
 const countOf = (counts: Counts, outcome: Outcome): number =>
-  outcome === 'passed' ? counts.passed : outcome === 'failed' ? counts.failed : outcome === 'not-verifiable' ? counts.notVerifiable : counts.skipped;
+  outcome === 'passed' ? counts.passed : outcome === 'failed' ? counts.failed : outcome === 'not-verifiable' ? counts.notVerifiable : outcome === 'error' ? counts.errors : outcome === 'not-run' ? counts.notRun : counts.skipped;
 
 const statusTitles: Record<Certificate['status'], string> = { conformant: 'Conformant', 'not-conformant': 'Not conformant', incomplete: 'Incomplete run' };
 
