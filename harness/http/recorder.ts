@@ -71,7 +71,8 @@ export class ExchangeLog {
   addResponse(response: RecordedResponse): void {
     const result = checkResponse(response);
     const summary: ResponseSummary = { api: response.api, method: response.method, path: response.path, status: response.status, excerpt: excerpt(response.text) };
-    const broken = brokenness(response, result.notJson === true);
+    const documented = result.operation?.responses[String(response.status)] !== undefined;
+    const broken = brokenness(response, result.notJson === true, documented);
     if (broken !== undefined) summary.broken = broken;
     this.lastResponse = summary;
     if (this.mode === 'off' || this.nonConforming !== undefined || !result.operation) return; // unknown paths are deliberate
@@ -80,9 +81,13 @@ export class ExchangeLog {
   }
 }
 
-function brokenness(response: RecordedResponse, notJson: boolean): string | undefined {
+/**
+ * A 5xx shows a broken API, except the deliberate ones: 501 (the description's "not implemented", an answer a
+ * check judges) and a 5xx the spec lists for the operation (v2's 503 "no active number").
+ */
+function brokenness(response: RecordedResponse, notJson: boolean, documentedStatus: boolean): string | undefined {
   const where = `${response.api} ${response.method} ${response.path}`;
-  if (response.status >= 500) return `the target answered ${response.status} to ${where}`;
+  if (response.status >= 500 && response.status !== 501 && !documentedStatus) return `the target answered ${response.status} to ${where}`;
   if (response.truncated) return `the target answered ${where} with a body longer than the harness reads`;
   const garbage = garbageOf(response);
   if (notJson || garbage !== undefined) return `the target answered ${where} with a body that is not JSON${garbage === undefined ? '' : ` (${garbage.replace(/^the /, '')})`}`;
