@@ -1,7 +1,9 @@
 // `mcs certify`: run the conformance suites against a target and write the reports.
 // Exit codes come from the verdict (results/verdict.ts): 0 conformant (or a partial run whose selected checks
-// all passed, or only expected failures); 1 not conformant or incomplete; 2 usage, config or unreachable
-// target; 130 Ctrl-C (143 SIGTERM), after writing the reports of what had finished.
+// all passed, or only expected failures); 1 not conformant or incomplete, or the run reached --max-duration;
+// 2 usage, config, a pre-flight that found a misconfigured or unreachable target, or a target that stopped
+// answering mid-run (circuit breaker; the reports of what finished are written);
+// 130 Ctrl-C (143 SIGTERM), after writing the reports of what had finished.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -9,7 +11,7 @@ import { readPrivateKey, SigningKeyError, writeReports } from '../../reports/ind
 import { judge } from '../../results/verdict.js';
 import { loadClauses } from '../../spec/index.js';
 import { ConfigError } from '../../harness/config/errors.js';
-import { resolveScopeSettings, resolveTargetConfig, resolveTimeoutMs, resolveWebhookSettings } from '../../harness/config/resolve.js';
+import { resolveMaxDuration, resolveScopeSettings, resolveTargetConfig, resolveTimeoutMs, resolveWebhookSettings } from '../../harness/config/resolve.js';
 import type { TargetConfig } from '../../harness/config/types.js';
 import { ImageFlagError, imageTargetOptions } from '../../harness/container/flags.js';
 import type { ImageTarget, ImageTargetOptions } from '../../harness/container/types.js';
@@ -17,7 +19,9 @@ import type { runCertification as RunCertification } from '../../harness/runner/
 import { unknownClauseIds } from '../../results/coverage.js';
 import { probeTarget, TargetUnreachable } from '../../harness/runner/probe.js';
 import { parseSelectionList } from '../../harness/runner/selection.js';
-import { areaTable, coverageLine, describeFailures, describeWarnings, judgementLines, notVerifiableReasons, verdictText } from '../../harness/runner/summary.js';
+import { areaTable, coverageLine, describeFailures, describeWarnings, errorReasons, judgementLines, notVerifiableReasons, verdictText } from '../../harness/runner/summary.js';
+import { maskUrl, secrets } from '../../harness/http/mask.js';
+import type { StopNotice } from '../../harness/http/run-guard.js';
 import { UsageError } from '../errors.js';
 import { certifyConsole, closingLines, styleFailures, type CertifyConsole } from '../certify-console.js';
 import { settleScope } from '../run-scope.js';
@@ -36,6 +40,7 @@ Target (flags > MCS_* environment > config file):
   --app-token TOKEN     app token (scopes: MCS_APP_TOKEN_SCOPES)       MCS_APP_TOKEN
   --config FILE         YAML config file (harness/config/config.schema.json)  MCS_CONFIG
   --timeout MS          timeout of each request phase (default 10000)  MCS_TIMEOUT_MS
+  --max-duration S      bound of the whole run in seconds (default 900): what is left is "not run"  MCS_MAX_DURATION_S
   --webhook-listen HOST:PORT   where the webhook receiver listens (default 127.0.0.1, free port)  MCS_WEBHOOK_LISTEN
   --webhook-public-url URL     the receiver's address as the target reaches it (tunnel)  MCS_WEBHOOK_PUBLIC_URL
   (environment only) MCS_WEBHOOK_REPLAY_PATH: the target's webhook replay path under /v4, which the
@@ -98,6 +103,7 @@ export async function run(argv: string[]): Promise<number> {
       apiKey: flags['api-key'],
       appToken: flags['app-token'],
       timeout: flags.timeout,
+      maxDuration: flags['max-duration'],
       webhookListen: flags['webhook-listen'],
       webhookPublicUrl: flags['webhook-public-url'],
       claims: parseSelectionList(flags.claim),
@@ -112,6 +118,7 @@ export async function run(argv: string[]): Promise<number> {
   const out = process.stdout;
   const shown = certifyConsole(out, process.env, flags, process.cwd());
   const { progress } = shown;
+  const runStarted = Date.now();
   let cancel: (() => Promise<void>) | undefined;
   let interruptedBy: 'SIGINT' | 'SIGTERM' | undefined;
   const onSignal = (signal: 'SIGINT' | 'SIGTERM') => {
@@ -140,15 +147,18 @@ export async function run(argv: string[]): Promise<number> {
     const target = configured ?? (embedded ? { ...embedded.target, ...(await asUsage(() => resolveWebhookSettings(resolveInput))) } : undefined);
     if (!target) throw new UsageError('no target');
 
-    progress.phase(`probing ${target.baseUrl}`);
+    progress.phase(`probing ${maskUrl(target.baseUrl)}`);
     const probed = await probeTarget(target);
-    progress.line(`mcs certify: ${embedded ? 'embedded reference' : container ? `${image?.image} (network ${container.network}) at ${target.baseUrl}` : target.baseUrl}${probed.control ? ' with control API' : ''} (seed ${seed})`);
+    const maxDuration = await asUsage(() => resolveMaxDuration(resolveInput));
+    progress.line(`mcs certify: ${embedded ? 'embedded reference' : container ? `${image?.image} (network ${container.network}) at ${maskUrl(target.baseUrl)}` : maskUrl(target.baseUrl)}${probed.control ? ' with control API' : ''} (seed ${seed})`);
     // Loaded only now: vitest's Node API is heavy, and usage errors should answer at once.
     progress.phase('loading the test runner');
     const { runCertification } = await import('../../harness/runner/certification.js');
-    const { report, interrupted } = await runCertification({
+    const { report, interrupted, stopped } = await runCertification({
       target,
       probed,
+      deadlineEpochMs: runStarted + maxDuration.seconds * 1000,
+      deadlineSource: maxDuration.source,
       embedded: embedded !== undefined,
       seed,
       ...(runs === undefined ? {} : { runs }),
@@ -174,10 +184,11 @@ export async function run(argv: string[]): Promise<number> {
     progress.line(`reports: ${written.files.join(', ')}`);
     out.write(closingLines({ verdict: verdictText(judgement), passed: judgement.exitCode === 0, seed, elapsedMs: progress.elapsedMs(), style: shown.style }));
     if (interruptedBy) return exitCodeOf(interruptedBy);
+    if (stopped) return stoppedExit(stopped, report);
     if (interrupted) return 130;
     return judgement.exitCode;
   } catch (error) {
-    if (error instanceof TargetUnreachable) throw new UsageError(error.message);
+    if (error instanceof TargetUnreachable) throw new UsageError(secrets.maskText(error.message));
     throw error;
   } finally {
     progress.end();
@@ -186,6 +197,21 @@ export async function run(argv: string[]): Promise<number> {
     await embedded?.close();
     await container?.stop();
   }
+}
+
+/**
+ * A run the breaker stopped exits 2 with one line saying why (the target became unusable: a configuration or
+ * environment problem, not a verdict); a run that reached its deadline exits 1 (it certifies nothing).
+ * Either way the reports of what finished are written, and an unref'd timer ends the process should a
+ * stalled worker keep it alive.
+ */
+function stoppedExit(stopped: StopNotice, report: { checks: readonly { outcome: string }[] }): number {
+  const notRun = report.checks.filter((c) => c.outcome === 'not-run').length;
+  const code = stopped.kind === 'breaker' ? 2 : 1;
+  const what = stopped.kind === 'breaker' ? `stopped, target unusable: ${stopped.reason}` : stopped.reason;
+  process.stderr.write(`mcs certify: ${secrets.maskText(what)}; ${notRun} check(s) not run\n`);
+  setTimeout(() => process.exit(code), 5_000).unref();
+  return code;
 }
 
 /** The --image options, or undefined; the container is stopped on Ctrl-C, whose handling is this command's. */
@@ -233,6 +259,8 @@ function printSummary(report: Awaited<ReturnType<typeof RunCertification>>['repo
   say(`\n${areaTable(report.checks)}`);
   const reasons = notVerifiableReasons(report.checks);
   if (reasons !== '') say(reasons);
+  const errors = errorReasons(report.checks);
+  if (errors !== '') say(errors);
   say(coverageLine(report));
   const unknown = unknownClauseIds(clauses, report.checks);
   if (unknown.length > 0) say(style('warn', `warning: checks cite clause ids not in spec/clauses.yaml: ${unknown.join(', ')}`));
@@ -297,6 +325,7 @@ function parseFlags(argv: string[]) {
         runs: { type: 'string' },
         'replay-path': { type: 'string' },
         timeout: { type: 'string' },
+        'max-duration': { type: 'string' },
         'webhook-listen': { type: 'string' },
         'webhook-public-url': { type: 'string' },
         'reports-dir': { type: 'string' },

@@ -1,20 +1,19 @@
 // check(): a conformance check on vitest with test262-like metadata. It records the clauses and the
-// check's exchanges in the task meta, turns NotVerifiable into a skip with its reason (never a pass),
-// validates every API response the check saw against the spec, and masks secrets in failures.
+// check's exchanges in the task meta, validates every API response the check saw against the spec, and
+// leaves its outcome to judge.ts: NotVerifiable and a stopped run become a skip with their reason (never a
+// pass), an unjudgeable target an `error`, a broken clause a failure; secrets are masked in all of them.
 import { test, type TestContext } from 'vitest';
-import { atExchange, CheckFailure, failedExchangeOf } from '../checks/failure.js';
-import { isNotVerifiable } from '../fixtures/not-verifiable.js';
-import { secrets } from '../http/mask.js';
-import { ExchangeLog, withExchangeLog, type RecordedResponse } from '../http/recorder.js';
-import { isSelected } from '../runner/selection.js';
 import { notClaimedReason, unclaimedFeature } from '../../results/claims.js';
 import { excludedReason } from '../../results/verdict.js';
-import { checkResponse } from '../schema/validator.js';
+import { failedExchangeOf } from '../checks/failure.js';
+import { secrets } from '../http/mask.js';
+import { ExchangeLog, exchangesKeptPerCheck, withExchangeLog } from '../http/recorder.js';
+import { isSelected } from '../runner/selection.js';
 import { CheckContext } from './context.js';
+import { areasJudgingBrokenAnswers, judge } from './judge.js';
 import type { DeclaredCheck, McsTaskMeta } from './meta.js';
 import { unmetNeed, type Need } from './needs.js';
 import { runContext } from './run-context.js';
-
 
 export interface CheckMeta {
   /** The suite folder, e.g. `contacts`. */
@@ -33,6 +32,11 @@ export interface CheckMeta {
    * documented; `off` nothing (the check judges on its own).
    */
   responses?: 'strict' | 'schema' | 'off';
+  /**
+   * The check exists to judge how the target answers bad or unusual input, so a 5xx or an answer that is not
+   * JSON is a failure here, not an error (default: true in the areas `robustness` and `errors`).
+   */
+  judgesBrokenAnswers?: boolean;
   /** Runs concurrently with the file's other concurrent checks (only for checks that change nothing shared). */
   concurrent?: boolean;
   timeoutMs?: number;
@@ -42,6 +46,8 @@ export type CheckBody = (t: CheckContext) => Promise<void>;
 
 /** Exchanges kept in the report for a passing check (all of them, up to the log's limit, for a failure). */
 const keptOnPass = 2;
+/** For an error, the last exchanges show what went wrong; the earlier ones judged nothing. */
+const keptOnError = 3;
 
 export function check(meta: CheckMeta, body: CheckBody): void {
   assertMeta(meta);
@@ -70,47 +76,39 @@ async function runCheck(meta: CheckMeta, body: CheckBody, context: TestContext):
     return;
   }
   const unmet = unmetNeed(meta.needs ?? [], run);
-  if (unmet !== undefined) return notVerifiable(context, mcs, unmet);
+  if (unmet !== undefined) return notJudged(context, mcs, 'not-verifiable', unmet);
 
-  const log = new ExchangeLog(mcs.exchanges);
+  const log = new ExchangeLog(mcs.exchanges, exchangesKeptPerCheck, meta.responses ?? 'strict');
   const t = new CheckContext(run, context.task.file.filepath, mcs, context.expect);
-  let failure: unknown;
-  let reason: string | undefined;
+  let thrown: unknown;
   try {
     await withExchangeLog(log, () => body(t));
-    assertResponsesConform(log.responses, meta.responses ?? 'strict');
   } catch (error) {
-    if (isNotVerifiable(error)) reason = error.message;
-    else failure = error;
+    thrown = error ?? new Error('the check threw nothing');
   }
-  if (failure === undefined) mcs.exchanges.splice(keptOnPass);
-  else recordFailedExchange(mcs, failure);
-  if (reason !== undefined) return notVerifiable(context, mcs, reason);
-  if (failure !== undefined) throw maskError(failure);
+  const judged = judge(thrown, log, meta.judgesBrokenAnswers ?? areasJudgingBrokenAnswers.has(meta.area));
+  if (judged.outcome === 'passed') {
+    mcs.exchanges.splice(keptOnPass);
+    return;
+  }
+  if (judged.outcome === 'failed') {
+    recordFailedExchange(mcs, judged.failure);
+    throw maskError(judged.failure);
+  }
+  if (judged.outcome === 'error') {
+    mcs.exchanges.splice(0, Math.max(0, mcs.exchanges.length - keptOnError));
+    mcs.outcome = 'error';
+    mcs.reason = secrets.maskText(judged.reason);
+    throw new Error(mcs.reason); // vitest counts it as not passed; the runner reports outcome `error`
+  }
+  mcs.exchanges.splice(keptOnPass);
+  return notJudged(context, mcs, judged.outcome, judged.reason);
 }
 
-function notVerifiable(context: TestContext, mcs: McsTaskMeta, reason: string): void {
-  mcs.outcome = 'not-verifiable';
+function notJudged(context: TestContext, mcs: McsTaskMeta, outcome: 'not-verifiable' | 'not-run', reason: string): void {
+  mcs.outcome = outcome;
   mcs.reason = secrets.maskText(reason);
   context.skip(mcs.reason);
-}
-
-/** Every response the check saw must conform; the first offending one fails the check. */
-function assertResponsesConform(responses: readonly RecordedResponse[], mode: 'strict' | 'schema' | 'off'): void {
-  if (mode === 'off') return;
-  for (const response of responses) {
-    const result = checkResponse(response);
-    if (!result.operation) continue; // a path the spec does not describe (deliberately unknown routes)
-    if (result.undocumentedStatus && mode === 'schema') continue;
-    if (result.errors.length > 0) {
-      const failure = new CheckFailure(
-        `${response.api} ${response.method} ${response.path}: ${result.errors[0]}`,
-        'every response documented by the spec and matching its schema',
-        `${response.status} ${clip(response.text)}\n${result.errors.join('\n')}`,
-      );
-      throw atExchange(failure, response.exchange);
-    }
-  }
 }
 
 /** Which recorded exchange failed the check, when the failure says (see failedExchangeOf). */
@@ -136,8 +134,4 @@ function assertMeta(meta: CheckMeta): void {
   if (!/^[a-z0-9][a-z0-9.:_-]*$/i.test(meta.name)) throw new Error(`${where}: name must be kebab-case (letters, digits, - . : _)`);
   if (meta.clauses.length === 0) throw new Error(`${where}: cite at least one clause id of spec/clauses.yaml`);
   if (meta.title.trim() === '') throw new Error(`${where}: give a one-line title`);
-}
-
-function clip(text: string): string {
-  return text.length > 500 ? `${text.slice(0, 500)}…` : text;
 }

@@ -5,13 +5,13 @@ import type { ExpectStatic } from 'vitest';
 import { atExchange, checks, CheckFailure, failedExchangeOf } from '../checks/index.js';
 import type { TargetConfig } from '../config/types.js';
 import type { CreateOrganizationOptions } from '../fixtures/control-client.js';
-import { controlFixtures, transportOf, type Fixtures } from '../fixtures/fixtures.js';
+import { transportOf, type Fixtures } from '../fixtures/fixtures.js';
 import { NotVerifiable } from '../fixtures/not-verifiable.js';
+import { isRunStopped, isTargetError } from '../target-error.js';
 import { ApiClient } from '../http/api-client.js';
 import { secrets } from '../http/mask.js';
 import { targetSetting, type targetSettingEnv } from '../target-settings.js';
-import { controlClientOf, offeredByRun } from '../fixtures/control-access.js';
-import { fixturesForFile } from './fixture-cache.js';
+import { fixturesForFile, organizationFor } from './fixture-cache.js';
 import type { McsTaskMeta, RunContext } from './meta.js';
 
 export type Expectations = typeof checks & { that: ExpectStatic };
@@ -52,8 +52,8 @@ export class CheckContext {
   }
 
   /** An organization of the check's own (plan changes, caps); NotVerifiable without a control API. */
-  async freshOrganization(options: CreateOrganizationOptions = {}): Promise<Fixtures> {
-    return controlFixtures(this.run.target, await controlClientOf(this.run.target, offeredByRun(this.run)), options);
+  freshOrganization(options: CreateOrganizationOptions = {}): Promise<Fixtures> {
+    return organizationFor(this.run, options);
   }
 
   /** The v4 API with no credentials; use `.as(key)` or `fixtures().v4()` for an authenticated client. */
@@ -98,8 +98,10 @@ export class CheckContext {
       const replayed = await fc.check(property as fc.IAsyncProperty<Ts>, { ...parameters, path: firstRun, endOnFailure: true });
       if (replayed.failed) details = replayed;
     }
-    // A run that found the target cannot show the property (NotVerifiable) is not a counterexample.
-    if (details.errorInstance instanceof NotVerifiable) throw details.errorInstance;
+    // A run that found the target cannot show the property (NotVerifiable), that got no answer (TargetError)
+    // or that the run's stop cut short (RunStopped) is not a counterexample.
+    const cause = details.errorInstance;
+    if (cause instanceof NotVerifiable || isTargetError(cause) || isRunStopped(cause)) throw cause;
     if (details.counterexamplePath !== null) this.meta.replay = { seed: details.seed, path: details.counterexamplePath };
     const inner = details.errorInstance;
     const counterexample = secrets.maskText(fc.stringify(details.counterexample));

@@ -3,6 +3,7 @@
 import type { Exchange } from '../../results/model.js';
 import type { TargetConfig } from '../config/types.js';
 import type { TargetSettings } from '../fixtures/control-client.js';
+import type { RunBounds } from '../http/run-guard.js';
 import type { Selection } from '../runner/selection.js';
 
 export interface McsTaskMeta {
@@ -11,8 +12,8 @@ export interface McsTaskMeta {
   title: string;
   clauses: string[];
   exchanges: Exchange[];
-  /** Set when the check did not run to a verdict: excluded by the selection, or not verifiable. */
-  outcome?: 'not-verifiable' | 'excluded' | 'not-claimed';
+  /** Set when the check did not come to pass or fail: excluded, not verifiable, not claimed, error (target not judged), not run (run stopped). */
+  outcome?: 'not-verifiable' | 'excluded' | 'not-claimed' | 'error' | 'not-run';
   reason?: string;
   /** Index in `exchanges` of the request the failure judged, when the failure names it. */
   failedExchange?: number;
@@ -38,6 +39,8 @@ export interface RunContext {
   selection: Selection;
   /** The features the target claims (results/claims.ts); undefined: every feature. */
   claims?: string[];
+  /** The run's deadline and shared state (harness/http/run-guard.ts); each worker installs them. */
+  bounds?: RunBounds;
 }
 
 /** What a check declares, on its task from collection on (before it runs). */

@@ -2,7 +2,10 @@
 // directly with `npx vitest --config suites/vitest.config.ts`, resolved from the MCS_* environment.
 import { inject } from 'vitest';
 import { resolveTargetConfig } from '../config/resolve.js';
+import type { TargetConfig } from '../config/types.js';
 import { offeredOperations, openControl } from '../fixtures/control-access.js';
+import { registerUrlSecrets } from '../http/mask.js';
+import { installRunBounds } from '../http/run-guard.js';
 import { parseSelectionList } from '../runner/selection.js';
 import type { RunContext } from './meta.js';
 
@@ -10,7 +13,11 @@ let fromEnv: Promise<RunContext> | undefined;
 
 export function runContext(): Promise<RunContext> {
   const provided = inject('mcsRun') as RunContext | undefined;
-  if (provided) return Promise.resolve(provided);
+  if (provided) {
+    installRunBounds(provided.bounds ?? {});
+    registerTargetSecrets(provided.target);
+    return Promise.resolve(provided);
+  }
   fromEnv ??= contextFromEnv();
   return fromEnv;
 }
@@ -31,4 +38,9 @@ async function contextFromEnv(): Promise<RunContext> {
     ...(runs === undefined ? {} : { runs }),
     selection: { only: parseSelectionList([process.env.MCS_ONLY ?? '']), skip: parseSelectionList([process.env.MCS_SKIP ?? '']) },
   };
+}
+
+/** This worker masks what the configured URLs carry (userinfo, query values), as the runner does. */
+function registerTargetSecrets(target: TargetConfig): void {
+  for (const url of [target.baseUrl, target.v2Url, target.controlUrl, target.webhookPublicUrl]) if (url !== undefined) registerUrlSecrets(url);
 }

@@ -89,3 +89,30 @@ describe('generic checks', () => {
     }
   });
 });
+
+describe('documentedStatusOnly against garbage', () => {
+  const v2 = (status: number, text: string, truncated = false): ApiResponse => {
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+    const headers = { 'content-type': text.startsWith('<') ? 'text/html' : 'application/json' };
+    return { ...response(status, undefined), api: 'v2', method: 'POST', path: '/contacts', status, headers, text, body, isJson: body !== undefined, truncated };
+  };
+
+  it('accepts a documented status with its documented body, also where only default documents it', () => {
+    checks.documentedStatusOnly(v2(400, JSON.stringify({ error: 'Bad Request', message: 'name is required', status: 400 })));
+  });
+
+  it('refuses HTML, invalid JSON and a cut body, whatever the status', () => {
+    expect(failureOf(() => checks.documentedStatusOnly(v2(400, '<html>oops</html>'))).message).toMatch(/an HTML page/);
+    expect(failureOf(() => checks.documentedStatusOnly(v2(201, '{"id": "ct_1", '))).message).toMatch(/declared JSON .* does not parse/);
+    expect(failureOf(() => checks.documentedStatusOnly(v2(400, `{"error":"${'a'.repeat(100)}`, true))).message).toMatch(/longer than the harness reads/);
+  });
+
+  it('refuses a status documented only by default whose body is not the documented error body', () => {
+    expect(failureOf(() => checks.documentedStatusOnly(v2(418, JSON.stringify({ teapot: true })))).message).toMatch(/lacks required field 'error'/);
+  });
+});

@@ -1,7 +1,8 @@
 // Generic checks, each a named function with a one-line description, reused across operations
 // (Schemathesis-style). Each throws a CheckFailure (expected vs actual) or returns quietly.
 import type { ApiResponse } from '../http/api-client.js';
-import { checkResponse } from '../schema/validator.js';
+import { garbageOf } from '../http/garbage.js';
+import { checkResponse, documentedStatusKey } from '../schema/validator.js';
 import { errorCodeOf, errorShapeVerdict, flatErrorProblem, isRecord, type ErrorLayer } from './error-body.js';
 import { atExchange, CheckFailure, describeResponse, requestLine } from './failure.js';
 
@@ -36,10 +37,21 @@ export const conformsToSchema = named('conformsToSchema', 'the status is documen
   }
 });
 
-export const documentedStatusOnly = named('documentedStatusOnly', 'the status is one the spec documents for the operation', (response) => {
+/**
+ * The status is documented, and the answer is one: a body the harness had to cut, or text that is not JSON
+ * where the spec documents JSON, is no documented answer whatever its status. Where only `default` documents
+ * the status (v2), the body must also be that documented error body: else any garbage would pass.
+ */
+export const documentedStatusOnly = named('documentedStatusOnly', 'the status is one the spec documents for the operation, with a documented body', (response) => {
   const result = checkResponse(response);
   if (result.undocumentedStatus) {
     throw new CheckFailure(`${requestLine(response)}: ${result.errors[0]}`, `one of ${Object.keys(result.operation?.responses ?? {}).join(', ')}`, describeResponse(response));
+  }
+  const garbage = garbageOf(response);
+  if (garbage !== undefined) throw new CheckFailure(`${requestLine(response)}: ${garbage}`, 'a documented answer', describeResponse(response));
+  const byDefault = result.operation !== undefined && documentedStatusKey(result.operation, response.status) === 'default';
+  if (result.notJson || (byDefault && result.errors.length > 0)) {
+    throw new CheckFailure(`${requestLine(response)}: ${result.errors[0]}`, 'the body the spec documents for the status', `${describeResponse(response)}\n${result.errors.join('\n')}`);
   }
 });
 

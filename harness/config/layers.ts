@@ -21,6 +21,7 @@ export interface TargetFlags {
   apiKey?: string;
   appToken?: string;
   timeout?: string;
+  maxDuration?: string;
   webhookListen?: string;
   webhookPublicUrl?: string;
   /** Repeated --claim. */
@@ -35,6 +36,7 @@ export function layerFromFlags(flags: TargetFlags): ConfigLayer {
   set(layer, 'control_url', flags.controlUrl, '--control-url');
   set(layer, 'control_adapter', flags.controlAdapter, '--control-adapter');
   set(layer, 'timeout_ms', numberOrText(flags.timeout), '--timeout');
+  set(layer, 'max_duration_s', numberOrText(flags.maxDuration), '--max-duration');
   set(layer, 'webhook_listen', flags.webhookListen, '--webhook-listen');
   set(layer, 'webhook_public_url', flags.webhookPublicUrl, '--webhook-public-url');
   set(layer, 'claims', flags.claims !== undefined && flags.claims.length > 0 ? flags.claims : undefined, '--claim');
@@ -50,6 +52,7 @@ export function layerFromEnv(env: Record<string, string | undefined>): ConfigLay
   set(layer, 'control_url', nonEmpty(env.MCS_CONTROL_URL), 'MCS_CONTROL_URL');
   set(layer, 'control_adapter', nonEmpty(env.MCS_CONTROL_ADAPTER), 'MCS_CONTROL_ADAPTER');
   set(layer, 'timeout_ms', numberOrText(nonEmpty(env.MCS_TIMEOUT_MS)), 'MCS_TIMEOUT_MS');
+  set(layer, 'max_duration_s', numberOrText(nonEmpty(env.MCS_MAX_DURATION_S)), 'MCS_MAX_DURATION_S');
   set(layer, 'webhook_listen', nonEmpty(env.MCS_WEBHOOK_LISTEN), 'MCS_WEBHOOK_LISTEN');
   set(layer, 'webhook_public_url', nonEmpty(env.MCS_WEBHOOK_PUBLIC_URL), 'MCS_WEBHOOK_PUBLIC_URL');
   set(layer, 'claims', nonEmpty(env.MCS_CLAIMS)?.split(',').map((s) => s.trim()).filter((s) => s !== ''), 'MCS_CLAIMS');

@@ -3,8 +3,10 @@ import { readFile } from 'node:fs/promises';
 import { dirname, resolve as resolvePath } from 'node:path';
 import { ConfigError } from './errors.js';
 import { layerFromEnv, layerFromFile, layerFromFlags, mergeLayers, type ConfigLayer, type TargetFlags } from './layers.js';
-import { defaultTimeoutMs, type ConfigFixtures, type TargetConfig } from './types.js';
+import { defaultMaxDurationS, defaultTimeoutMs, type ConfigFixtures, type TargetConfig } from './types.js';
 import { validateConfig } from './validate.js';
+import { registerUrlSecrets } from '../http/mask.js';
+import { requestRoot } from '../http/url.js';
 
 export interface ResolveInput {
   flags: TargetFlags;
@@ -55,6 +57,15 @@ export async function resolveTimeoutMs(input: ResolveInput): Promise<number> {
   return typeof merged.values.timeout_ms === 'number' ? merged.values.timeout_ms : defaultTimeoutMs;
 }
 
+/** The bound of the whole run in seconds (`--max-duration`, MCS_MAX_DURATION_S, max_duration_s; default 900), and where it came from. */
+export async function resolveMaxDuration(input: ResolveInput): Promise<{ seconds: number; source: string }> {
+  const merged = await mergedLayer(input);
+  const given = merged.values.max_duration_s;
+  if (typeof given !== 'number') return { seconds: defaultMaxDurationS, source: `default max duration ${defaultMaxDurationS} s` };
+  const origin = merged.origins.max_duration_s ?? 'max_duration_s';
+  return { seconds: given, source: `${origin.startsWith('--') || origin.startsWith('MCS_') ? origin : `max_duration_s of ${origin}`} ${given} s` };
+}
+
 async function mergedLayer(input: ResolveInput): Promise<ConfigLayer> {
   const layers: ConfigLayer[] = [];
   const configPath = input.configPath ?? input.env.MCS_CONFIG;
@@ -73,6 +84,7 @@ export function toTargetConfig(layer: ConfigLayer): TargetConfig | undefined {
     if (orphan) throw new ConfigError(`base_url: is required when ${orphan} is given (from ${layer.origins[orphan]}); set --base-url, MCS_BASE_URL or base_url`);
     return undefined;
   }
+  for (const key of ['base_url', 'v2_base_url', 'control_url', 'webhook_public_url']) if (typeof v[key] === 'string') registerUrlSecrets(v[key]);
   const config: TargetConfig = {
     baseUrl,
     v4Url: v4Root(baseUrl),
@@ -80,16 +92,18 @@ export function toTargetConfig(layer: ConfigLayer): TargetConfig | undefined {
     fixtures: (v.fixtures as ConfigFixtures | undefined) ?? {},
     ...webhookSettingsOf(v),
   };
-  if (typeof v.v2_base_url === 'string') config.v2Url = trimSlash(v.v2_base_url);
-  if (typeof v.control_url === 'string') config.controlUrl = trimSlash(v.control_url);
+  if (typeof v.v2_base_url === 'string') config.v2Url = requestRoot(v.v2_base_url);
+  if (typeof v.control_url === 'string') config.controlUrl = requestRoot(v.control_url);
   if (typeof v.control_adapter === 'string') config.controlAdapter = v.control_adapter;
   return config;
 }
 
-/** `{base_url}` serves v4 under `/v4` (description, section 9); a URL that already ends in /v4 is the root. */
+/**
+ * `{base_url}` serves v4 under `/v4` (description, section 9); a URL whose path already ends in /v4 is the
+ * root. The prefix is joined to the path, before any query (harness/http/url.ts).
+ */
 export function v4Root(baseUrl: string): string {
-  const trimmed = trimSlash(baseUrl);
-  return /\/v4$/.test(trimmed) ? trimmed : `${trimmed}/v4`;
+  return requestRoot(baseUrl, '/v4');
 }
 
 function trimSlash(url: string): string {

@@ -52,3 +52,5 @@ export interface TargetConfig {
 }
 
 export const defaultTimeoutMs = 10_000;
+/** Bound of a whole certification run: the full suites take about a minute against a local target. */
+export const defaultMaxDurationS = 900;

@@ -3,6 +3,7 @@
 // of harness/checks and the schema validator.
 import { recordResponse } from './recorder.js';
 import { send, type RawResponse, type TransportOptions } from './transport.js';
+import { joinUrl } from './url.js';
 
 export type ApiName = 'v4' | 'v2' | 'control';
 
@@ -80,10 +81,10 @@ export class ApiClient {
     if (options.contentType !== undefined) headers['content-type'] = options.contentType;
     if (options.idempotencyKey !== undefined) headers['idempotency-key'] = options.idempotencyKey;
     Object.assign(headers, options.headers);
-    const raw = await send({ method, url: this.root + path + queryString(options.query), headers, body: payload }, this.transport);
+    const raw = await send({ method, url: joinUrl(this.root, path, queryString(options.query)), headers, body: payload }, this.transport);
     const parsed = parseJson(raw.text);
     const body = parsed.ok ? parsed.value : undefined;
-    recordResponse({ api: this.api, method, path, status: raw.status, body, isJson: parsed.ok, text: raw.text, exchange: raw.exchange });
+    recordResponse({ api: this.api, method, path, status: raw.status, body, isJson: parsed.ok, text: raw.text, truncated: raw.truncated, exchange: raw.exchange, ...(raw.headers['content-type'] === undefined ? {} : { contentType: raw.headers['content-type'] }) });
     return {
       api: this.api,
       method,

@@ -12,6 +12,8 @@ const secretFields = new Set(['api_key', 'token', 'signing_secret', 'secret', 'a
 
 /** The secrets seen so far in this process (fixtures, credentials sent, secrets returned). */
 export class SecretRegistry {
+  /** Parts of configured URLs (`user:pass@`, `token=value`) and their masked form, whatever their length. */
+  readonly #urlParts = new Map<string, string>();
   readonly #secrets = new Set<string>();
   /** Longest first, so that a secret containing another is replaced whole. */
   #ordered: string[] = [];
@@ -28,8 +30,14 @@ export class SecretRegistry {
     visitSecretFields(parseIfJson(body), (value) => this.add(value));
   }
 
+  /** A part of a configured URL replaced by `masked` wherever it appears (short values too: the context makes them specific). */
+  addUrlPart(part: string, masked: string): void {
+    if (part !== masked && part !== '') this.#urlParts.set(part, masked);
+  }
+
   maskText(text: string): string {
     let masked = text;
+    for (const [part, replacement] of this.#urlParts) if (masked.includes(part)) masked = masked.split(part).join(replacement);
     for (const secret of this.#ordered) {
       if (masked.includes(secret)) masked = masked.split(secret).join(maskSecret(secret));
       const encoded = encodeURIComponent(secret);
@@ -41,6 +49,48 @@ export class SecretRegistry {
 
 /** The process-wide registry the HTTP client and the check wrapper share. */
 export const secrets = new SecretRegistry();
+
+const URL_MASK = '***';
+
+/** A URL with its userinfo and every query value masked: `http://***:***@host/p?access_token=***`. */
+export function maskUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return secrets.maskText(url);
+  }
+  if (parsed.username === '' && parsed.password === '' && parsed.search === '') return url;
+  const userinfo = parsed.username !== '' || parsed.password !== '' ? `${URL_MASK}${parsed.password !== '' ? `:${URL_MASK}` : ''}@` : '';
+  const names = [...parsed.searchParams.keys()];
+  const query = parsed.search === '' ? '' : `?${names.map((name) => `${encodeURIComponent(name)}=${URL_MASK}`).join('&')}`;
+  return `${parsed.protocol}//${userinfo}${parsed.host}${parsed.pathname}${query}`;
+}
+
+/**
+ * Registers what a configured URL carries that may be a credential (userinfo, query values), in each process
+ * that handles the URL, so that every text showing it (exchanges, curl lines, messages) is masked.
+ */
+export function registerUrlSecrets(url: string, registry: SecretRegistry = secrets): void {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return;
+  }
+  if (parsed.username !== '' || parsed.password !== '') {
+    const raw = /^[a-z][a-z0-9+.-]*:\/\/([^@/?#]*)@/i.exec(url)?.[1];
+    if (raw !== undefined) registry.addUrlPart(`${raw}@`, `${URL_MASK}${parsed.password !== '' ? `:${URL_MASK}` : ''}@`);
+    registry.add(safeDecode(parsed.password));
+  }
+  const rawQuery = url.includes('?') ? (url.slice(url.indexOf('?') + 1).split('#')[0] ?? '') : '';
+  for (const pair of rawQuery.split('&')) {
+    const at = pair.indexOf('=');
+    if (at <= 0 || at === pair.length - 1) continue;
+    registry.addUrlPart(pair, `${pair.slice(0, at)}=${URL_MASK}`);
+    registry.add(safeDecode(pair.slice(at + 1).replace(/\+/g, ' ')));
+  }
+}
 
 export function maskHeaders(headers: Record<string, string>, registry: SecretRegistry = secrets): Record<string, string> {
   const masked: Record<string, string> = {};
@@ -88,5 +138,13 @@ function parseIfJson(body: unknown): unknown {
     return JSON.parse(body);
   } catch {
     return undefined;
+  }
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
   }
 }

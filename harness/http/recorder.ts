@@ -1,9 +1,14 @@
 // Where recorded exchanges go: the log of the check that is running. AsyncLocalStorage keeps concurrent
 // checks (and concurrent requests inside one check) apart without passing a recorder around.
+// Memory stays bounded whatever the target sends: each response is validated against the spec as it is
+// recorded and only what the verdict needs is kept (the first non-conforming answer, a summary of the last
+// one), and at most `limit` exchanges are kept per check (the first ones, and always the latest).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Exchange } from '../../results/model.js';
+import { checkResponse } from '../schema/validator.js';
+import { garbageOf } from './garbage.js';
 
-/** What the check wrapper needs of an API response to validate it against the spec afterwards. */
+/** What the check wrapper needs of an API response to validate it against the spec. */
 export interface RecordedResponse {
   api: 'v4' | 'v2' | 'control';
   method: string;
@@ -12,26 +17,89 @@ export interface RecordedResponse {
   body: unknown;
   isJson: boolean;
   text: string;
+  /** The body was longer than the transport reads (cut). */
+  truncated?: boolean;
+  contentType?: string;
   /** The recorded exchange of this response (a failure judged on it reproduces it). */
   exchange?: Exchange;
 }
 
+export type ResponseMode = 'strict' | 'schema' | 'off';
+
+/** A response reduced to what a verdict or a failure message needs. */
+export interface ResponseSummary {
+  api: RecordedResponse['api'];
+  method: string;
+  path: string;
+  status: number;
+  /** At most 500 characters of the body. */
+  excerpt: string;
+  /** Why this answer shows a broken API rather than a clause broken (5xx, cut, not JSON where JSON is documented). */
+  broken?: string;
+}
+
+export interface NonConforming {
+  response: ResponseSummary;
+  errors: string[];
+  /** The exchange that carried it, when recorded: the failure's reproduction. */
+  exchange?: Exchange;
+}
+
+/** Exchanges kept per check: the first ones and the latest (a failure is usually about the latest). */
+export const exchangesKeptPerCheck = 6;
+
 export class ExchangeLog {
   dropped = 0;
-  /** The control operations and fixtures the check used (harness/check/needs.ts names them). */
-  readonly uses = new Set<string>();
-  readonly responses: RecordedResponse[] = [];
+  /** The first request of the check that got no answer; later requests of the check fail with it at once. */
+  unanswered: Error | undefined;
+  /** The first response that breaks the spec (by the check's mode), if any. */
+  nonConforming: NonConforming | undefined;
+  lastResponse: ResponseSummary | undefined;
 
   /** `exchanges` may be an array owned by someone else (the task meta), so that it fills as requests happen. */
   constructor(
     readonly exchanges: Exchange[] = [],
-    readonly limit = 200,
+    readonly limit = exchangesKeptPerCheck,
+    readonly mode: ResponseMode = 'strict',
   ) {}
 
   add(exchange: Exchange): void {
-    if (this.exchanges.length < this.limit) this.exchanges.push(exchange);
-    else this.dropped++;
+    if (this.exchanges.length < this.limit) {
+      this.exchanges.push(exchange);
+    } else {
+      this.dropped++;
+      this.exchanges[this.limit - 1] = exchange;
+    }
   }
+
+  addResponse(response: RecordedResponse): void {
+    const result = checkResponse(response);
+    const summary: ResponseSummary = { api: response.api, method: response.method, path: response.path, status: response.status, excerpt: excerpt(response.text) };
+    const documented = result.operation?.responses[String(response.status)] !== undefined;
+    const broken = brokenness(response, result.notJson === true, documented);
+    if (broken !== undefined) summary.broken = broken;
+    this.lastResponse = summary;
+    if (this.mode === 'off' || this.nonConforming !== undefined || !result.operation) return; // unknown paths are deliberate
+    if (result.undocumentedStatus && this.mode === 'schema') return;
+    if (result.errors.length > 0) this.nonConforming = { response: summary, errors: result.errors, ...(response.exchange === undefined ? {} : { exchange: response.exchange }) };
+  }
+}
+
+/**
+ * A 5xx shows a broken API, except the deliberate ones: 501 (the description's "not implemented", an answer a
+ * check judges) and a 5xx the spec lists for the operation (v2's 503 "no active number").
+ */
+function brokenness(response: RecordedResponse, notJson: boolean, documentedStatus: boolean): string | undefined {
+  const where = `${response.api} ${response.method} ${response.path}`;
+  if (response.status >= 500 && response.status !== 501 && !documentedStatus) return `the target answered ${response.status} to ${where}`;
+  if (response.truncated) return `the target answered ${where} with a body longer than the harness reads`;
+  const garbage = garbageOf(response);
+  if (notJson || garbage !== undefined) return `the target answered ${where} with a body that is not JSON${garbage === undefined ? '' : ` (${garbage.replace(/^the /, '')})`}`;
+  return undefined;
+}
+
+function excerpt(text: string): string {
+  return text.length > 500 ? `${text.slice(0, 500)}…` : text;
 }
 
 const storage = new AsyncLocalStorage<ExchangeLog>();
@@ -40,21 +108,19 @@ export function withExchangeLog<T>(log: ExchangeLog, run: () => Promise<T>): Pro
   return storage.run(log, run);
 }
 
+export function currentExchangeLog(): ExchangeLog | undefined {
+  return storage.getStore();
+}
+
 export function recordExchange(exchange: Exchange): void {
   storage.getStore()?.add(exchange);
 }
 
 export function recordResponse(response: RecordedResponse): void {
-  const log = storage.getStore();
-  if (log && log.responses.length < 5_000) log.responses.push(response);
+  storage.getStore()?.addResponse(response);
 }
 
-/** Notes that the running check used a control operation or a fixture. */
-export function recordUse(need: string): void {
-  storage.getStore()?.uses.add(need);
-}
-
-/** Runs outside the running check's log: set-up shared by the file's checks is none of the check's own uses. */
+/** Runs outside the running check's log: set-up shared by the file's checks is none of the check's own. */
 export function outsideCheck<T>(run: () => T): T {
   return storage.exit(run);
 }

@@ -88,7 +88,7 @@ describe('a reset before any answer', () => {
 describe('transport timeouts and bounds', () => {
   it('gives up on a server that never sends headers', async () => {
     const error = await transportError(send({ method: 'GET', url: `${base}/hang` }, { timeoutMs: 200 }));
-    expect(error.message).toMatch(/no response headers within 200 ms|total deadline/);
+    expect(error.message).toMatch(/hang: no response headers within 200 ms|total deadline/);
     expect(error.exchange.error).toBeDefined();
     expect(error.exchange.response).toBeUndefined();
   });
@@ -123,7 +123,7 @@ describe('recording', () => {
     expect(response.status).toBe(200);
     expect(response.isJson).toBe(true);
     expect(log.exchanges).toHaveLength(1);
-    expect(log.responses[0]).toMatchObject({ api: 'v4', method: 'POST', path: '/echo', status: 200 });
+    expect(log.lastResponse).toMatchObject({ api: 'v4', method: 'POST', path: '/echo', status: 200 });
     const recorded = JSON.stringify(log.exchanges);
     expect(recorded).not.toContain('api_sentkey0123456789');
     expect(recorded).not.toContain('api_returned0123456789');

@@ -3,9 +3,11 @@
 // failure) is recorded, masked, with a curl reproduction.
 import { Agent, request } from 'undici';
 import type { Exchange } from '../../results/model.js';
+import { TargetError } from '../target-error.js';
 import { toCurl } from './curl.js';
 import { maskBody, maskHeaders, secrets } from './mask.js';
-import { recordExchange } from './recorder.js';
+import { currentExchangeLog, recordExchange } from './recorder.js';
+import { beginRequest, requestEnded } from './run-guard.js';
 
 export interface TransportOptions {
   /** Each phase (connect, headers, gap between body chunks) must finish within this; the whole exchange within 3x. */
@@ -37,7 +39,8 @@ export interface RawResponse {
 }
 
 /** A request that got no response: refused, timed out, reset. The exchange is recorded with `error`. */
-export class TransportError extends Error {
+export class TransportError extends TargetError {
+  override name = 'TransportError';
   readonly code = 'MCS_TRANSPORT';
   constructor(
     message: string,
@@ -48,9 +51,18 @@ export class TransportError extends Error {
   }
 }
 
-export const defaultMaxBodyBytes = 2 * 1024 * 1024;
-/** Recorded bodies are cut to this many characters; reports stay readable and small. */
-const recordedBodyChars = 8 * 1024;
+/**
+ * Bytes of a response body read at most; past it the rest is not read (the connection is dropped). The
+ * largest answer the suites provoke is a page of a list, well under this; a target sending more (up to
+ * 200 MB an answer, seen in the wild) costs at most this much per request in flight.
+ */
+export const defaultMaxBodyBytes = 1024 * 1024;
+/**
+ * Recorded bodies (the evidence in the reports) are cut to this many characters and marked as cut: enough to
+ * show what came back, while a check keeps at most exchangesKeptPerCheck of them (recorder.ts) and a run of
+ * a few hundred checks against a target sending huge bodies writes reports of a few MB.
+ */
+const recordedBodyChars = 4 * 1024;
 
 const agents = new Map<number, Agent>();
 
@@ -89,20 +101,46 @@ export function mayRetryAfterReset(raw: RawRequest, error: unknown, policy: 'saf
   return idempotentMethods.has(raw.method.toUpperCase()) || hasIdempotencyKey;
 }
 
+/**
+ * Sends one request within the run's bounds (run-guard.ts): none once the run stopped (RunStopped), and none
+ * more in a check after one of its requests got no answer (the same TransportError again, at once: the check
+ * cannot be judged, and fast-check's shrinking must not wait out a timeout per step).
+ */
 export async function send(raw: RawRequest, options: TransportOptions): Promise<RawResponse> {
+  const log = currentExchangeLog();
+  if (log?.unanswered) throw log.unanswered;
+  const guard = beginRequest();
   try {
-    return await sendOnce(raw, options);
+    const response = await sendWithRetry(raw, options, guard.signal);
+    requestEnded(true);
+    return response;
   } catch (error) {
-    if (!(error instanceof TransportError) || !mayRetryAfterReset(raw, error.cause, options.retryOnReset)) throw error;
-    return sendOnce(raw, options);
+    if (guard.signal.aborted) throw guard.signal.reason as Error;
+    if (error instanceof TransportError) {
+      requestEnded(false, error.message);
+      if (log) log.unanswered = error;
+    }
+    throw error;
+  } finally {
+    guard.end();
   }
 }
 
-async function sendOnce(raw: RawRequest, options: TransportOptions): Promise<RawResponse> {
+async function sendWithRetry(raw: RawRequest, options: TransportOptions, stopped: AbortSignal): Promise<RawResponse> {
+  try {
+    return await sendOnce(raw, options, stopped);
+  } catch (error) {
+    if (!(error instanceof TransportError) || stopped.aborted || !mayRetryAfterReset(raw, error.cause, options.retryOnReset)) throw error;
+    return sendOnce(raw, options, stopped);
+  }
+}
+
+async function sendOnce(raw: RawRequest, options: TransportOptions, stopped: AbortSignal): Promise<RawResponse> {
   const headers = raw.headers ?? {};
   registerCredential(headers);
   const started = performance.now();
   const deadline = AbortSignal.timeout(options.timeoutMs * 3);
+  let headersArrived = false;
   try {
     const response = await request(raw.url, {
       method: raw.method as 'GET',
@@ -111,8 +149,9 @@ async function sendOnce(raw: RawRequest, options: TransportOptions): Promise<Raw
       dispatcher: agentFor(options.timeoutMs),
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
-      signal: deadline,
+      signal: AbortSignal.any([deadline, stopped]),
     });
+    headersArrived = true;
     const { text, truncated } = await readBounded(response.body, options.maxBodyBytes ?? defaultMaxBodyBytes);
     const durationMs = Math.round(performance.now() - started);
     const responseHeaders = flattenHeaders(response.headers);
@@ -122,27 +161,28 @@ async function sendOnce(raw: RawRequest, options: TransportOptions): Promise<Raw
     return { status: response.statusCode, headers: responseHeaders, text, truncated, durationMs, exchange };
   } catch (error) {
     const durationMs = Math.round(performance.now() - started);
-    const message = describeTransportError(error, options.timeoutMs, deadline.aborted);
+    const message = describeTransportError(error, options.timeoutMs, deadline.aborted, headersArrived);
     const exchange = buildExchange(raw, durationMs, undefined, message);
     recordExchange(exchange);
     throw new TransportError(`${raw.method} ${secrets.maskText(raw.url)}: ${message}`, exchange, { cause: error });
   }
 }
 
+/** Reads at most `maxBytes` of a body, then drops the rest unread. */
 async function readBounded(body: AsyncIterable<Uint8Array> & { destroy(): unknown }, maxBytes: number): Promise<{ text: string; truncated: boolean }> {
-  const chunks: Buffer[] = [];
+  const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of body) {
-    const buffer = Buffer.from(chunk);
-    if (size + buffer.length > maxBytes) {
-      chunks.push(buffer.subarray(0, maxBytes - size));
+    if (size + chunk.byteLength > maxBytes) {
+      chunks.push(chunk.subarray(0, maxBytes - size));
+      size = maxBytes;
       body.destroy();
-      return { text: Buffer.concat(chunks).toString('utf8'), truncated: true };
+      return { text: Buffer.concat(chunks, size).toString('utf8'), truncated: true };
     }
-    chunks.push(buffer);
-    size += buffer.length;
+    chunks.push(chunk);
+    size += chunk.byteLength;
   }
-  return { text: Buffer.concat(chunks).toString('utf8'), truncated: false };
+  return { text: Buffer.concat(chunks, size).toString('utf8'), truncated: false };
 }
 
 function buildExchange(
@@ -160,15 +200,25 @@ function buildExchange(
   };
   const exchange: Exchange = { request: maskedRequest, durationMs, curl: toCurl(maskedRequest) };
   if (response) {
-    const body = clip(maskBody(response.text)) + (response.truncated ? ' …(truncated by the harness)' : '');
+    const body = evidenceOf(response.text) + (response.truncated ? ' …(truncated by the harness)' : '');
     exchange.response = { status: response.status, headers: maskHeaders(response.headers), ...(response.text === '' ? {} : { body }) };
   }
   if (error !== undefined) exchange.error = error;
   return exchange;
 }
 
-function clip(text: string): string {
-  return text.length > recordedBodyChars ? `${text.slice(0, recordedBodyChars)} …(${text.length - recordedBodyChars} more characters)` : text;
+/**
+ * The masked, cut body kept as evidence. Text that cannot be JSON is cut before it is masked (masking copies
+ * the text, which must not happen to every megabyte of garbage); JSON is masked whole first, so that a secret
+ * field is masked by name even when the cut would have left it unparsable.
+ */
+function evidenceOf(text: string): string {
+  const maybeJson = /^\s*[[{]/.test(text.slice(0, 64));
+  return maybeJson ? clip(maskBody(text)) : clip(maskBody(text.slice(0, recordedBodyChars)), text.length);
+}
+
+function clip(text: string, fullLength = text.length): string {
+  return fullLength > recordedBodyChars ? `${text.slice(0, recordedBodyChars)} …(cut: ${fullLength - recordedBodyChars} more characters)` : text;
 }
 
 function registerCredential(headers: Record<string, string>): void {
@@ -185,21 +235,23 @@ function flattenHeaders(headers: Record<string, string | string[] | undefined>):
   return flat;
 }
 
-function describeTransportError(error: unknown, timeoutMs: number, deadlinePassed: boolean): string {
+/** What went wrong, named for what a hostile or broken server does (hang, slow drip, reset). */
+function describeTransportError(error: unknown, timeoutMs: number, deadlinePassed: boolean, headersArrived: boolean): string {
   const code = (error as { code?: string }).code;
-  if (deadlinePassed) return `no complete response within ${timeoutMs * 3} ms (total deadline)`;
+  if (deadlinePassed && headersArrived) return `slow drip: the headers came, then the body did not complete within ${timeoutMs * 3} ms (total deadline)`;
+  if (deadlinePassed) return `hang: no response within ${timeoutMs * 3} ms (total deadline)`;
   switch (code) {
     case 'UND_ERR_CONNECT_TIMEOUT':
       return `connect timeout after ${timeoutMs} ms`;
     case 'UND_ERR_HEADERS_TIMEOUT':
-      return `no response headers within ${timeoutMs} ms`;
+      return `hang: no response headers within ${timeoutMs} ms`;
     case 'UND_ERR_BODY_TIMEOUT':
       return `response body stalled for ${timeoutMs} ms`;
     case 'ECONNREFUSED':
       return 'connection refused';
     case 'ECONNRESET':
     case 'UND_ERR_SOCKET':
-      return 'connection reset by the server';
+      return headersArrived ? 'connection reset by the server in the middle of the body' : 'connection reset by the server before any answer';
     default:
       return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? 'transport error';
   }

@@ -1,5 +1,5 @@
 // vitest's view of a test -> the report's CheckResult. Tests not written with check() still count,
-// with their file's folder as area; a file that fails to load becomes a failed result, never nothing.
+// with their file's folder as area; a file that fails to load becomes an `error` result, never nothing.
 import { basename, dirname, relative } from 'node:path';
 import type { TestCase, TestModule } from 'vitest/node';
 import type { CheckResult, Failure } from '../../results/model.js';
@@ -7,7 +7,8 @@ import { inPlainWords } from '../../results/failure-words.js';
 import { secrets } from '../http/mask.js';
 import '../check/meta.js';
 
-export function toCheckResult(testCase: TestCase, suitesDir: string): CheckResult {
+/** `stopped`: why the run stopped early (deadline, circuit breaker): checks it left unfinished are `not-run`. */
+export function toCheckResult(testCase: TestCase, suitesDir: string, stopped?: string): CheckResult {
   const meta = testCase.meta().mcs;
   const area = meta?.area ?? areaOf(testCase.module.moduleId, suitesDir);
   const name = meta?.name ?? testCase.fullName.replace(/\s+>\s+/g, '/');
@@ -20,21 +21,31 @@ export function toCheckResult(testCase: TestCase, suitesDir: string): CheckResul
     durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
     exchanges: meta?.exchanges ?? [],
   };
+  if (meta?.outcome === 'error') return { ...base, outcome: 'error', reason: meta.reason ?? 'error' };
+  if (meta?.outcome === 'not-run') return { ...base, outcome: 'not-run', reason: meta.reason ?? 'not run' };
   switch (result.state) {
     case 'passed':
       return meta?.warnings?.length ? { ...base, outcome: 'warning', warnings: [...meta.warnings] } : { ...base, outcome: 'passed' };
     case 'failed':
+      // A test not written with check() that threw something other than an assertion: the harness's fault.
+      if (meta === undefined && !isAssertion(result.errors[0])) return { ...base, outcome: 'error', reason: `harness exception: ${toFailure(result.errors[0], undefined).message}` };
       return { ...base, outcome: 'failed', failure: toFailure(result.errors[0], meta?.replay), ...(meta?.failedExchange !== undefined ? { failedExchange: meta.failedExchange } : {}) };
     case 'skipped':
       if (meta?.outcome === 'not-verifiable') return { ...base, outcome: 'not-verifiable', reason: meta.reason ?? 'not verifiable' };
       if (meta?.outcome === 'not-claimed') return { ...base, outcome: 'not-claimed', reason: meta.reason ?? 'feature not claimed' };
+      // A check the stop cancelled before it began has no outcome of its own (an excluded one says so).
+      if (stopped !== undefined && meta?.outcome === undefined && testCase.options.mode !== 'todo') return { ...base, outcome: 'not-run', reason: stopped };
       return { ...base, outcome: 'skipped', reason: meta?.reason ?? result.note ?? skipReason(testCase) };
     default:
-      return { ...base, outcome: 'not-run', reason: 'interrupted before it finished' };
+      return { ...base, outcome: 'not-run', reason: stopped ?? 'interrupted before it finished' };
   }
 }
 
-/** A test file whose module failed (import error, hook failure) without failing a test: one failed result. */
+function isAssertion(error: { name?: string } | undefined): boolean {
+  return error?.name === 'AssertionError' || error?.name === 'CheckFailure';
+}
+
+/** A test file whose module failed (import error, hook failure) without failing a test: one `error` result (the harness could not run it). */
 export function moduleFailure(testModule: TestModule, suitesDir: string): CheckResult | undefined {
   const errors = testModule.errors();
   if (errors.length === 0) return undefined;
@@ -45,10 +56,25 @@ export function moduleFailure(testModule: TestModule, suitesDir: string): CheckR
     area,
     title: `the checks of ${relative(suitesDir, testModule.moduleId)} could run`,
     clauses: [],
-    outcome: 'failed',
+    outcome: 'error',
+    reason: `harness exception: ${toFailure(errors[0], undefined).message}`,
     durationMs: 0,
     exchanges: [],
-    failure: toFailure(errors[0], undefined),
+  };
+}
+
+/** A file the run stopped before it was even started: one `not-run` result standing for its checks. */
+export function fileNotRun(moduleId: string, suitesDir: string, reason: string): CheckResult {
+  const area = areaOf(moduleId, suitesDir);
+  return {
+    id: `${area}/${basename(moduleId)}`,
+    area,
+    title: `the checks of ${relative(suitesDir, moduleId)}`,
+    clauses: [],
+    outcome: 'not-run',
+    reason,
+    durationMs: 0,
+    exchanges: [],
   };
 }
 
@@ -58,10 +84,10 @@ export function unhandledErrorResult(error: { message?: string; name?: string },
     area: 'harness',
     title: 'the run finished without unhandled errors',
     clauses: [],
-    outcome: 'failed',
+    outcome: 'error',
+    reason: `harness exception: ${secrets.maskText(firstLine(error.message ?? error.name ?? 'unhandled error'))}`,
     durationMs: 0,
     exchanges: [],
-    failure: { message: secrets.maskText(firstLine(error.message ?? error.name ?? 'unhandled error')) },
   };
 }
 

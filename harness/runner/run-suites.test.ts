@@ -85,9 +85,9 @@ describe('runner collects check() outcomes', () => {
     expect(result('fails-with-expected-actual').failedExchange).toBeUndefined();
   });
 
-  it('reports a suite file that fails to load as a failed result of its area', () => {
+  it('reports a suite file that fails to load as an error of its area (the harness could not run it)', () => {
     const broken = [...results.values()].find((c) => c.id.endsWith('broken.check.ts'));
-    expect(broken).toMatchObject({ outcome: 'failed', area: 'sample-suite', failure: { message: expect.stringMatching(/fails while loading/) } });
+    expect(broken).toMatchObject({ outcome: 'error', area: 'sample-suite', reason: expect.stringMatching(/^harness exception: .*fails while loading/) });
   });
 
   it('counts the checks before running them, when the listener asks for the total', () => {

@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { createVitest, type Reporter, type TestCase, type TestModule, type Vitest } from 'vitest/node';
 import type { CheckResult } from '../../results/model.js';
 import type { RunContext } from '../check/meta.js';
-import { moduleFailure, toCheckResult, unhandledErrorResult } from './collect.js';
+import type { Selection } from './selection.js';
+import { fileNotRun, moduleFailure, toCheckResult, unhandledErrorResult } from './collect.js';
 
 export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const suitesDir = fileURLToPath(new URL('../../suites/', import.meta.url));
@@ -27,8 +28,10 @@ export interface ProgressListener {
 export interface SuiteRun {
   /** Resolves with every result once the run ends (or is cancelled). */
   done: Promise<{ checks: CheckResult[]; interrupted: boolean }>;
-  /** Stops the run; tests that have not finished are reported skipped ("interrupted"). */
+  /** Stops the run; tests that have not finished are reported skipped ("interrupted"), or not-run when `stopReason` gives a reason. */
   cancel(): Promise<void>;
+  /** What has been collected so far (for a run that must end before vitest does). */
+  collected(): CheckResult[];
 }
 
 export interface SuiteRunOptions {
@@ -38,10 +41,13 @@ export interface SuiteRunOptions {
   files?: string[];
   /** Globs of the files to run instead of the suites' (the harness's own tests run sample suites). */
   include?: string[];
+  /** Why the run was stopped early (deadline, circuit breaker), once it was: unfinished checks become not-run. */
+  stopReason?: () => string | undefined;
 }
 
 export async function startSuites(options: SuiteRunOptions): Promise<SuiteRun> {
   const results = new Map<string, CheckResult>();
+  const seenModules = new Set<string>();
   const fileResults = new Map<string, CheckResult[]>();
   let interrupted = false;
   let reported: Vitest | undefined;
@@ -59,13 +65,14 @@ export async function startSuites(options: SuiteRunOptions): Promise<SuiteRun> {
       }
     },
     onTestModuleCollected(testModule: TestModule) {
+      seenModules.add(testModule.moduleId);
       options.listener?.collected?.([...testModule.children.allTests()].length);
     },
     onTestCaseReady(testCase: TestCase) {
       options.listener?.checkStarted?.(toCheckResult(testCase, suitesDir).id);
     },
     onTestCaseResult(testCase: TestCase) {
-      const result = toCheckResult(testCase, suitesDir);
+      const result = toCheckResult(testCase, suitesDir, options.stopReason?.());
       results.set(testCase.id, result);
       fileResults.set(testCase.module.moduleId, [...(fileResults.get(testCase.module.moduleId) ?? []), result]);
       options.listener?.checkDone?.(result);
@@ -108,12 +115,14 @@ export async function startSuites(options: SuiteRunOptions): Promise<SuiteRun> {
       // Tests that never reported (cancelled, or a crashed worker) are still in the module tree.
       for (const testModule of run.testModules) {
         for (const testCase of testModule.children.allTests()) {
-          if (!results.has(testCase.id)) results.set(testCase.id, toCheckResult(testCase, suitesDir));
+          if (!results.has(testCase.id)) results.set(testCase.id, toCheckResult(testCase, suitesDir, options.stopReason?.()));
         }
         const failure = moduleFailure(testModule, suitesDir);
         if (failure && !results.has(`module:${testModule.id}`)) results.set(`module:${testModule.id}`, failure);
       }
     } finally {
+      const stopped = options.stopReason?.();
+      if (stopped !== undefined) await addFilesNotStarted(vitest, options, seenModules, results, stopped).catch(() => undefined);
       await vitest.close();
     }
     const checks = [...results.values(), ...unhandled.map((error, index) => unhandledErrorResult(error, index))];
@@ -126,5 +135,22 @@ export async function startSuites(options: SuiteRunOptions): Promise<SuiteRun> {
       interrupted = true;
       await vitest.cancelCurrentRun('keyboard-input');
     },
+    collected: () => [...results.values()],
   };
+}
+
+/** A run stopped early: each selected file it never started stands as one not-run result. */
+async function addFilesNotStarted(vitest: Vitest, options: SuiteRunOptions, seen: ReadonlySet<string>, results: Map<string, CheckResult>, reason: string): Promise<void> {
+  for (const spec of await vitest.globTestSpecifications(options.files)) {
+    if (seen.has(spec.moduleId) || results.has(`module:${spec.moduleId}`)) continue;
+    const result = fileNotRun(spec.moduleId, suitesDir, reason);
+    if (mayBeSelected(options.context.selection, result.area)) results.set(`module:${spec.moduleId}`, result);
+  }
+}
+
+/** Whether a file of `area` may hold selected checks (a clause selection could select any file). */
+function mayBeSelected(selection: Selection, area: string): boolean {
+  if (selection.skip.includes(area)) return false;
+  if (selection.only.length === 0) return true;
+  return selection.only.some((entry) => entry === area || entry.startsWith(`${area}/`) || (entry.includes('.') && !entry.includes('/')));
 }

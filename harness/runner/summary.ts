@@ -76,14 +76,26 @@ export function describeWarnings(checks: readonly CheckResult[]): string {
 
 /** Why checks were not verifiable, most frequent first: what a vendor would add to verify more. */
 export function notVerifiableReasons(checks: readonly CheckResult[]): string {
+  return reasonsOf(checks, 'not-verifiable', 'not verifiable');
+}
+
+/** Why checks could not judge the target (error) or were not run, most frequent first (a broken target gives one reason many times). */
+export function errorReasons(checks: readonly CheckResult[]): string {
+  return [reasonsOf(checks, 'error', 'error'), reasonsOf(checks, 'not-run', 'not run')].filter((text) => text !== '').join('\n');
+}
+
+/** At most this many distinct reasons are listed per outcome; the rest are counted. */
+const maxReasons = 12;
+
+function reasonsOf(checks: readonly CheckResult[], outcome: CheckResult['outcome'], label: string): string {
   const counts = new Map<string, number>();
   for (const check of checks) {
-    if (check.outcome === 'not-verifiable') counts.set(check.reason ?? 'not verifiable', (counts.get(check.reason ?? 'not verifiable') ?? 0) + 1);
+    if (check.outcome === outcome) counts.set(check.reason ?? label, (counts.get(check.reason ?? label) ?? 0) + 1);
   }
-  return [...counts.entries()]
-    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-    .map(([reason, count]) => `not verifiable (${count}): ${reason}`)
-    .join('\n');
+  const sorted = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  const lines = sorted.slice(0, maxReasons).map(([reason, count]) => `${label} (${count}): ${clip(reason)}`);
+  if (sorted.length > maxReasons) lines.push(`${label}: ${sorted.length - maxReasons} more reasons (see the report)`);
+  return lines.join('\n');
 }
 
 export function coverageLine(report: RunReport): string {

@@ -27,6 +27,8 @@ export interface ValidationResult {
   undocumentedStatus: boolean;
   /** Readable problems; empty when the response conforms. */
   errors: string[];
+  /** True when the spec documents a JSON body here and the body was text that is not JSON (HTML, garbage). */
+  notJson?: boolean;
 }
 
 const compiled = new Map<string, ValidateFunction>();
@@ -63,7 +65,7 @@ export function checkResponse(response: ResponseToValidate): ValidationResult {
   }
   if (!isJson) {
     const what = response.text === undefined || response.text === '' ? 'empty' : 'not JSON';
-    return { operation, undocumentedStatus: false, errors: [`${operation.operationId} ${response.status}: body is ${what}, the spec documents a JSON body`] };
+    return { operation, undocumentedStatus: false, errors: [`${operation.operationId} ${response.status}: body is ${what}, the spec documents a JSON body`], notJson: what === 'not JSON' };
   }
   const validate = validatorFor(operation, key, schema);
   if (validate(response.body)) return { operation, undocumentedStatus: false, errors: [] };

@@ -48,6 +48,22 @@ const checks: Record<string, Check> = {
     await fx.v4('POST', '/messages', body, { 'idempotency-key': 'k' });
     return (await fx.control('GET', '/messages?idempotency_key=k')).body.data.length === 1;
   },
+  'messaging.idempotency.thread-sends-ignored': async (fx) => {
+    const path = `/channels/${fx.channels.sms_provider!.id}/messages`;
+    const body = { to: fresh(), text: 'x' };
+    await fx.v4('POST', path, body, { 'idempotency-key': 'kt' });
+    await fx.v4('POST', path, body, { 'idempotency-key': 'kt' });
+    return (await fx.control('GET', '/messages?idempotency_key=kt')).body.data.length === 1;
+  },
+  'messaging.idempotency.reuse-sends-and-replays': async (fx) => {
+    await fx.v4('POST', '/messages', { to: fresh(), text: 'first' }, { 'idempotency-key': 'kr' });
+    return (await fx.v4('POST', '/messages', { to: fresh(), text: 'other' }, { 'idempotency-key': 'kr' })).status === 409;
+  },
+  'messaging.idempotency.race': async (fx) => {
+    const body = { to: fresh(), text: 'x' };
+    await Promise.all([1, 2, 3].map(() => fx.v4('POST', '/messages', body, { 'idempotency-key': 'kc' })));
+    return (await fx.control('GET', '/messages?idempotency_key=kc')).body.data.length === 1;
+  },
   'messaging.routing.descending-tiers': async (fx) => {
     const channels = [{ channel_id: fx.channels.sms_provider!.id, priority: 1 }, { channel_id: fx.channels['native-dedicated']!.id, priority: 2 }];
     await fx.v4('POST', '/priorities', { name: 'p', channels });
@@ -145,6 +161,8 @@ const checks: Record<string, Check> = {
     (await fx.v4('POST', `/channels/${fx.channels.sms_provider!.id}/messages`, { to: [fresh(), fresh()], text: 'x' })).body.mode === 'fan_out',
   'messaging.fanout.limit-off-by-one': async (fx) =>
     (await fx.v4('POST', `/channels/${fx.channels.sms_provider!.id}/messages`, { to: Array.from({ length: 100 }, () => fresh()), text: 'x' })).status === 201,
+  'messaging.fanout.limit-as-403': async (fx) =>
+    (await fx.v4('POST', `/channels/${fx.channels.sms_provider!.id}/messages`, { to: Array.from({ length: 101 }, () => fresh()), text: 'x' })).status === 422,
   'messaging.attachments-never-alone': async (fx) => {
     const to = fresh();
     await fx.v4('POST', '/messages', { to, text: 'first' });
@@ -197,6 +215,19 @@ const checks: Record<string, Check> = {
     await fx.v4('POST', '/messages', { to: fresh(), text: 'x' });
     await fx.control('POST', '/clock/advance', { milliseconds: 24 * 60 * 60 * 1000 + 1 });
     return (await fx.v4('POST', '/messages', { to: fresh(), text: 'x' })).status === 201;
+  },
+  'messaging.caps.window-too-short': async (fx) => {
+    await fx.control('PATCH', '/plan', { outbound_cap_per_organization: 1 });
+    await fx.v4('POST', '/messages', { to: fresh(), text: 'x' });
+    await fx.control('POST', '/clock/advance', { milliseconds: 13 * 60 * 60 * 1000 });
+    return (await fx.v4('POST', '/messages', { to: fresh(), text: 'x' })).status === 429;
+  },
+  'messaging.caps.new-conversation-never-resets': async (fx) => {
+    await fx.control('PATCH', '/plan', { new_conversation_cap: 1 });
+    const path = `/channels/${fx.channels['native-shared']!.id}/messages`;
+    await fx.v4('POST', path, { to: fresh(), text: 'x' });
+    await fx.control('POST', '/clock/advance', { milliseconds: 24 * 60 * 60 * 1000 + 1 });
+    return (await fx.v4('POST', path, { to: fresh(), text: 'next day' })).status === 201;
   },
   'messaging.caps.blocks-existing-conversations': async (fx) => {
     await fx.control('PATCH', '/plan', { new_conversation_cap: 1 });
@@ -251,6 +282,10 @@ const checks: Record<string, Check> = {
   },
   'events.signing.base64-digest': async (fx) => {
     const { delivery, sub } = await firstDelivery(fx, null, () => inbound(fx));
+    return signedWith(delivery.raw, delivery.headers['x-service-signature'], sub.signing_secret);
+  },
+  'events.signing.latin1-bytes': async (fx) => {
+    const { delivery, sub } = await firstDelivery(fx, null, () => inbound(fx, { text: 'héllo ✓' }));
     return signedWith(delivery.raw, delivery.headers['x-service-signature'], sub.signing_secret);
   },
   'events.rotation.secret-unchanged': async (fx) => {
@@ -344,6 +379,18 @@ const checks: Record<string, Check> = {
   'events.v2.extra-fields-missing': async (fx) => (await firstDelivery(fx, 'all', () => inbound(fx))).delivery.body.text === 'hi',
   'events.v2.no-base-fields': async (fx) => (await firstDelivery(fx, 'all', () => inbound(fx))).delivery.body.protocol !== undefined,
   'events.v2.group-fields-on-1to1': async (fx) => (await firstDelivery(fx, 'all', () => inbound(fx))).delivery.body.group_id == null,
+  'events.v2.group-fields-missing': async (fx) => {
+    const { delivery } = await firstDelivery(fx, 'all', () => inbound(fx, { group: { participants: [fresh()] } }));
+    return delivery.body.is_group === true && Array.isArray(delivery.body.participants) && 'group_name' in delivery.body;
+  },
+  'events.v2.contact-merged-not-delivered': async (fx) => {
+    const { delivery } = await firstDelivery(fx, 'all', async () => {
+      const [a, b] = [(await fx.v4('POST', '/contacts', {})).body.data, (await fx.v4('POST', '/contacts', {})).body.data];
+      await fx.v4('POST', `/contacts/${a.id}/merge`, { source_contact_id: b.id });
+      await inbound(fx);
+    });
+    return delivery.body.event === 'contact.merged';
+  },
   'events.read.not-emitted': async (fx) => {
     const chat = (await inbound(fx, { protocol: 'imessage', read_receipts: true })).body.data.chat_id;
     const sent = await fx.v4('POST', `/chats/${chat}/messages`, { text: 'x' });

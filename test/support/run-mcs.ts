@@ -1,5 +1,6 @@
 // Runs the real `mcs` command in a child process, as a user would, for the project's end-to-end tests.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -8,6 +9,8 @@ export interface CliRun {
   code: number | null;
   stdout: string;
   stderr: string;
+  /** Peak resident memory of the command (VmHWM, bytes), when `measureRss` asked for it and Linux tells. */
+  peakRssBytes?: number;
 }
 
 export interface RunMcsOptions {
@@ -15,6 +18,8 @@ export interface RunMcsOptions {
   /** Sees the output as it comes (to signal the process at the right moment). */
   onStdout?: (text: string, pid: number) => void;
   env?: Record<string, string>;
+  /** Polls the child's peak resident memory (/proc/PID/status VmHWM) every 100 ms while it runs. */
+  measureRss?: boolean;
 }
 
 /**
@@ -33,13 +38,32 @@ export function runMcs(args: string[], options: RunMcsOptions = {}): Promise<Cli
       if (child.pid !== undefined) options.onStdout?.(stdout, child.pid);
     });
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    let peakRssBytes: number | undefined;
+    const poller = options.measureRss
+      ? setInterval(() => {
+          const peak = peakRssOf(child.pid);
+          if (peak !== undefined) peakRssBytes = Math.max(peakRssBytes ?? 0, peak);
+        }, 100)
+      : undefined;
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`mcs ${args.join(' ')} did not finish in ${timeoutMs} ms`));
     }, timeoutMs);
     child.on('close', (code) => {
       clearTimeout(timer);
-      resolve({ code, stdout, stderr });
+      if (poller) clearInterval(poller);
+      resolve({ code, stdout, stderr, ...(peakRssBytes === undefined ? {} : { peakRssBytes }) });
     });
   });
+}
+
+/** VmHWM of a Linux process (its peak resident set so far), in bytes; undefined elsewhere or once it exited. */
+function peakRssOf(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const match = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) * 1024 : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,0 +1,57 @@
+// What a check's run comes to, from what its body threw and what its responses were: `failed` only when the
+// target answered and the answer breaks a clause; `error` when the target could not be judged (no answer,
+// a broken answer where the check needed a working API, a malformed control answer, a harness exception);
+// `not-run` when the run stopped first; `not-verifiable` when the target lacks what the check needs.
+import { atExchange, CheckFailure } from '../checks/failure.js';
+import { isNotVerifiable } from '../fixtures/not-verifiable.js';
+import type { ExchangeLog } from '../http/recorder.js';
+import { isRunStopped, isTargetError } from '../target-error.js';
+
+export type Judged =
+  | { outcome: 'passed' }
+  | { outcome: 'failed'; failure: unknown }
+  | { outcome: 'error' | 'not-verifiable' | 'not-run'; reason: string };
+
+/**
+ * Areas whose checks exist to judge how the target answers bad or unusual input: there a 5xx or an answer
+ * that is not JSON is what the check judges (a failure), not a sign that the API does not work (an error).
+ */
+export const areasJudgingBrokenAnswers: ReadonlySet<string> = new Set(['robustness', 'errors']);
+
+export function judge(thrown: unknown, log: Pick<ExchangeLog, 'nonConforming' | 'lastResponse'>, judgesBrokenAnswers: boolean): Judged {
+  if (isRunStopped(thrown)) return { outcome: 'not-run', reason: thrown.message };
+  if (isNotVerifiable(thrown)) return { outcome: 'not-verifiable', reason: thrown.message };
+  if (isTargetError(thrown)) return { outcome: 'error', reason: firstLine(thrown.message) };
+  const nonConforming = log.nonConforming === undefined ? undefined : nonConformingFailure(log.nonConforming);
+  const failure = thrown ?? nonConforming;
+  if (failure === undefined) return { outcome: 'passed' };
+  const broken = log.lastResponse?.broken;
+  if (!judgesBrokenAnswers && broken !== undefined) return { outcome: 'error', reason: `${broken}, where the check needed a working API` };
+  if (thrown !== undefined && !isAssertion(thrown)) {
+    // The check crashed: when an answer broke the spec, that answer is the failure; else the harness is at fault.
+    return nonConforming !== undefined ? { outcome: 'failed', failure: nonConforming } : { outcome: 'error', reason: `harness exception: ${describe(thrown)}` };
+  }
+  return { outcome: 'failed', failure };
+}
+
+/** A failed expectation: the suites' CheckFailure, or vitest's expect (AssertionError). */
+function isAssertion(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'CheckFailure' || error.name === 'AssertionError');
+}
+
+function nonConformingFailure({ response, errors, exchange }: NonNullable<ExchangeLog['nonConforming']>): CheckFailure {
+  const failure = new CheckFailure(
+    `${response.api} ${response.method} ${response.path}: ${errors[0]}`,
+    'every response documented by the spec and matching its schema',
+    `${response.status} ${response.excerpt}\n${errors.join('\n')}`,
+  );
+  return atExchange(failure, exchange);
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${firstLine(error.message)}` : firstLine(String(error));
+}
+
+function firstLine(text: string): string {
+  return text.split('\n')[0] ?? text;
+}
