@@ -72,7 +72,7 @@ export async function startSuites(options: SuiteRunOptions): Promise<SuiteRun> {
       options.listener?.checkStarted?.(toCheckResult(testCase, suitesDir).id);
     },
     onTestCaseResult(testCase: TestCase) {
-      const result = toCheckResult(testCase, suitesDir, options.stopReason?.());
+      const result = toCheckResult(testCase, suitesDir, notRunReason());
       results.set(testCase.id, result);
       fileResults.set(testCase.module.moduleId, [...(fileResults.get(testCase.module.moduleId) ?? []), result]);
       options.listener?.checkDone?.(result);
@@ -99,6 +99,8 @@ export async function startSuites(options: SuiteRunOptions): Promise<SuiteRun> {
   }
   vitest.provide('mcsRun', options.context);
 
+  // Why the checks left are not run: the run's stop (deadline, breaker), or Ctrl-C.
+  const notRunReason = (): string | undefined => options.stopReason?.() ?? (interrupted ? 'interrupted before it finished' : undefined);
   const done = (async () => {
     let unhandled: readonly { message?: string; name?: string }[] = [];
     try {
@@ -107,15 +109,18 @@ export async function startSuites(options: SuiteRunOptions): Promise<SuiteRun> {
         const collected = await vitest.collect(options.files);
         const total = collected.testModules.reduce((sum, testModule) => sum + [...testModule.children.allTests()].length, 0);
         options.listener.planned(total, collected.testModules.length);
-        // Interrupted while collecting: nothing ran, nothing to run.
-        if (interrupted) return { checks: [], interrupted };
+        // Interrupted while collecting: nothing ran, and every check collected is reported not run.
+        if (interrupted) {
+          const checks = collected.testModules.flatMap((testModule) => [...testModule.children.allTests()].map((testCase) => toCheckResult(testCase, suitesDir, notRunReason())));
+          return { checks, interrupted };
+        }
       }
       const run = await vitest.start(options.files);
       unhandled = run.unhandledErrors as { message?: string }[];
       // Tests that never reported (cancelled, or a crashed worker) are still in the module tree.
       for (const testModule of run.testModules) {
         for (const testCase of testModule.children.allTests()) {
-          if (!results.has(testCase.id)) results.set(testCase.id, toCheckResult(testCase, suitesDir, options.stopReason?.()));
+          if (!results.has(testCase.id)) results.set(testCase.id, toCheckResult(testCase, suitesDir, notRunReason()));
         }
         const failure = moduleFailure(testModule, suitesDir);
         if (failure && !results.has(`module:${testModule.id}`)) results.set(`module:${testModule.id}`, failure);

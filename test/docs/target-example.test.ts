@@ -22,10 +22,11 @@ describe('docs/target.example.yaml', () => {
     expect(target?.fixtures.api_keys?.secondary).toBeDefined();
   });
 
-  it('shows every field of the schema, but the control URL it explains (so that a new field gets documented)', () => {
+  it('shows every field of the schema, but the control URL and adapter it explains (so that a new field gets documented)', () => {
     const example = parse(readFileSync(examplePath, 'utf8')) as Record<string, Record<string, unknown>>;
-    expect(Object.keys(schema.properties).filter((field) => !(field in example))).toEqual(['control_url']);
+    expect(Object.keys(schema.properties).filter((field) => !(field in example))).toEqual(['control_url', 'control_adapter']);
     expect(readFileSync(examplePath, 'utf8')).toContain('# control_url: ');
+    expect(readFileSync(examplePath, 'utf8')).toContain('# control_adapter: ');
     expect(Object.keys(schema.$defs.fixtures.properties).filter((field) => !(field in (example.fixtures ?? {})))).toEqual([]);
   });
 

@@ -149,7 +149,7 @@ describe('outcomes', () => {
     const report = sampleReport();
     const odd = (outcome: string, i: number) => ({ ...report.checks[1]!, id: `auth/odd-${i}`, outcome, reason: `because ${outcome}` }) as unknown as CheckResult;
     const page = renderHtml({ ...report, checks: [...report.checks, ...['error', 'not-run', 'not-claimed', 'expected-failure', 'warning', 'brand-new', 'constructor'].map(odd)] });
-    for (const label of ['Error', 'Not run', 'Not claimed', 'Expected failure', 'Warning', 'brand-new', 'constructor']) expect(page).toContain(`<span class="stat-l">${label}</span>`);
+    for (const label of ['Error', 'Not run', 'Not claimed', 'Expected failure', 'Passed with warning', 'brand-new', 'constructor']) expect(page).toContain(`<span class="stat-l">${label}</span>`);
     expect(failuresOf(page)).toContain('because error');
     expect(page).toContain('data-set-result="brand-new"');
   });
