@@ -79,7 +79,7 @@ export async function walkContactsV2(client: ApiClient, limit: number, maxPages 
     const walk = await walkOnce(client, limit, maxPages);
     if (walk.stable) return walk.items;
   }
-  throw new NotVerifiable('the organization\'s contacts kept changing during the offset walk (other checks share it)');
+  throw new NotVerifiable('could not walk the offset pages: the organization\'s contacts kept changing during the walk (other checks share it)');
 }
 
 async function walkOnce(client: ApiClient, limit: number, maxPages: number): Promise<{ items: unknown[]; stable: boolean }> {
