@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { loadCards } from './load-section.js';
 import { loadViews } from './load-view.js';
-import { html, trusted } from './template.js';
+import { documentHead, html } from './template.js';
 
 const stylesheet = (): string => readFileSync(new URL('./style.css', import.meta.url), 'utf8');
 
@@ -31,16 +31,7 @@ export function renderLoadHtml(entries: readonly unknown[], options: { generator
   const target = targetOf(entries);
   const started = startedOf(entries);
   const csp = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
-  const page = html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark">
-<title>Load report · ${names}${target !== undefined ? ` · ${target}` : ''}</title>
-<style>${trusted(stylesheet())}</style>
-</head>
+  const page = html`${documentHead({ csp, title: `Load report · ${names}${target !== undefined ? ` · ${target}` : ''}`, css: stylesheet() })}
 <body>
 <main id="main">
 <h1>Load report <span class="muted">${names}</span></h1>

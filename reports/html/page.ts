@@ -17,7 +17,7 @@ import { outcomesOf, resultClass, resultLabel } from './labels.js';
 import { loadSection } from './load-section.js';
 import { coverageOverview, header, matrix } from './summary.js';
 import { clausesTable } from './tables.js';
-import { html, trusted, type Markup } from './template.js';
+import { documentHead, html, trusted, type Markup } from './template.js';
 
 const asset = (name: string): string => readFileSync(new URL(`./${name}`, import.meta.url), 'utf8');
 
@@ -66,16 +66,7 @@ export function renderHtml(report: RunReport, options: HtmlOptions = {}): string
   const scriptHash = createHash('sha256').update(script).digest('base64');
   const csp = `default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'sha256-${scriptHash}'; base-uri 'none'; form-action 'none'`;
   const hasLoad = (report.load ?? []).length > 0;
-  const page = html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark">
-<title>${verdictTitles[certificate.status]} · MCS conformance report · ${report.target.image ?? report.target.baseUrl}</title>
-<style>${trusted(asset('style.css'))}</style>
-</head>
+  const page = html`${documentHead({ csp, title: `${verdictTitles[certificate.status]} · MCS conformance report · ${report.target.image ?? report.target.baseUrl}`, css: asset('style.css') })}
 <body>
 <a class="skip" href="#main">Skip to the results</a>
 ${header(report, certificate)}

@@ -36,3 +36,17 @@ export function trusted(markup: string): Markup {
 export function anchor(prefix: string, id: string): string {
   return `${prefix}-${id.replace(/[^A-Za-z0-9_.-]/g, '_')}`;
 }
+
+/** The head every standalone page of ours opens with: no network, nothing inline but the style and what `csp` allows. */
+export function documentHead(options: { csp: string; title: string; css: string }): Markup {
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${options.csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>${options.title}</title>
+<style>${trusted(options.css)}</style>
+</head>`;
+}
