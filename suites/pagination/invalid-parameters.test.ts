@@ -44,6 +44,8 @@ for (const api of ['v4', 'v2'] as const) {
         title: `${api} GET ${operation.path} answers an invalid ${names.join(', ')} with a documented refusal or a page, never a 5xx`,
         clauses: ['errors.status.documented-only', ...(names.includes('limit') || names.includes('cursor') ? ['envelope.list.cursor-page'] : [])],
         needs: api === 'v2' ? ['v2'] : [],
+        // It judges how the target answers bad input: a 5xx here is the failure it looks for, not a broken API.
+        judgesBrokenAnswers: true,
         concurrent: true,
       },
       async (t) => {
