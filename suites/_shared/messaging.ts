@@ -2,17 +2,11 @@
 // which channel carried each accepted message (listSentMessages) and lets a customer write first.
 import { CheckFailure, path, type ApiClient, type ApiResponse, type CheckContext, type Fixtures } from '../../harness/check/index.js';
 import type { ChannelFixture } from '../../harness/fixtures/control-client.js';
+import type { components } from '../../spec/types/control.js';
 import { fail, idemKey, isAccepted, shown, type Json } from './common.js';
 
-export interface SentRecord {
-  message_id: string;
-  channel_id: string;
-  chat_id: string;
-  to: string[];
-  status: string;
-  idempotency_key?: string | null;
-  api_key_name?: string | null;
-}
+/** A message the control API's sent log holds (spec/control.openapi.yaml SentMessageRecord). */
+export type SentRecord = components['schemas']['SentMessageRecord'];
 
 /** Every outbound message the organization accepted (oldest first), optionally of one idempotency key. */
 export function sentMessages(fx: Fixtures, idempotencyKey?: string): Promise<SentRecord[]> {
