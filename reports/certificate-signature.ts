@@ -34,23 +34,20 @@ function publicKeyDigest(key: KeyObject): string {
 
 /** An Ed25519 private key from PEM text (PKCS#8, as `openssl genpkey -algorithm ed25519` writes it). */
 export function readPrivateKey(pem: string, file: string): KeyObject {
-  let key: KeyObject;
-  try {
-    key = createPrivateKey(pem);
-  } catch {
-    throw new SigningKeyError(`${file}: not a PEM private key`);
-  }
-  if (key.asymmetricKeyType !== 'ed25519') throw new SigningKeyError(`${file}: an Ed25519 key is needed, this one is ${key.asymmetricKeyType ?? 'unknown'}`);
-  return key;
+  return readEd25519(() => createPrivateKey(pem), file, 'private');
 }
 
 /** An Ed25519 public key from PEM text (SPKI); a private key file gives its public half. */
 export function readPublicKey(pem: string, file: string): KeyObject {
+  return readEd25519(() => createPublicKey(pem), file, 'public');
+}
+
+function readEd25519(read: () => KeyObject, file: string, kind: 'private' | 'public'): KeyObject {
   let key: KeyObject;
   try {
-    key = createPublicKey(pem);
+    key = read();
   } catch {
-    throw new SigningKeyError(`${file}: not a PEM public key`);
+    throw new SigningKeyError(`${file}: not a PEM ${kind} key`);
   }
   if (key.asymmetricKeyType !== 'ed25519') throw new SigningKeyError(`${file}: an Ed25519 key is needed, this one is ${key.asymmetricKeyType ?? 'unknown'}`);
   return key;
