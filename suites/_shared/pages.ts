@@ -3,7 +3,7 @@
 // on every page whatever the page size or cursor format: a page never holds more than the `limit` asked
 // for, `has_more` true comes with a `next_cursor` to follow, and a walk ends. Page sizes, cursor formats
 // and orderings are not shown in the description and are never asserted.
-import { CheckFailure, type ApiClient, type ApiResponse } from '../../harness/check/index.js';
+import { CheckFailure, NotVerifiable, type ApiClient, type ApiResponse } from '../../harness/check/index.js';
 import type { Page } from './contacts.js';
 
 type Query = Record<string, string | number | undefined>;
@@ -92,4 +92,33 @@ export function duplicates(ids: readonly string[]): string[] {
   const twice = new Set<string>();
   for (const id of ids) (seen.has(id) ? twice : seen).add(id);
   return [...twice];
+}
+
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  const left = new Set(a);
+  const right = new Set(b);
+  return left.size === right.size && [...left].every((id) => right.has(id));
+}
+
+export interface StableWalk {
+  /** The ids the walk under test saw. */
+  seen: string[];
+  /** The data set: what a full listing showed both before and after that walk. */
+  set: string[];
+}
+
+/**
+ * Runs `walk` between two full listings (`list`) and returns it only when the set held still meanwhile. A
+ * vendor's one organization is shared by every check running at once, so keys and channels come and go while
+ * a walk pages: a walk judged against a set that moved would fail a correct target. After `attempts` walks
+ * during which the set moved each time, the property cannot be judged here.
+ */
+export async function walkWhileStable(list: () => Promise<string[]>, walk: () => Promise<string[]>, what: string, attempts = 4): Promise<StableWalk> {
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    const before = await list();
+    const seen = await walk();
+    const after = await list();
+    if (sameSet(before, after)) return { seen, set: before };
+  }
+  throw new NotVerifiable(`${what}: the data set changed during each of ${attempts} walks (other clients of the same organization were adding or removing items)`);
 }

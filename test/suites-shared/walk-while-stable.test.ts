@@ -1,0 +1,26 @@
+// walkWhileStable judges a walk only against a data set that held still while it ran (a vendor's shared
+// organization changes under a check), and says so when the set never held still.
+import { describe, expect, it } from 'vitest';
+import { NotVerifiable } from '../../harness/check/index.js';
+import { walkWhileStable } from '../../suites/_shared/pages.js';
+
+describe('walkWhileStable', () => {
+  it('returns the walk with the set listed around it when nothing changed', async () => {
+    const result = await walkWhileStable(async () => ['a', 'b'], async () => ['b', 'a', 'a'], 'GET /things');
+    expect(result).toEqual({ seen: ['b', 'a', 'a'], set: ['a', 'b'] });
+  });
+
+  it('walks again when the set changed meanwhile, and judges the walk that ran over a still set', async () => {
+    const listings = [['a'], ['a', 'b'], ['a', 'b'], ['a', 'b']];
+    let walks = 0;
+    const result = await walkWhileStable(async () => listings.shift() ?? [], async () => [`walk ${++walks}`], 'GET /things');
+    expect(result).toEqual({ seen: ['walk 2'], set: ['a', 'b'] });
+  });
+
+  it('is not verifiable when the set changed during every walk', async () => {
+    let size = 0;
+    const growing = async () => Array.from({ length: ++size }, (_, i) => String(i));
+    await expect(walkWhileStable(growing, async () => [], 'GET /things', 3)).rejects.toBeInstanceOf(NotVerifiable);
+    await expect(walkWhileStable(growing, async () => [], 'GET /things', 3)).rejects.toThrow(/changed during each of 3 walks/);
+  });
+});
