@@ -2,7 +2,7 @@
 // selection and that file use. Every mistake here is bad input (exit 2, with the nearest names), never a
 // run that silently selects, claims or excuses nothing.
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import { suitesConfig } from '../harness/runner/paths.js';
 import { loadClauses } from '../spec/index.js';
 import { ClaimError, resolveClaims } from '../results/claims.js';
 import { ExpectationsError, parseExpectations } from '../results/expectations.js';
@@ -11,7 +11,6 @@ import { isKnownExpectation, isKnownSelection, unknownNames, type NameCatalog } 
 import type { Selection } from '../harness/runner/selection.js';
 import { UsageError } from './errors.js';
 
-const suitesConfig = fileURLToPath(new URL('../suites/vitest.config.ts', import.meta.url));
 
 export interface RunScope {
   claims: string[];
@@ -64,7 +63,7 @@ async function readExpectations(path: string): Promise<ExpectedFailure[]> {
 
 /** Areas, check ids and clause ids, from the checks vitest collects (none runs). */
 async function nameCatalog(): Promise<NameCatalog> {
-  const { collectChecks } = await import('../harness/runner/collect-checks.js');
-  const checks = await collectChecks({ config: suitesConfig });
+  const { checkCatalog } = await import('../harness/runner/check-catalog.js');
+  const { checks } = await checkCatalog(suitesConfig);
   return { areas: [...new Set(checks.map((check) => check.area))], checkIds: checks.map((check) => check.id), clauseIds: loadClauses().map((clause) => clause.id) };
 }

@@ -82,9 +82,12 @@ export async function run(argv: string[]): Promise<number> {
 /** The checks vitest collects from the suites (their declarations; nothing runs). */
 async function collectedChecks(dir: string | undefined) {
   const { collectChecks } = await import('../../harness/runner/collect-checks.js');
+  const { checkCatalog } = await import('../../harness/runner/check-catalog.js');
   const include = dir === undefined ? undefined : [`${resolve(dir).replace(/\/+$/, '')}/**/*.test.ts`];
   try {
-    return await collectChecks({ config: suitesConfig, ...(include ? { include } : {}) });
+    // The project's own suites are kept in the catalog cache; another folder is collected as it is.
+    if (include === undefined) return (await checkCatalog(suitesConfig)).checks;
+    return await collectChecks({ config: suitesConfig, include });
   } catch (error) {
     throw new UsageError((error as Error).message.split('\n')[0] ?? 'the suites could not be collected');
   }

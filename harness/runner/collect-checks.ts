@@ -1,14 +1,22 @@
 // The checks of suites/ as vitest collects them, without running any: each test's declaration (check() puts it
-// in the task meta at registration, harness/check/check.ts). `mcs coverage` reads these, not the sources.
+// in the task meta at registration, harness/check/check.ts), and how many tests each file holds. `mcs coverage`
+// reads these, not the sources; certify reads them for its progress total and the names --only/--skip accept.
 import { createVitest } from 'vitest/node';
+import { relative } from 'node:path';
 import type { DeclaredCheck } from '../check/meta.js';
-import { projectRoot } from './run-suites.js';
+import { projectRoot } from './paths.js';
 
 export interface CollectedCheck extends DeclaredCheck {
   id: string;
 }
 
-export async function collectChecks(options: { config: string; include?: string[] }): Promise<CollectedCheck[]> {
+export interface CheckCatalog {
+  checks: CollectedCheck[];
+  /** Tests per suite file, by path relative to the project root (every test, with a declaration or not). */
+  testsPerFile: Record<string, number>;
+}
+
+export async function collectCatalog(options: { config: string; include?: string[] }): Promise<CheckCatalog> {
   const vitest = await createVitest(
     'test',
     { config: options.config, root: projectRoot, watch: false, reporters: [], passWithNoTests: true, ...(options.include ? { include: options.include } : {}) },
@@ -20,14 +28,21 @@ export async function collectChecks(options: { config: string; include?: string[
     const errors = run.testModules.flatMap((module) => module.errors().map((error) => `${module.moduleId}: ${error.message ?? ''}`));
     if (errors.length > 0) throw new Error(`the suites could not be collected: ${errors[0]}`);
     const checks: CollectedCheck[] = [];
+    const testsPerFile: Record<string, number> = {};
     for (const module of run.testModules) {
-      for (const test of module.children.allTests()) {
+      const tests = [...module.children.allTests()];
+      testsPerFile[relative(projectRoot, module.moduleId)] = tests.length;
+      for (const test of tests) {
         const declared = test.meta().mcsCheck;
         if (declared !== undefined) checks.push({ ...declared, id: `${declared.area}/${declared.name}` });
       }
     }
-    return checks.sort((a, b) => a.id.localeCompare(b.id));
+    return { checks: checks.sort((a, b) => a.id.localeCompare(b.id)), testsPerFile };
   } finally {
     await vitest.close();
   }
+}
+
+export async function collectChecks(options: { config: string; include?: string[] }): Promise<CollectedCheck[]> {
+  return (await collectCatalog(options)).checks;
 }

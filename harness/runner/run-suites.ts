@@ -1,16 +1,17 @@
 // Runs the conformance suites (suites/, with suites/vitest.config.ts) in this process through vitest's
 // Node API, hands the run context to the workers with `provide`, and collects every test as a
 // CheckResult as it finishes, so that an interrupted run still has everything that completed.
-import { fileURLToPath } from 'node:url';
+import { relative } from 'node:path';
 import { createVitest, type Reporter, type TestCase, type TestModule, type Vitest } from 'vitest/node';
 import type { CheckResult } from '../../results/model.js';
 import type { RunContext } from '../check/meta.js';
 import type { Selection } from './selection.js';
+import { checkCatalog } from './check-catalog.js';
 import { fileNotRun, moduleFailure, toCheckResult, unhandledErrorResult } from './collect.js';
 
-export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
-export const suitesDir = fileURLToPath(new URL('../../suites/', import.meta.url));
-const suitesConfig = fileURLToPath(new URL('../../suites/vitest.config.ts', import.meta.url));
+import { projectRoot, suitesConfig, suitesDir } from './paths.js';
+
+export { projectRoot, suitesDir };
 
 export interface ProgressListener {
   /** What the run is doing before its checks run. */
@@ -104,8 +105,11 @@ export async function startSuites(options: SuiteRunOptions): Promise<SuiteRun> {
   const done = (async () => {
     let unhandled: readonly { message?: string; name?: string }[] = [];
     try {
-      if (options.listener?.planned) {
-        options.listener.phase?.('collecting the checks');
+      if (options.listener?.planned) options.listener.phase?.('collecting the checks');
+      const planned = options.listener?.planned && options.include === undefined ? await plannedFromCatalog(vitest, options.files) : undefined;
+      if (planned) {
+        options.listener?.planned?.(planned.total, planned.files);
+      } else if (options.listener?.planned) {
         const collected = await vitest.collect(options.files);
         const total = collected.testModules.reduce((sum, testModule) => sum + [...testModule.children.allTests()].length, 0);
         options.listener.planned(total, collected.testModules.length);
@@ -142,6 +146,22 @@ export async function startSuites(options: SuiteRunOptions): Promise<SuiteRun> {
     },
     collected: () => [...results.values()],
   };
+}
+
+/**
+ * The run's total from the suites' catalog (check-catalog.ts), without collecting: the files vitest would run
+ * for `filters`, and the tests each holds. Undefined when the catalog does not know one of them.
+ */
+async function plannedFromCatalog(vitest: Vitest, filters: string[] | undefined): Promise<{ total: number; files: number } | undefined> {
+  const { testsPerFile } = await checkCatalog(suitesConfig);
+  const specs = await vitest.globTestSpecifications(filters);
+  let total = 0;
+  for (const spec of specs) {
+    const count = testsPerFile[relative(projectRoot, spec.moduleId)];
+    if (count === undefined) return undefined;
+    total += count;
+  }
+  return { total, files: specs.length };
 }
 
 /** A run stopped early: each selected file it never started stands as one not-run result. */

@@ -1,0 +1,88 @@
+// The suites' check catalog (collect-checks.ts), kept on disk for sources that have not changed. Collecting
+// imports every suite file, seconds of CPU that each certify spent once for its progress total and once more
+// for the names --only/--skip accept, while nothing in it changes from one run to the next. The catalog is
+// keyed by a hash of every source a suite file can import and of the vitest version, so an edited check is
+// collected afresh; a cache that cannot be read or written only costs the collection.
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir, userInfo } from 'node:os';
+import { join, relative } from 'node:path';
+import { collectCatalog, type CheckCatalog } from './collect-checks.js';
+import { projectRoot } from './paths.js';
+
+/** The folders a suite file imports from (suites/ imports harness/, generators/, results/ and spec/). */
+const sourceDirs = ['suites', 'harness', 'generators', 'results', 'spec'];
+
+/** Where catalogs are kept: MCS_CACHE_DIR, else a folder of this user's in the system's temporary directory. */
+export function catalogCacheDir(): string {
+  if (process.env.MCS_CACHE_DIR) return process.env.MCS_CACHE_DIR;
+  let user = 'user';
+  try {
+    user = String(userInfo().uid);
+  } catch {
+    // No user entry (some containers): one folder for all.
+  }
+  return join(tmpdir(), `mcs-conformance-${user}`);
+}
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+    // Unit tests next to the sources are not imported by any suite; the suites' own files all count.
+    .filter((file) => !file.endsWith('.test.ts') || relative(projectRoot, file).startsWith('suites/'))
+    .sort();
+}
+
+/** A hash of every source the collected checks depend on, and of the vitest that collects them. */
+export async function sourcesHash(): Promise<string> {
+  const hash = createHash('sha256');
+  const vitestVersion = (createRequire(import.meta.url)('vitest/package.json') as { version: string }).version;
+  hash.update(`vitest ${vitestVersion}\0`);
+  for (const dir of sourceDirs) {
+    for (const file of await filesUnder(join(projectRoot, dir))) {
+      hash.update(`${relative(projectRoot, file)}\0`);
+      hash.update(await readFile(file));
+      hash.update('\0');
+    }
+  }
+  return hash.digest('hex').slice(0, 32);
+}
+
+function isCatalog(value: unknown): value is CheckCatalog {
+  const catalog = value as Partial<CheckCatalog> | null;
+  return typeof catalog === 'object' && catalog !== null && Array.isArray(catalog.checks) && typeof catalog.testsPerFile === 'object' && catalog.testsPerFile !== null;
+}
+
+async function readCached(file: string): Promise<CheckCatalog | undefined> {
+  try {
+    const value: unknown = JSON.parse(await readFile(file, 'utf8'));
+    return isCatalog(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function writeCached(file: string, catalog: CheckCatalog): Promise<void> {
+  try {
+    await mkdir(catalogCacheDir(), { recursive: true, mode: 0o700 });
+    // Written aside and renamed: runs started together never read half a file.
+    const aside = `${file}.${process.pid}.tmp`;
+    await writeFile(aside, JSON.stringify(catalog));
+    await rename(aside, file);
+  } catch {
+    // A read-only or missing temporary directory: the next run collects again.
+  }
+}
+
+/** The catalog of the suites under `config`, from the cache when the sources are unchanged, else collected (and kept). */
+export async function checkCatalog(config: string): Promise<CheckCatalog> {
+  const file = join(catalogCacheDir(), `checks-${await sourcesHash()}.json`);
+  const cached = await readCached(file);
+  if (cached) return cached;
+  const catalog = await collectCatalog({ config });
+  await writeCached(file, catalog);
+  return catalog;
+}
