@@ -30,6 +30,11 @@ beforeAll(async () => {
       }
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end('{"data":"second try"}');
+    } else if (request.url === '/declared-huge') {
+      // Declares 64 MiB and sends the first 256 KiB, then stalls: reading past the excerpt would hang the test.
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': 64 * 1024 * 1024 });
+      response.write(Buffer.alloc(256 * 1024, 'a'));
+      hanging.push(response);
     } else if (request.url === '/big') {
       response.writeHead(200, { 'content-type': 'text/plain' });
       response.end('x'.repeat(64 * 1024));
@@ -103,6 +108,13 @@ describe('transport timeouts and bounds', () => {
     expect(response.truncated).toBe(true);
     expect(response.text).toHaveLength(1_000);
     expect(response.exchange.response?.body).toMatch(/truncated by the harness/);
+  });
+
+  it('reads only the evidence excerpt of a body that declares more than maxBodyBytes', async () => {
+    const response = await send({ method: 'GET', url: `${base}/declared-huge` }, { timeoutMs: 2_000, maxBodyBytes: 128 * 1024 });
+    expect(response.truncated).toBe(true);
+    expect(response.text.length).toBeLessThanOrEqual(4 * 1024);
+    expect(response.text.length).toBeGreaterThan(0);
   });
 
   it('reports a refused connection', async () => {

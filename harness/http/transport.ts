@@ -63,6 +63,11 @@ export const defaultMaxBodyBytes = 1024 * 1024;
  * a few hundred checks against a target sending huge bodies writes reports of a few MB.
  */
 const recordedBodyChars = 4 * 1024;
+/**
+ * A body longer than the harness reads is not an answer any check can use, and a target that sends one
+ * usually sends it to every request: its excerpt is shorter still, so that hundreds of them stay small.
+ */
+const recordedCutBodyChars = 1024;
 
 const agents = new Map<number, Agent>();
 
@@ -152,7 +157,7 @@ async function sendOnce(raw: RawRequest, options: TransportOptions, stopped: Abo
       signal: AbortSignal.any([deadline, stopped]),
     });
     headersArrived = true;
-    const { text, truncated } = await readBounded(response.body, options.maxBodyBytes ?? defaultMaxBodyBytes);
+    const { text, truncated } = await readAnswer(response.body, response.headers['content-length'], options.maxBodyBytes ?? defaultMaxBodyBytes);
     const durationMs = Math.round(performance.now() - started);
     const responseHeaders = flattenHeaders(response.headers);
     secrets.addFromBody(text);
@@ -166,6 +171,17 @@ async function sendOnce(raw: RawRequest, options: TransportOptions, stopped: Abo
     recordExchange(exchange);
     throw new TransportError(`${raw.method} ${secrets.maskText(raw.url)}: ${message}`, exchange, { cause: error });
   }
+}
+
+/**
+ * Reads a body of at most `maxBytes`. One that declares more (Content-Length) is cut whatever is read of it,
+ * so only its excerpt for the evidence is read: a target sending huge bodies then costs a few KiB a request,
+ * not `maxBytes`.
+ */
+function readAnswer(body: AsyncIterable<Uint8Array> & { destroy(): unknown }, contentLength: string | string[] | undefined, maxBytes: number): Promise<{ text: string; truncated: boolean }> {
+  const declared = typeof contentLength === 'string' ? Number(contentLength) : Number.NaN;
+  if (!(declared > maxBytes)) return readBounded(body, maxBytes);
+  return readBounded(body, Math.min(maxBytes, recordedBodyChars)).then(({ text }) => ({ text, truncated: true }));
 }
 
 /** Reads at most `maxBytes` of a body, then drops the rest unread. */
@@ -200,7 +216,7 @@ function buildExchange(
   };
   const exchange: Exchange = { request: maskedRequest, durationMs, curl: toCurl(maskedRequest) };
   if (response) {
-    const body = evidenceOf(response.text) + (response.truncated ? ' …(truncated by the harness)' : '');
+    const body = response.truncated ? `${evidenceOf(response.text, recordedCutBodyChars)} …(truncated by the harness)` : evidenceOf(response.text);
     exchange.response = { status: response.status, headers: maskHeaders(response.headers), ...(response.text === '' ? {} : { body }) };
   }
   if (error !== undefined) exchange.error = error;
@@ -212,13 +228,15 @@ function buildExchange(
  * the text, which must not happen to every megabyte of garbage); JSON is masked whole first, so that a secret
  * field is masked by name even when the cut would have left it unparsable.
  */
-function evidenceOf(text: string): string {
+function evidenceOf(text: string, limit = recordedBodyChars): string {
   const maybeJson = /^\s*[[{]/.test(text.slice(0, 64));
-  return maybeJson ? clip(maskBody(text)) : clip(maskBody(text.slice(0, recordedBodyChars)), text.length);
+  if (!maybeJson) return clip(maskBody(text.slice(0, limit)), text.length, limit);
+  const masked = maskBody(text);
+  return clip(masked, masked.length, limit);
 }
 
-function clip(text: string, fullLength = text.length): string {
-  return fullLength > recordedBodyChars ? `${text.slice(0, recordedBodyChars)} …(cut: ${fullLength - recordedBodyChars} more characters)` : text;
+function clip(text: string, fullLength = text.length, limit = recordedBodyChars): string {
+  return fullLength > limit ? `${text.slice(0, limit)} …(cut: ${fullLength - limit} more characters)` : text;
 }
 
 function registerCredential(headers: Record<string, string>): void {
