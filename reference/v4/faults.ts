@@ -86,6 +86,7 @@ export const faults: FaultDecl[] = [
   fault('contacts.merge.self-allowed', 'Merging a contact into itself answers 200 instead of 400 cannot_merge_self.', 'errors.400.cannot-merge-self'),
   fault('contacts.merge.malformed-id-404', 'A source_contact_id that is not a ct_ id answers 404 instead of 400.', 'contacts.merge.request'),
   fault('contacts.merge.remerge-allowed', 'A source already merged into another contact can be merged again into a second survivor.', 'errors.409.contact-already-merged'),
+  fault('contacts.merge.concurrent-race', 'Merges of the same pair that arrive together each move the source\'s identities: the survivor lists them twice, and contact.merged is emitted for each.', 'contacts.merge.idempotent-same-pair'),
   fault('contacts.merge.source-name-wins', 'A named survivor takes the source\'s name.', 'contacts.merge.survivor-keeps-name'),
   fault('contacts.delete.still-readable', 'A soft-deleted contact still reads 200 by its id.', 'contacts.delete.result'),
   fault('contacts.identity.rename-skips-contact', 'Renaming an identity with name does not update the parent contact.', 'identities.patch.rename-in-place'),

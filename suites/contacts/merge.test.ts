@@ -6,6 +6,7 @@ import { check, type CheckContext } from '../../harness/check/index.js';
 import { malformedId, prefixedId, tagSet } from '../../generators/domain.js';
 import { fail } from '../_shared/common.js';
 import { Contacts, dataOf, mentions, type Contact } from '../_shared/contacts.js';
+import { duplicates } from '../_shared/pages.js';
 import { uniquePhone, uniqueToken } from '../_shared/values.js';
 
 const area = 'contacts';
@@ -273,6 +274,39 @@ check(
         if (missing.length > 0) fail('the merged survivor lacks tags of one side', 'every tag of both contacts', `missing ${JSON.stringify(missing)} in ${JSON.stringify(tags)}`);
       }),
       { numRuns: 5 },
+    );
+  },
+);
+
+// Fault: contacts.merge.concurrent-race.
+check(
+  {
+    area,
+    name: 'merges-of-same-pair-sent-at-once-merge-once',
+    title: "for any number of merges of the same pair sent at once, each answers 200 with the survivor, and the survivor carries each of the source's identities exactly once",
+    clauses: ['contacts.merge.idempotent-same-pair', 'contacts.merge.identities-reparented'],
+  },
+  async (t) => {
+    const contacts = new Contacts((await t.fixtures()).v4(), t);
+    await t.assertProperty(
+      fc.asyncProperty(fc.integer({ min: 2, max: 4 }), async (count) => {
+        const survivor = await contacts.create({ name: `Keeper ${uniqueToken()}`, identity: { kind: 'phone', value: uniquePhone() } });
+        const email = `${uniqueToken()}@example.com`;
+        const source = await contacts.create({ name: 'Merged at once', identity: { kind: 'email', value: email } });
+        // Idempotent for the same pair (section 4): whichever merge lands first merges, the others find the
+        // pair merged and answer 200 unchanged.
+        const answers = await Promise.all(Array.from({ length: count }, () => contacts.merge(survivor.id, source.id)));
+        for (const answer of answers) {
+          t.expect.hasStatus(answer, 200);
+          t.expect.that(dataOf<Contact>(answer).id, 'id in the answer of each merge sent at once (the survivor)').toBe(survivor.id);
+        }
+        const merged = await contacts.read(survivor.id);
+        const ids = merged.identities.map((identity) => identity.id);
+        const twice = duplicates(ids);
+        if (twice.length > 0) fail(`${count} merges of the same pair sent at once: the survivor lists identities more than once`, 'each identity once (the pair merged once)', `repeated: ${twice.join(', ')} in ${ids.join(', ')}`);
+        t.expect.that(mentions(merged.identities, email), `the survivor carries the source's identity ${email}`).toBe(true);
+      }),
+      { numRuns: 3 },
     );
   },
 );

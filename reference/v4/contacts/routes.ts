@@ -84,7 +84,7 @@ export function registerContactRoutes(app: App): void {
     return ok({ id: contact.id, deleted: true });
   }, either);
 
-  app.route('POST', '/v4/contacts/:contactId/merge', (ctx) => {
+  app.route('POST', '/v4/contacts/:contactId/merge', async (ctx) => {
     const org = orgOf(ctx);
     const survivor = pathContact(ctx, 400);
     const f = (name: string) => ctx.app.fault(`contacts.merge.${name}`);
@@ -109,6 +109,15 @@ export function registerContactRoutes(app: App): void {
     // The fault lets a second survivor take a source already merged elsewhere.
     if (f('remerge-allowed') && source.mergedInto !== null && source.mergedInto !== survivor.id) source.mergedInto = null;
     const survivorName = survivor.name;
+    // Fault: contacts.merge.concurrent-race (the state is read, then written after a pause, as a store without
+    // a transaction would: a second merge of the pair arriving meanwhile merges again from what it read).
+    if (f('concurrent-race') && source.mergedInto === null) {
+      const seen = { identityIds: [...source.identityIds], tags: [...source.tags] };
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      source.mergedInto = null;
+      source.identityIds = seen.identityIds;
+      source.tags = seen.tags;
+    }
     const outcome = mergeContacts(org, survivor, source, {
       noTombstone: f('no-tombstone'),
       noTagUnion: f('no-tag-union'),
