@@ -39,7 +39,10 @@ export function registerEventRoutes(app: App): void {
   app.route('GET', '/v4/webhooks/:webhookId/deliveries', (ctx) => {
     const sub = findSubscription(orgOf(ctx), ctx.params.webhookId ?? '', false);
     const deliveries = ctx.app.fault('events.deliveries.list-empty') ? [] : sub.deliveries;
-    return page(cursorPage(deliveries.map(deliveryView), ctx.query, ctx.app.variant));
+    const listed = cursorPage(deliveries.map(deliveryView), ctx.query, ctx.app.variant);
+    // Fault: pagination.deliveries-skip.
+    if (ctx.app.fault('pagination.deliveries-skip') && listed.has_more) listed.data = listed.data.slice(0, -1);
+    return page(listed);
   }, v4);
   // The path the control API announces, `{name}` parameters written as `:name`.
   app.route('POST', `/v4${referenceTargetSettings.webhook_replay_path.replace(/\{(\w+)\}/g, ':$1')}`, replay, { ...v4, bodyKind: 'any' });

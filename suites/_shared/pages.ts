@@ -122,3 +122,24 @@ export async function walkWhileStable(list: () => Promise<string[]>, walk: () =>
   }
   throw new NotVerifiable(`${what}: the data set changed during each of ${attempts} walks (other clients of the same organization were adding or removing items)`);
 }
+
+/**
+ * The walk saw exactly the listing's items, each as often (rows without ids, such as masked inventory rows, may
+ * repeat): otherwise a failure naming what was missed and what was extra.
+ */
+export function assertSameItems(seen: readonly string[], listed: readonly string[], what: string): void {
+  const left = [...listed];
+  const extra: string[] = [];
+  for (const item of seen) {
+    const at = left.indexOf(item);
+    if (at === -1) extra.push(item);
+    else left.splice(at, 1);
+  }
+  if (left.length === 0 && extra.length === 0) return;
+  const cut = (items: string[]) => items.slice(0, 3).map((item) => item.slice(0, 160)).join('; ') + (items.length > 3 ? `; and ${items.length - 3} more` : '');
+  throw new CheckFailure(
+    `${what}: the pages walked do not hold the items one page lists`,
+    `the same ${listed.length} items, each as often`,
+    `${seen.length} items walked${left.length > 0 ? `; never seen: ${cut(left)}` : ''}${extra.length > 0 ? `; not listed (or seen too often): ${cut(extra)}` : ''}`,
+  );
+}

@@ -84,6 +84,9 @@ export function registerAvailableRoutes(app: App): void {
     if (codes.length > 0) return page(quote(ctx, stock, codes));
     // Fault: numbers.inventory.exchange-revealed (masked_national shows the exchange digits as well as the area code).
     const masking: Masking = ctx.app.fault('numbers.inventory.full-number') ? 'none' : ctx.app.fault('numbers.inventory.exchange-revealed') ? 'exchange' : 'area-code';
-    return page(cursorPage(stock.map((n) => inventoryRow(n, masking)), ctx.query, ctx.app.variant));
+    const rows = cursorPage(stock.map((n) => inventoryRow(n, masking)), ctx.query, ctx.app.variant);
+    // Fault: pagination.available-skip.
+    if (ctx.app.fault('pagination.available-skip') && rows.has_more) rows.data = rows.data.slice(0, -1);
+    return page(rows);
   }, scoped('numbers:read'));
 }
