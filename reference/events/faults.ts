@@ -29,6 +29,7 @@ export const faults: FaultDecl[] = [
   { name: 'events.poll.non-imessage', description: 'poll events are emitted for polls outside iMessage chats.', clauses: ['events.poll.native-imessage'] },
   { name: 'events.contact-shared.no-upsert', description: 'contact.shared does not create or update the matching contact.', clauses: ['events.contact-shared.upserts-contact'] },
   { name: 'events.delivery.method-put', description: 'Deliveries are sent with PUT instead of POST.', clauses: ['events.delivery.http-post'] },
+  { name: 'events.deliveries.page-skips', description: 'A page of GET /v4/webhooks/{id}/deliveries that has more drops its last item, which the cursor skips.', clauses: ['webhooks.v4.deliveries-list', 'envelope.list.cursor-page'] },
   { name: 'events.deliveries.list-empty', description: 'GET /v4/webhooks/{id}/deliveries lists nothing, whatever was delivered.', clauses: ['webhooks.v4.deliveries-list'] },
   { name: 'events.logs.list-empty', description: 'GET /v4/webhooks/{id}/logs lists nothing for a v2-registered webhook.', clauses: ['webhooks.v4.logs-for-v2'] },
   { name: 'events.v4.received-chat-id-not-chat', description: 'The v4 data of message.received carries the phone number as chat_id instead of the chat_ id.', clauses: ['events.envelope.v4-message-received-data'] },

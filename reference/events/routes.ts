@@ -40,8 +40,8 @@ export function registerEventRoutes(app: App): void {
     const sub = findSubscription(orgOf(ctx), ctx.params.webhookId ?? '', false);
     const deliveries = ctx.app.fault('events.deliveries.list-empty') ? [] : sub.deliveries;
     const listed = cursorPage(deliveries.map(deliveryView), ctx.query, ctx.app.variant);
-    // Fault: pagination.deliveries-skip.
-    if (ctx.app.fault('pagination.deliveries-skip') && listed.has_more) listed.data = listed.data.slice(0, -1);
+    // Fault: events.deliveries.page-skips.
+    if (ctx.app.fault('events.deliveries.page-skips') && listed.has_more) listed.data = listed.data.slice(0, -1);
     return page(listed);
   }, v4);
   // The path the control API announces, `{name}` parameters written as `:name`.

@@ -359,6 +359,18 @@ const checks: Record<string, Check> = {
     const { sub } = await firstDelivery(fx, null, () => inbound(fx));
     return (await fx.v4('GET', `/webhooks/${sub.id}/deliveries`)).body.data.length > 0;
   },
+  'events.deliveries.page-skips': async (fx) => {
+    const { sub } = await firstDelivery(fx, null, async () => { await inbound(fx); await inbound(fx); await inbound(fx); }, 3);
+    const all = (await fx.v4('GET', `/webhooks/${sub.id}/deliveries?limit=100`)).body.data.length;
+    let walked = 0;
+    let cursor: string | null = null;
+    do {
+      const page: { data: unknown[]; has_more: boolean; next_cursor: string | null } = (await fx.v4('GET', `/webhooks/${sub.id}/deliveries?limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)).body;
+      walked += page.data.length;
+      cursor = page.has_more ? page.next_cursor : null;
+    } while (cursor !== null);
+    return all >= 3 && walked === all;
+  },
   'events.logs.list-empty': async (fx) => {
     const { sub } = await firstDelivery(fx, 'all', () => inbound(fx));
     for (let i = 0; i < 50; i++) {

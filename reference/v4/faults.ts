@@ -96,7 +96,6 @@ export const faults: FaultDecl[] = [
   fault('pagination.priorities-skip', 'A page of priorities that has more drops its last item, which the cursor skips.', 'priorities.list.owned-by-key', 'envelope.list.cursor-page'),
   fault('pagination.api-keys-skip', 'A page of API keys that has more drops its last item, which the cursor skips.', 'apikeys.list.keys', 'envelope.list.cursor-page'),
   fault('pagination.available-skip', 'A page of available numbers (browse mode) that has more drops its last row, which the cursor skips.', 'channels.available.browse-or-quote', 'envelope.list.cursor-page'),
-  fault('pagination.deliveries-skip', 'A page of a webhook\'s deliveries that has more drops its last item, which the cursor skips.', 'webhooks.v4.deliveries-list', 'envelope.list.cursor-page'),
   fault('pagination.channels-skip', 'A page of channels that has more drops its last item, which the cursor skips.', 'channels.list.page-of-channels', 'envelope.list.cursor-page'),
   // priorities
   fault('priorities.is-default-false-ignored', 'A first priority created with is_default false becomes the default anyway.', 'priorities.default.first-created'),

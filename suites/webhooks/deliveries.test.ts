@@ -48,7 +48,7 @@ check(
   },
 );
 
-// Fault: pagination.deliveries-skip.
+// Fault: events.deliveries.page-skips.
 check(
   {
     area,
