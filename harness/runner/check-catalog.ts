@@ -27,7 +27,11 @@ export function catalogCacheDir(): string {
 }
 
 async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  // A folder an install left out (an image without one) simply holds nothing the checks read.
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
   return entries
     .filter((entry) => entry.isFile())
     .map((entry) => join(entry.parentPath, entry.name))
@@ -79,7 +83,14 @@ async function writeCached(file: string, catalog: CheckCatalog): Promise<void> {
 
 /** The catalog of the suites under `config`, from the cache when the sources are unchanged, else collected (and kept). */
 export async function checkCatalog(config: string): Promise<CheckCatalog> {
-  const file = join(catalogCacheDir(), `checks-${await sourcesHash()}.json`);
+  let hash: string;
+  try {
+    hash = await sourcesHash();
+  } catch {
+    // Sources that cannot all be read cannot key a cache: collect, as without one.
+    return collectCatalog({ config });
+  }
+  const file = join(catalogCacheDir(), `checks-${hash}.json`);
   const cached = await readCached(file);
   if (cached) return cached;
   const catalog = await collectCatalog({ config });
