@@ -3,7 +3,8 @@
 // on every page whatever the page size or cursor format: a page never holds more than the `limit` asked
 // for, `has_more` true comes with a `next_cursor` to follow, and a walk ends. Page sizes, cursor formats
 // and orderings are not shown in the description and are never asserted.
-import { CheckFailure, NotVerifiable, type ApiClient, type ApiResponse } from '../../harness/check/index.js';
+import fc from 'fast-check';
+import { CheckFailure, NotVerifiable, type ApiClient, type ApiResponse, type CheckContext } from '../../harness/check/index.js';
 import type { Page } from './contacts.js';
 
 type Query = Record<string, string | number | undefined>;
@@ -141,5 +142,30 @@ export function assertSameItems(seen: readonly string[], listed: readonly string
     `${what}: the pages walked do not hold the items one page lists`,
     `the same ${listed.length} items, each as often`,
     `${seen.length} items walked${left.length > 0 ? `; never seen: ${cut(left)}` : ''}${extra.length > 0 ? `; not listed (or seen too often): ${cut(extra)}` : ''}`,
+  );
+}
+
+/**
+ * For any limit up to `maxLimit`, walking `listPath` page by page yields the items one large page lists, each
+ * as often (items compared as their JSON: for lists whose item fields, ids included, are not shown). Not
+ * verifiable with fewer than two items listed; `what` says where they should have come from.
+ */
+export async function assertWalksLikeOnePage(
+  t: CheckContext,
+  client: ApiClient,
+  listPath: string,
+  query: Query,
+  options: { maxLimit: number; numRuns: number; made: string },
+): Promise<void> {
+  const itemsOf = async (limit: number, maxPages: number) => (await walkCursor<unknown>(client, listPath, query, limit, maxPages)).items.map((item) => JSON.stringify(item));
+  const all = await itemsOf(100, 50);
+  if (all.length < 2) t.notVerifiable(`needs at least two items listed by GET ${listPath} (got ${all.length} ${options.made})`);
+  await t.assertProperty(
+    fc.asyncProperty(fc.integer({ min: 1, max: Math.min(all.length, options.maxLimit) }), async (limit) => {
+      const what = `GET ${listPath} with limit=${limit}`;
+      const { seen, set } = await walkWhileStable(() => itemsOf(100, 50), () => itemsOf(limit, all.length + 12), what);
+      assertSameItems(seen, set, what);
+    }),
+    { numRuns: options.numRuns },
   );
 }
