@@ -45,10 +45,22 @@ check(
         const contacts = new Contacts(fx.v4(), t);
         const created: string[] = [];
         for (let i = 0; i < count; i++) created.push((await contacts.create({ name: `Walker ${i} ${uniqueToken(4)}` })).id);
-        const walk = await walkCursor<Contact>(contacts.client, '/contacts', {}, limit, exact ? count + 2 : 500);
-        assertEachOnce(walk.items.map((c) => c.id), created, exact, `GET /contacts with limit=${limit} over ${count} contacts`);
+        const what = `GET /contacts with limit=${limit} over ${count} contacts`;
+        if (exact) {
+          const walk = await walkCursor<Contact>(contacts.client, '/contacts', {}, limit, count + 2);
+          assertEachOnce(walk.items.map((c) => c.id), created, true, what);
+          return;
+        }
+        // The configured organization is shared with checks that add, merge and delete contacts meanwhile: a
+        // walk is judged against a full listing that held still around it (AMBIGUITIES v4 61), which must
+        // hold the contacts made here.
+        const ids = async (pageLimit: number) => (await walkCursor<Contact>(contacts.client, '/contacts', {}, pageLimit, 500)).items.map((c) => c.id);
+        const { seen, set } = await walkWhileStable(() => ids(100), () => ids(limit), what);
+        assertEachOnce(set, created, false, `GET /contacts with limit=100 after creating ${count} contacts`);
+        assertEachOnce(seen, set, true, what);
       }),
-      { numRuns: 8 },
+      // Each run in a shared organization walks all of it, more than once: fewer runs there.
+      { numRuns: t.hasControl ? 8 : 3 },
     );
   },
 );
