@@ -182,7 +182,9 @@ check(
     const secondaryLine: ChannelSource = async () => (await newLine(fx, 'native-dedicated', fx.apiKey('secondary'))).id;
     const mine = idOf(await createPriority(fx.v4(fx.apiKey('primary')), { name: 'mcs-mine', is_default: false, channels: [] }, primaryLine(t)));
     const theirs = idOf(await createPriority(fx.v4(fx.apiKey('secondary')), { name: 'mcs-theirs', is_default: false, channels: [] }, secondaryLine));
-    const { items } = await walkCursor<Json>(fx.v4(fx.apiKey('primary')), '/priorities', {}, 5, 200);
+    // Large pages: the walk itself is judged in pagination/, and a key's list may change meanwhile when the
+    // organization is shared, which only a page boundary could turn into a miss.
+    const { items } = await walkCursor<Json>(fx.v4(fx.apiKey('primary')), '/priorities', {}, 100, 200);
     const ids = items.map((p) => p.id);
     if (!ids.includes(mine)) fail('GET /priorities leaves out a priority of the calling key', `${mine} listed`, JSON.stringify(ids));
     if (ids.includes(theirs)) fail('GET /priorities lists a priority of another key', `${theirs} not listed`, JSON.stringify(ids));
