@@ -135,7 +135,8 @@ check(
     // largest limit is the data set, and every other limit must walk the same set.
     const maxPages = fx.source === 'control' ? fx.channels.length + 2 : 500;
     const baseline = (await walkCursor<{ id: string }>(v4, '/channels', {}, fx.channels.length + 1, maxPages)).items.map((c) => c.id);
-    assertEachOnce(baseline, baseline, true, 'GET /channels');
+    // Judged as it stands only in an organization of the file's own; a shared one may change under the walk.
+    if (t.hasControl) assertEachOnce(baseline, baseline, true, 'GET /channels');
     if (baseline.length < 2) t.notVerifiable(`needs at least two channels listed by GET /channels (got ${baseline.length})`);
     const listAll = async () => (await walkCursor<{ id: string }>(v4, '/channels', {}, fx.channels.length + 1, maxPages)).items.map((c) => c.id);
     await t.assertProperty(
@@ -191,7 +192,8 @@ check(
     const keyOf = (k: { api_key?: unknown; id?: unknown }) => String(k.api_key ?? k.id);
     // How many keys an organization has is the target's: the walk with the largest limit is the data set.
     const all = (await walkCursor<{ api_key?: unknown; id?: unknown }>(v4, '/api-keys', {}, 100, 50)).items.map(keyOf);
-    assertEachOnce(all, all, true, 'GET /api-keys');
+    // Judged as it stands only in an organization of the file's own; a shared one may change under the walk.
+    if (t.hasControl) assertEachOnce(all, all, true, 'GET /api-keys');
     if (all.length < 2) t.notVerifiable(`needs at least two API keys listed by GET /api-keys (got ${all.length})`);
     const listAll = async () => (await walkCursor<{ api_key?: unknown; id?: unknown }>(v4, '/api-keys', {}, 100, 50)).items.map(keyOf);
     await t.assertProperty(
