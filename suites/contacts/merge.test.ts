@@ -18,6 +18,14 @@ async function pair(t: CheckContext) {
   return { contacts, survivor, source };
 }
 
+/** A survivor with a phone identity and a source with an email identity (the email is the one a merge moves). */
+async function pairWithIdentities(contacts: Contacts): Promise<{ survivor: Contact; source: Contact; email: string }> {
+  const survivor = await contacts.create({ name: `Keeper ${uniqueToken()}`, identity: { kind: 'phone', value: uniquePhone() } });
+  const email = `${uniqueToken()}@example.com`;
+  const source = await contacts.create({ name: 'Merged away', identity: { kind: 'email', value: email } });
+  return { survivor, source, email };
+}
+
 // Caught by: contacts.merge.no-tombstone.
 check(
   {
@@ -211,8 +219,7 @@ check(
     const contacts = new Contacts((await t.fixtures()).v4(), t);
     await t.assertProperty(
       fc.asyncProperty(fc.integer({ min: 1, max: 3 }), async (repeats) => {
-        const survivor = await contacts.create({ name: `Keeper ${uniqueToken()}`, identity: { kind: 'phone', value: uniquePhone() } });
-        const source = await contacts.create({ name: 'Merged away', identity: { kind: 'email', value: `${uniqueToken()}@example.com` } });
+        const { survivor, source } = await pairWithIdentities(contacts);
         t.expect.hasStatus(await contacts.merge(survivor.id, source.id), 200);
         const first = snapshot(await contacts.read(survivor.id), await contacts.read(source.id));
         for (let i = 0; i < repeats; i++) {
@@ -290,9 +297,7 @@ check(
     const contacts = new Contacts((await t.fixtures()).v4(), t);
     await t.assertProperty(
       fc.asyncProperty(fc.integer({ min: 2, max: 4 }), async (count) => {
-        const survivor = await contacts.create({ name: `Keeper ${uniqueToken()}`, identity: { kind: 'phone', value: uniquePhone() } });
-        const email = `${uniqueToken()}@example.com`;
-        const source = await contacts.create({ name: 'Merged at once', identity: { kind: 'email', value: email } });
+        const { survivor, source, email } = await pairWithIdentities(contacts);
         // Idempotent for the same pair (section 4): whichever merge lands first merges, the others find the
         // pair merged and answer 200 unchanged.
         const answers = await Promise.all(Array.from({ length: count }, () => contacts.merge(survivor.id, source.id)));
