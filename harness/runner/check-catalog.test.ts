@@ -4,7 +4,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogCacheDir, checkCatalog, sourcesHash } from './check-catalog.js';
+import { catalogCacheDir, checkCatalog, readCached, sourcesHash } from './check-catalog.js';
 import { suitesConfig } from './paths.js';
 
 describe('checkCatalog', { timeout: 120_000 }, () => {
@@ -37,9 +37,12 @@ describe('checkCatalog', { timeout: 120_000 }, () => {
     expect((await checkCatalog(suitesConfig)).checks).toHaveLength(3);
   });
 
-  it('collects again when the kept file is not a catalog', async () => {
-    const file = join(dir, `checks-${await sourcesHash()}.json`);
-    await writeFile(file, '{"checks": 42');
-    expect((await checkCatalog(suitesConfig)).checks.length).toBeGreaterThan(100);
+  it('never takes a kept file that is not a catalog (it is collected again, as on a miss)', async () => {
+    const file = join(dir, 'not-a-catalog.json');
+    for (const text of ['{"checks": 42', '{"checks": 42, "testsPerFile": {}}', '[]', 'null']) {
+      await writeFile(file, text);
+      expect(await readCached(file), text).toBeUndefined();
+    }
+    expect(await readCached(join(dir, 'absent.json'))).toBeUndefined();
   });
 });

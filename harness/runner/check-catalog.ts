@@ -60,7 +60,8 @@ function isCatalog(value: unknown): value is CheckCatalog {
   return typeof catalog === 'object' && catalog !== null && Array.isArray(catalog.checks) && typeof catalog.testsPerFile === 'object' && catalog.testsPerFile !== null;
 }
 
-async function readCached(file: string): Promise<CheckCatalog | undefined> {
+/** The catalog kept in `file`; undefined when there is none or it is not a catalog (then it is collected again). */
+export async function readCached(file: string): Promise<CheckCatalog | undefined> {
   try {
     const value: unknown = JSON.parse(await readFile(file, 'utf8'));
     return isCatalog(value) ? value : undefined;

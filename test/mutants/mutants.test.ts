@@ -38,7 +38,7 @@ function resultOf<K extends 'faults' | 'variants'>(kind: K, name: string): Mutan
 
 describe(`self-verification against faulty and benign variants of the reference${sampled ? ` (sample seed ${scope.seed})` : ''}`, () => {
   // The whole gate: ~430 s on two cores at 228 faults and 16 variants, 921 s measured on a busy machine at 252
-  // faults and 22 runs. The sample: the baseline, 2 variants and 20 faults, each fault only until caught. The
+  // faults and 22 runs. The sample: the baseline, 1 variant and 20 faults, each fault only until caught. The
   // limit is generous so that a machine busy with other work slows the gate without failing it.
   beforeAll(async () => {
     process.stdout.write(`${scopeLine(scope)}\n`);
