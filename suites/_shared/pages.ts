@@ -145,25 +145,38 @@ export function assertSameItems(seen: readonly string[], listed: readonly string
   );
 }
 
+export interface WalkOptions {
+  /** The highest limit tried (at most the number of items listed). */
+  maxLimit?: number;
+  numRuns: number;
+  /** What should have put items in the list, for the reason when fewer than two are listed. */
+  made?: string;
+  /** What tells items apart: an id where the item has one, else (default) the whole item as JSON. */
+  keyOf?: (item: unknown) => string;
+  /** The full listing the walks are compared with: its page size (default 100) and most pages (default 50). */
+  fullLimit?: number;
+  fullPages?: number;
+}
+
 /**
- * For any limit up to `maxLimit`, walking `listPath` page by page yields the items one large page lists, each
- * as often (items compared as their JSON: for lists whose item fields, ids included, are not shown). Not
- * verifiable with fewer than two items listed; `what` says where they should have come from.
+ * For any limit up to `maxLimit`, walking `listPath` page by page yields the items the full listing holds, each
+ * as often (by `keyOf`; by default an item's JSON, for lists whose item fields, ids included, are not shown).
+ * Each walk is judged against a full listing that held still around it (walkWhileStable). Items with an id
+ * must not repeat in the full listing either, which is judged where the check has an organization of its own
+ * (a shared one may change under the listing). Not verifiable with fewer than two items listed.
  */
-export async function assertWalksLikeOnePage(
-  t: CheckContext,
-  client: ApiClient,
-  listPath: string,
-  query: Query,
-  options: { maxLimit: number; numRuns: number; made: string },
-): Promise<void> {
-  const itemsOf = async (limit: number, maxPages: number) => (await walkCursor<unknown>(client, listPath, query, limit, maxPages)).items.map((item) => JSON.stringify(item));
-  const all = await itemsOf(100, 50);
-  if (all.length < 2) t.notVerifiable(`needs at least two items listed by GET ${listPath} (got ${all.length} ${options.made})`);
+export async function assertWalksLikeOnePage(t: CheckContext, client: ApiClient, listPath: string, query: Query, options: WalkOptions): Promise<void> {
+  const keyOf = options.keyOf ?? ((item: unknown) => JSON.stringify(item));
+  const itemsOf = async (limit: number, maxPages: number) => (await walkCursor<unknown>(client, listPath, query, limit, maxPages)).items.map(keyOf);
+  const listAll = () => itemsOf(options.fullLimit ?? 100, options.fullPages ?? 50);
+  const all = await listAll();
+  const twice = options.keyOf !== undefined && t.hasControl ? duplicates(all) : [];
+  if (twice.length > 0) throw new CheckFailure(`GET ${listPath}: items seen on more than one page`, 'each item exactly once', `repeated: ${twice.join(', ')}`);
+  if (all.length < 2) t.notVerifiable(`needs at least two items listed by GET ${listPath} (got ${all.length}${options.made === undefined ? '' : ` ${options.made}`})`);
   await t.assertProperty(
-    fc.asyncProperty(fc.integer({ min: 1, max: Math.min(all.length, options.maxLimit) }), async (limit) => {
+    fc.asyncProperty(fc.integer({ min: 1, max: Math.min(all.length, options.maxLimit ?? all.length) }), async (limit) => {
       const what = `GET ${listPath} with limit=${limit}`;
-      const { seen, set } = await walkWhileStable(() => itemsOf(100, 50), () => itemsOf(limit, all.length + 12), what);
+      const { seen, set } = await walkWhileStable(listAll, () => itemsOf(limit, all.length + 12), what);
       assertSameItems(seen, set, what);
     }),
     { numRuns: options.numRuns },
