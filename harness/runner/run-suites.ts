@@ -8,10 +8,7 @@ import type { RunContext } from '../check/meta.js';
 import type { Selection } from './selection.js';
 import { checkCatalog } from './check-catalog.js';
 import { fileNotRun, moduleFailure, toCheckResult, unhandledErrorResult } from './collect.js';
-
 import { projectRoot, suitesConfig, suitesDir } from './paths.js';
-
-export { projectRoot, suitesDir };
 
 export interface ProgressListener {
   /** What the run is doing before its checks run. */

@@ -7,7 +7,8 @@
 import { resolveTargetConfig } from '../../harness/config/resolve.js';
 import { closeAgents } from '../../harness/http/transport.js';
 import { probeTarget } from '../../harness/runner/probe.js';
-import { projectRoot, startSuites } from '../../harness/runner/run-suites.js';
+import { projectRoot } from '../../harness/runner/paths.js';
+import { startSuites } from '../../harness/runner/run-suites.js';
 import { startReference } from '../../reference/index.js';
 import type { Variant } from '../../reference/variants.js';
 import { exitCodeOfChecks } from './classify.js';
