@@ -1,9 +1,11 @@
-// Sends one profile request over an undici pool and turns the response into an Outcome (both models).
-// The send path is the load generator's cost per request, so it is kept lean (measured in the bench as
-// µs of CPU per request): undici's dispatch with a bare handler rather than request() (no response
-// stream, no per-request AbortSignal listener, no header parsing unless a check reads the headers).
+// Sends one profile request and turns the response into an Outcome (both models). The send path is the
+// load generator's cost per request (measured in the bench as µs of CPU per request): plain-http targets
+// go through our own lean client (lean-executor.ts); https targets through undici's dispatch with a bare
+// handler rather than request() (no response stream, no per-request AbortSignal listener, no header
+// parsing unless a check reads the headers), where TLS dominates the cost.
 import { Client, Pool, util, type Dispatcher } from 'undici';
 import type { Outcome } from './recorder.js';
+import { leanExecutor } from './lean-executor.js';
 import { splitBaseUrl } from './url.js';
 import type { LoadResponse, Profile, ProfileState } from './types.js';
 
@@ -19,6 +21,9 @@ export function httpExecutor<S extends ProfileState>(
   options: { connections: number; timeoutMs: number },
 ): HttpExecutor {
   const { origin, prefix } = splitBaseUrl(state.baseUrl);
+  if (new URL(origin).protocol === 'http:') {
+    return leanExecutor(new URL(origin), { ...options, prefix, headers: state.headers }, (k) => ({ request: profile.request(state, k), judge: (response) => outcomeOf(profile, state, k, response) }));
+  }
   const clientOptions = { pipelining: 1, keepAliveTimeout: 30_000 };
   const pool = new Pool(origin, { ...clientOptions, connections: options.connections });
   // A closed-model connection always has its own client: no search of the pool for a free one per request.
