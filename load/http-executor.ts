@@ -22,7 +22,7 @@ export function httpExecutor<S extends ProfileState>(
 ): HttpExecutor {
   const { origin, prefix } = splitBaseUrl(state.baseUrl);
   if (new URL(origin).protocol === 'http:') {
-    return leanExecutor(new URL(origin), { ...options, prefix, headers: state.headers }, (k) => ({ request: profile.request(state, k), judge: (response) => outcomeOf(profile, state, k, response) }));
+    return leanExecutor(new URL(origin), { ...options, prefix, headers: state.headers }, { request: (k) => profile.request(state, k), judge: (k, response) => outcomeOf(profile, state, k, response) });
   }
   const clientOptions = { pipelining: 1, keepAliveTimeout: 30_000 };
   const pool = new Pool(origin, { ...clientOptions, connections: options.connections });

@@ -4,7 +4,7 @@ import { createServer as createHttpServer, type RequestListener } from 'node:htt
 import { createServer as createNetServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { leanExecutor, type Judge } from './lean-executor.js';
+import { leanExecutor } from './lean-executor.js';
 import type { Outcome } from './recorder.js';
 import type { LoadResponse } from './types.js';
 
@@ -30,14 +30,13 @@ const rawServer = (onRequest: (socket: Socket) => void): Promise<URL> => listeni
 /** Sends `count` requests (`connections` pooled) and answers their outcomes and what the judge saw. */
 async function send(origin: URL, count: number, options: { connections?: number; timeoutMs?: number; signal?: AbortSignal; lane?: number } = {}) {
   const seen: LoadResponse[] = [];
-  const judge: Judge = (response) => {
-    seen.push(response);
-    return { kind: 'ok', status: response.status };
-  };
-  const executor = leanExecutor(origin, { connections: options.connections ?? 2, timeoutMs: options.timeoutMs ?? 2_000, prefix: '/v4', headers: { authorization: 'Bearer k' } }, (k) => ({
-    request: { method: 'POST', path: '/messages', headers: { 'idempotency-key': `key-${k}` }, body: JSON.stringify({ k, text: 'héllo' }) },
-    judge,
-  }));
+  const executor = leanExecutor(origin, { connections: options.connections ?? 2, timeoutMs: options.timeoutMs ?? 2_000, prefix: '/v4', headers: { authorization: 'Bearer k' } }, {
+    request: (k) => ({ method: 'POST', path: '/messages', headers: { 'idempotency-key': `key-${k}` }, body: JSON.stringify({ k, text: 'héllo' }) }),
+    judge: (_k, response) => {
+      seen.push(response);
+      return { kind: 'ok', status: response.status };
+    },
+  });
   const signal = options.signal ?? new AbortController().signal;
   try {
     const outcomes: Outcome[] = await Promise.all(Array.from({ length: count }, (_, k) => executor.execute(k, signal, options.lane)));
@@ -103,10 +102,10 @@ describe('the load generator\'s HTTP client', () => {
       socketOf.push({ lane: String(request.headers['x-lane']), socket: request.socket });
       request.resume().on('end', () => response.writeHead(201).end('{}'));
     });
-    const executor = leanExecutor(origin, { connections: 1, timeoutMs: 2_000, prefix: '', headers: {} }, (k) => ({
-      request: { method: 'GET', path: '/', headers: { 'x-lane': String(k % 2) } },
-      judge: (response) => ({ kind: 'ok', status: response.status }),
-    }));
+    const executor = leanExecutor(origin, { connections: 1, timeoutMs: 2_000, prefix: '', headers: {} }, {
+      request: (k) => ({ method: 'GET', path: '/', headers: { 'x-lane': String(k % 2) } }),
+      judge: (_k, response) => ({ kind: 'ok', status: response.status }),
+    });
     const signal = new AbortController().signal;
     try {
       for (let k = 0; k < 6; k += 2) await Promise.all([executor.execute(k, signal, 0), executor.execute(k + 1, signal, 1)]);

@@ -13,13 +13,17 @@ import type { LoadRequest, LoadResponse } from './types.js';
 import { errorCode, type HttpExecutor } from './http-executor.js';
 
 
-/** Turns a response into the run's outcome (the profile's check). */
-export type Judge = (response: LoadResponse) => Outcome;
+/** What the executor sends and how it judges: made once per run, so no closure is made per request. */
+export interface LeanProfile {
+  request(k: number): LoadRequest;
+  /** Turns the response to request k into the run's outcome (the profile's check). */
+  judge(k: number, response: LoadResponse): Outcome;
+}
 
 interface Pending {
   head: string;
   body: string | undefined;
-  judge: Judge;
+  k: number;
   resolve: (outcome: Outcome) => void;
   startedAt: number;
 }
@@ -39,6 +43,7 @@ class Connection {
     private readonly host: string,
     private readonly port: number,
     private readonly done: (connection: Connection) => void,
+    private readonly judge: LeanProfile['judge'],
     /** A closed-model lane's own connection: never lent to another request. */
     readonly pinned: boolean,
   ) {
@@ -88,13 +93,13 @@ class Connection {
     const pending = this.current;
     if (pending === undefined) return;
     const body = this.chunks !== undefined ? Buffer.concat(this.chunks).toString('utf8') : this.first !== undefined ? this.first.toString('utf8') : '';
-    const response = lazyResponse(this.status, this.rawHeaders, body);
+    const response = new LazyResponse(this.status, this.rawHeaders, body);
     this.first = undefined;
     this.chunks = undefined;
     if (!this.keepAlive) this.drop();
     let outcome: Outcome;
     try {
-      outcome = pending.judge(response);
+      outcome = this.judge(pending.k, response);
     } catch {
       // A profile's check that throws must not take the parser (and the run) down with it.
       outcome = { kind: 'error', status: this.status, code: 'check-threw' };
@@ -124,15 +129,18 @@ class Connection {
 }
 
 /** A response whose headers are turned into an object only if a check reads them. */
-function lazyResponse(status: number, rawHeaders: string[], body: string): LoadResponse {
-  let parsed: LoadResponse['headers'] | undefined;
-  return {
-    status,
-    body,
-    get headers() {
-      return (parsed ??= headersOf(rawHeaders));
-    },
-  };
+class LazyResponse implements LoadResponse {
+  private parsed: LoadResponse['headers'] | undefined;
+
+  constructor(
+    readonly status: number,
+    private readonly rawHeaders: readonly string[],
+    readonly body: string,
+  ) {}
+
+  get headers(): LoadResponse['headers'] {
+    return (this.parsed ??= headersOf(this.rawHeaders));
+  }
 }
 
 export function headersOf(raw: readonly string[]): LoadResponse['headers'] {
@@ -161,7 +169,7 @@ export function requestHead(request: LoadRequest, prefix: string, hostAndCommon:
 export function leanExecutor(
   origin: URL,
   options: { connections: number; timeoutMs: number; prefix: string; headers: Record<string, string> },
-  build: (k: number) => { request: LoadRequest; judge: Judge },
+  profile: LeanProfile,
 ): HttpExecutor {
   const hostname = origin.hostname.replace(/^\[|\]$/g, '');
   const port = origin.port === '' ? 80 : Number(origin.port);
@@ -182,7 +190,7 @@ export function leanExecutor(
     else idle.push(connection);
   };
   const newConnection = (pinned: boolean): Connection => {
-    const connection = new Connection(hostname, port, released, pinned);
+    const connection = new Connection(hostname, port, released, profile.judge, pinned);
     all.push(connection);
     if (!pinned) pooled++;
     return connection;
@@ -207,9 +215,9 @@ export function leanExecutor(
         runSignal.addEventListener('abort', cutAll, { once: true });
       }
       if (runSignal.aborted || closed) return Promise.resolve({ kind: 'timeout' });
-      const { request, judge } = build(k);
+      const request = profile.request(k);
       return new Promise<Outcome>((resolve) => {
-        const pending: Pending = { head: requestHead(request, options.prefix, common), body: request.body, judge, resolve, startedAt: performance.now() };
+        const pending: Pending = { head: requestHead(request, options.prefix, common), body: request.body, k, resolve, startedAt: performance.now() };
         if (lane !== undefined) {
           (lanes[lane] ??= newConnection(true)).send(pending);
           return;
