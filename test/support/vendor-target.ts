@@ -23,8 +23,8 @@ export interface VendorTarget {
   close(): Promise<void>;
 }
 
-export async function startVendorTarget(options: { dir: string; fixtures: VendorFixtures }): Promise<VendorTarget> {
-  const reference = await startReference({ log: () => {} });
+export async function startVendorTarget(options: { dir: string; fixtures: VendorFixtures; faults?: string[] }): Promise<VendorTarget> {
+  const reference = await startReference({ log: () => {}, faults: options.faults ?? [] });
   try {
     const response = await fetch(`${reference.urls.control}/organizations`, {
       method: 'POST',
@@ -65,20 +65,20 @@ function fixturesOf(org: OrganizationFixtures, kind: VendorFixtures) {
   return { api_keys: keys, app_tokens: org.app_tokens, ...(kind === 'keys-only' ? {} : { channels }) };
 }
 
-/** Certifies a vendor target as `mcs certify --config target.yaml` would (options: an adapter, a selection). */
+/** Certifies a vendor target as `mcs certify --config target.yaml` would (options: an adapter, faults of the reference, --only). */
 export async function certifyVendor(
   fixtures: VendorFixtures,
-  options: { seed?: number; controlAdapter?: (vendor: VendorTarget) => { path: string; env: Record<string, string> } } = {},
+  options: { seed?: number; controlAdapter?: (vendor: VendorTarget) => { path: string; env: Record<string, string> }; faults?: string[]; only?: string[] } = {},
 ): Promise<RunReport> {
   const dir = await mkdtemp(join(tmpdir(), 'mcs-vendor-'));
-  const vendor = await startVendorTarget({ dir, fixtures });
+  const vendor = await startVendorTarget({ dir, fixtures, ...(options.faults ? { faults: options.faults } : {}) });
   const adapter = options.controlAdapter?.(vendor);
   const saved = Object.fromEntries(Object.keys(adapter?.env ?? {}).map((name) => [name, process.env[name]]));
   Object.assign(process.env, adapter?.env ?? {});
   try {
     const target = await resolveTargetConfig({ flags: adapter ? { controlAdapter: adapter.path } : {}, env: {}, configPath: vendor.configPath });
     if (target === undefined) throw new Error('target.yaml named no base URL');
-    return (await runCertification({ target, embedded: false, seed: options.seed ?? 19, selection: { only: [], skip: [] } })).report;
+    return (await runCertification({ target, embedded: false, seed: options.seed ?? 19, selection: { only: options.only ?? [], skip: [] } })).report;
   } finally {
     for (const [name, value] of Object.entries(saved)) {
       if (value === undefined) delete process.env[name];

@@ -1,0 +1,22 @@
+// A check that judges without the control API where the public API serves must still catch its faults there:
+// each is run on the reference as a vendor target (config fixtures, no control URL) with the fault switched on.
+import { describe, expect, it } from 'vitest';
+import { certifyVendor } from '../support/vendor-target.js';
+
+const moved = [
+  // The v2 signature check judges the public merge's delivery when nothing else can be triggered.
+  { check: 'webhooks/v2-deliveries-verify-with-their-secret', fault: 'events.signing.wrong-secret' },
+  { check: 'webhooks/v2-deliveries-verify-with-their-secret', fault: 'events.signing.body-changed-after-signing' },
+];
+
+describe('checks that judge without the control API, on a vendor target with their fault', () => {
+  it.each(moved)('$check fails with $fault', async ({ check, fault }) => {
+    const report = await certifyVendor('full', { faults: [fault], only: [check] });
+    expect(report.checks.find((c) => c.id === check)?.outcome).toBe('failed');
+  }, 120_000);
+
+  it('and passes without it', async () => {
+    const report = await certifyVendor('full', { only: [...new Set(moved.map((m) => m.check))] });
+    expect(report.checks.filter((c) => moved.some((m) => m.check === c.id)).map((c) => c.outcome)).toEqual(['passed']);
+  }, 120_000);
+});
