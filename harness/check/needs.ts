@@ -6,8 +6,8 @@ import { unofferedReason } from '../fixtures/control-client.js';
 import { offeredByRun } from '../fixtures/control-access.js';
 import { isOrganizationScoped, type ControlOperation } from '../fixtures/control-operations.js';
 
-/** Fixtures a check may need: a second key, a line the primary key owns, a channel of a kind, any channel. */
-export type FixtureNeed = 'secondary-key' | 'owned-line' | 'any-channel' | `channel:${ChannelKind}`;
+/** Fixtures a check may need: a second key, a line the primary key owns (of a kind), a channel of a kind, any channel. */
+export type FixtureNeed = 'secondary-key' | 'owned-line' | 'any-channel' | `channel:${ChannelKind}` | `owned:${ChannelKind}`;
 
 /**
  * `control` (an organization of the check's own: createOrganization, plus the set-up calls) is the old
@@ -23,7 +23,7 @@ export interface Offer {
 }
 
 export function isFixtureNeed(need: string): need is FixtureNeed {
-  return need === 'secondary-key' || need === 'owned-line' || need === 'any-channel' || need.startsWith('channel:');
+  return need === 'secondary-key' || need === 'owned-line' || need === 'any-channel' || need.startsWith('channel:') || need.startsWith('owned:');
 }
 
 /** The first unmet need, as the reason the check is not verifiable; undefined when all are met. */
@@ -55,6 +55,12 @@ function unmetFixture(need: FixtureNeed, target: TargetConfig): string | undefin
   if (need === 'owned-line') {
     const owned = channels.some((channel) => channel.owner === 'primary' && channel.address !== undefined && channel.address !== '');
     return owned ? undefined : 'needs a numbered line the primary key owns (a channel with owner: primary and its address in the config file\'s fixtures.channels)';
+  }
+  if (need.startsWith('owned:')) {
+    const kind = need.slice('owned:'.length) as ChannelKind;
+    const channel = fixtures.channels?.[kind];
+    const owned = channel?.owner === 'primary' && channel.address !== undefined && channel.address !== '';
+    return owned ? undefined : `needs a ${kind} line the primary key owns (the config file's fixtures.channels.${kind} with owner: primary and its address)`;
   }
   const kind = need.slice('channel:'.length) as ChannelKind;
   return fixtures.channels?.[kind] === undefined ? `needs a channel of kind ${kind} (the config file's fixtures.channels.${kind})` : undefined;

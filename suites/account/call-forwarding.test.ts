@@ -29,7 +29,7 @@ check(
     name: 'forward-to-is-accepted-exactly-for-us-numbers',
     title: 'forward_to is accepted (200 {data}) for any US E.164 number and refused with 422 for any other E.164 number',
     clauses: ['me.call-forwarding.forward-to-pattern', 'limits.call-forwarding.us-only', 'errors.422.validation'],
-    needs: ['createFixtureChannel'],
+    needs: ['owned:native-dedicated'],
   },
   async (t) => {
     // Fault: account.call-forwarding.any-country.
@@ -52,7 +52,7 @@ check(
     name: 'forward-to-must-be-a-well-formed-number',
     title: 'a missing, non-string or malformed forward_to is refused with 422',
     clauses: ['me.call-forwarding.forward-to-pattern', 'errors.422.validation'],
-    needs: ['createFixtureChannel'],
+    needs: ['owned:native-dedicated'],
   },
   async (t) => {
     // Fault: account.call-forwarding.forward-to-unchecked.
@@ -76,7 +76,7 @@ check(
     name: 'only-dedicated-and-inbound-native-lines-forward',
     title: 'an owned dedicated or inbound native line may forward calls (200); an owned shared line or a non-native line is refused (403 or 422)',
     clauses: ['me.call-forwarding.owned-dedicated-or-inbound', 'me.call-forwarding.forward-to-pattern'],
-    needs: ['createFixtureChannel'],
+    needs: ['owned:native-dedicated', 'owned:native-inbound', 'owned:native-shared', 'owned:sms_provider'],
   },
   async (t) => {
     // Fault: account.call-forwarding.any-source.

@@ -7,6 +7,9 @@ const moved = [
   // The v2 signature check judges the public merge's delivery when nothing else can be triggered.
   { check: 'webhooks/v2-deliveries-verify-with-their-secret', fault: 'events.signing.wrong-secret' },
   { check: 'webhooks/v2-deliveries-verify-with-their-secret', fault: 'events.signing.body-changed-after-signing' },
+  // Call forwarding from the configured line the primary key owns, where no control API makes a fresh one.
+  { check: 'account/forward-to-is-accepted-exactly-for-us-numbers', fault: 'account.call-forwarding.any-country' },
+  { check: 'account/forward-to-must-be-a-well-formed-number', fault: 'account.call-forwarding.forward-to-unchecked' },
 ];
 
 describe('checks that judge without the control API, on a vendor target with their fault', () => {
@@ -17,6 +20,7 @@ describe('checks that judge without the control API, on a vendor target with the
 
   it('and passes without it', async () => {
     const report = await certifyVendor('full', { only: [...new Set(moved.map((m) => m.check))] });
-    expect(report.checks.filter((c) => moved.some((m) => m.check === c.id)).map((c) => c.outcome)).toEqual(['passed']);
+    const checks = [...new Set(moved.map((m) => m.check))];
+    expect(report.checks.filter((c) => checks.includes(c.id)).map((c) => c.outcome)).toEqual(checks.map(() => 'passed'));
   }, 120_000);
 });
