@@ -86,6 +86,7 @@ async function runCheck(meta: CheckMeta, body: CheckBody, context: TestContext):
   } catch (error) {
     thrown = error ?? new Error('the check threw nothing');
   }
+  await t.tidyUp();
   const judged = judge(thrown, log, meta.judgesBrokenAnswers ?? areasJudgingBrokenAnswers.has(meta.area));
   if (judged.outcome === 'passed') {
     mcs.exchanges.splice(keptOnPass);

@@ -39,3 +39,16 @@ describe('assertProperty', () => {
     await expect(new CheckContext(run, 'context.test.ts', {} as McsTaskMeta, expect).assertProperty(mixed)).rejects.toThrow(/wrong for \d+/);
   });
 });
+
+describe('afterwards', () => {
+  it('runs every tidy-up once, last registered first, and a failing one does not stop the others', async () => {
+    const t = context();
+    const ran: string[] = [];
+    t.afterwards(async () => void ran.push('first'));
+    t.afterwards(() => Promise.reject(new Error('the target refused the deprecation')));
+    t.afterwards(async () => void ran.push('last'));
+    await t.tidyUp();
+    await t.tidyUp();
+    expect(ran).toEqual(['last', 'first']);
+  });
+});

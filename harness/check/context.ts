@@ -23,6 +23,7 @@ export interface PropertyOptions {
 
 export class CheckContext {
   readonly expect: Expectations;
+  private readonly tidyUps: Array<() => Promise<unknown>> = [];
 
   constructor(
     readonly run: RunContext,
@@ -44,6 +45,19 @@ export class CheckContext {
   /** A setting the description leaves to the target (harness/target-settings.ts), or undefined when none is named. */
   targetSetting(name: keyof typeof targetSettingEnv): string | undefined {
     return targetSetting(name, this.run.targetSettings);
+  }
+
+  /**
+   * Undoes what the check made in an organization it shares (a key it created, say) once its body is done,
+   * whatever its outcome. Its requests are not the check's evidence, and a tidy-up that fails changes nothing.
+   */
+  afterwards(tidyUp: () => Promise<unknown>): void {
+    this.tidyUps.push(tidyUp);
+  }
+
+  /** Runs the tidy-ups, last registered first (the check runner calls it after the body). */
+  async tidyUp(): Promise<void> {
+    for (const tidyUp of this.tidyUps.splice(0).reverse()) await tidyUp().catch(() => undefined);
   }
 
   /** The fixtures of this file's organization (fresh per file when the target has a control API). */

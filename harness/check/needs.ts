@@ -6,8 +6,12 @@ import { unofferedReason } from '../fixtures/control-client.js';
 import { offeredByRun } from '../fixtures/control-access.js';
 import { isOrganizationScoped, type ControlOperation } from '../fixtures/control-operations.js';
 
-/** Fixtures a check may need: a second key, a line the primary key owns (of a kind), a channel of a kind, any channel. */
-export type FixtureNeed = 'secondary-key' | 'owned-line' | 'any-channel' | `channel:${ChannelKind}` | `owned:${ChannelKind}`;
+/**
+ * Fixtures a check may need: a second key, a key of the check's own (`fresh-key`: made by the control API, or
+ * through POST /api-keys with a configured app token holding apikeys:manage), a line the primary key owns (of a
+ * kind), a channel of a kind, any channel.
+ */
+export type FixtureNeed = 'secondary-key' | 'fresh-key' | 'owned-line' | 'any-channel' | `channel:${ChannelKind}` | `owned:${ChannelKind}`;
 
 /**
  * `control` (an organization of the check's own: createOrganization, plus the set-up calls) is the old
@@ -23,7 +27,7 @@ export interface Offer {
 }
 
 export function isFixtureNeed(need: string): need is FixtureNeed {
-  return need === 'secondary-key' || need === 'owned-line' || need === 'any-channel' || need.startsWith('channel:') || need.startsWith('owned:');
+  return need === 'secondary-key' || need === 'fresh-key' || need === 'owned-line' || need === 'any-channel' || need.startsWith('channel:') || need.startsWith('owned:');
 }
 
 /** The first unmet need, as the reason the check is not verifiable; undefined when all are met. */
@@ -39,6 +43,7 @@ function reasonUnmet(need: Need, given: Offer): string | undefined {
   const offer = { ...given, controlOperations: offeredByRun(given) };
   if (need === 'v2') return offer.target.v2Url === undefined ? 'needs the v2 API (no v2 base URL given)' : undefined;
   if (need === 'control') return offer.control ? undefined : offer.controlOperations === undefined ? 'needs the control API (the target has none)' : unofferedReason('createOrganization');
+  if (need === 'fresh-key' && reasonUnmet('createFixtureApiKey', given) === undefined) return undefined;
   if (isFixtureNeed(need)) return offer.control ? undefined : unmetFixture(need, offer.target);
   if (offer.controlOperations === undefined) return `needs the control operation ${need} (the target has no control API nor adapter)`;
   if (!offer.controlOperations.includes(need)) return unofferedReason(need);
@@ -50,6 +55,10 @@ function reasonUnmet(need: Need, given: Offer): string | undefined {
 function unmetFixture(need: FixtureNeed, target: TargetConfig): string | undefined {
   const fixtures = target.fixtures;
   const channels = Object.values(fixtures.channels ?? {});
+  if (need === 'fresh-key') {
+    const manages = (fixtures.app_tokens ?? []).some((token) => token.scopes.includes('apikeys:manage'));
+    return manages ? undefined : "needs a key of the check's own: the control operation createFixtureApiKey, or an app token with apikeys:manage in the config file's fixtures.app_tokens";
+  }
   if (need === 'secondary-key') return fixtures.api_keys?.secondary === undefined ? 'needs the secondary API key (the config file\'s fixtures.api_keys.secondary)' : undefined;
   if (need === 'any-channel') return channels.length === 0 ? 'needs a channel of the organization (the config file\'s fixtures.channels)' : undefined;
   if (need === 'owned-line') {

@@ -3,7 +3,7 @@
 // channels a key owns as GET /api-keys/{apiKey}/channels reports them. A key is named in paths by its full
 // value (the path parameter is "the API key", `api_` prefix); how listed keys identify themselves is not
 // shown, so keys are found in lists by their unique name and channels by their id or address.
-import { errorCodeOf, NotVerifiable, path, type ApiClient, type ApiResponse, type Fixtures } from '../../harness/check/index.js';
+import { errorCodeOf, NotVerifiable, path, type ApiClient, type ApiResponse, type CheckContext, type Fixtures } from '../../harness/check/index.js';
 import type { ChannelFixture } from '../../harness/fixtures/control-client.js';
 import { secrets } from '../../harness/http/mask.js';
 import { walkCursor } from './pages.js';
@@ -61,6 +61,25 @@ export async function createKey(admin: ApiClient, name = newKeyName()): Promise<
   if (!isRecord(data) || typeof data.api_key !== 'string') fail('POST /api-keys: no data.api_key string', '{data: {api_key: string, ...}}', shown(response));
   secrets.add(data.api_key);
   return { response, data, apiKey: data.api_key, name };
+}
+
+/**
+ * A key of the check's own that owns nothing (need `fresh-key`): made as the dashboard would where the control
+ * API offers it, else through POST /api-keys with the configured apikeys:manage token, and then deprecated when
+ * the check ends, so the shared organization's ceiling of active keys does not fill up run after run. A key
+ * the target will not make leaves the check not verifiable: the api-keys checks judge POST /api-keys.
+ */
+export async function ownKey(t: CheckContext, fx: Fixtures): Promise<string> {
+  if (fx.organizationId !== undefined && fx.control().control.offers('createFixtureApiKey')) return controlKey(fx);
+  const admin = fx.v4(fx.appToken({ with: ['apikeys:manage'] }));
+  const response = await admin.post('/api-keys', { json: { name: newKeyName() } });
+  const body = response.body;
+  const data = isRecord(body) && isRecord(body.data) ? body.data : undefined;
+  if (!(createOk as readonly number[]).includes(response.status) || typeof data?.api_key !== 'string') return t.notVerifiable(`could not make a key of its own: POST /api-keys answered ${shown(response)}`);
+  const key = data.api_key;
+  secrets.add(key);
+  t.afterwards(() => admin.delete(path`/api-keys/${key}`));
+  return key;
 }
 
 /** A key of the check's own, made as the dashboard would (control API): owns nothing. */

@@ -7,7 +7,7 @@ import { check } from '../../harness/check/index.js';
 import { malformedE164 } from '../../generators/domain.js';
 import { uniqueToken } from '../_shared/values.js';
 import { fail, mentions } from '../_shared/common.js';
-import { assign, assignmentOf, controlKey, deleteOk, keyAdmin, nonNumberedKinds, numberedLine, ownedItems, owns, reassignedOnTake, roomyFixtures, unassign } from '../_shared/api-keys.js';
+import { assign, assignmentOf, controlKey, deleteOk, keyAdmin, nonNumberedKinds, numberedLine, ownedItems, ownKey, owns, reassignedOnTake, roomyFixtures, unassign } from '../_shared/api-keys.js';
 
 const area = 'api-keys';
 
@@ -192,7 +192,7 @@ check(
     name: 'malformed-selector-is-400',
     title: 'for any selector that starts with + but is not E.164, PUT /api-keys/{apiKey}/channels/{channel} answers 400',
     clauses: ['errors.400.malformed-channel-selector'],
-    needs: ['createFixtureApiKey', 'setPlanFacts'],
+    needs: ['fresh-key'],
     concurrent: true,
   },
   async (t) => {
@@ -200,7 +200,7 @@ check(
     // no stated form, so only selectors of the phone form can be called malformed.
     const fx = await roomyFixtures(t);
     const admin = keyAdmin(fx);
-    const key = await controlKey(fx);
+    const key = await ownKey(t, fx);
     const malformed = malformedE164().filter((m) => m.value.startsWith('+') && m.value.length > 1);
     await t.assertProperty(
       fc.asyncProperty(malformed, async (m) => {

@@ -5,7 +5,8 @@
 // priority may have no channels is not shown: a target that refuses `channels: []` gets one channel instead.
 import { check, path, type ApiClient, type CheckContext } from '../../harness/check/index.js';
 import { walkCursor } from '../_shared/pages.js';
-import { dataOf, fail, freshKey, newLine, shown, type Json } from '../_shared/common.js';
+import { dataOf, fail, newLine, shown, type Json } from '../_shared/common.js';
+import { ownKey } from '../_shared/api-keys.js';
 import { channelIdsOf, createPriority, idOf, postPriority, withChannels, type ChannelSource } from '../_shared/priorities.js';
 
 const area = 'priorities';
@@ -16,7 +17,7 @@ const area = 'priorities';
  */
 async function blankKey(t: CheckContext): Promise<{ client: ApiClient; line: ChannelSource }> {
   const fx = await t.fixtures();
-  const key = await freshKey(fx);
+  const key = await ownKey(t, fx);
   return { client: fx.v4(key), line: async () => (await newLine(fx, 'native-dedicated', key)).id };
 }
 
@@ -55,7 +56,7 @@ check(
     name: 'me-priority-is-null-without-priorities',
     title: 'GET /me/priority answers {data: null} for a key with no priority',
     clauses: ['me.priority.null-means-implicit-pool'],
-    needs: ['createFixtureApiKey'],
+    needs: ['fresh-key'],
   },
   async (t) => {
     const { client } = await blankKey(t);
@@ -70,7 +71,7 @@ check(
     name: 'first-priority-becomes-default',
     title: 'the first priority created for a key becomes its default (is_default true, GET /me/priority answers it)',
     clauses: ['priorities.default.first-created', 'me.priority.null-means-implicit-pool'],
-    needs: ['createFixtureApiKey'],
+    needs: ['fresh-key'],
   },
   async (t) => {
     // Fault: priorities.first-not-default.
@@ -90,7 +91,7 @@ check(
     name: 'first-priority-with-is-default-false-is-not-default',
     title: 'a first priority created with is_default false is not the default, and /me/priority stays null',
     clauses: ['priorities.default.first-created', 'me.priority.null-means-implicit-pool'],
-    needs: ['createFixtureApiKey'],
+    needs: ['fresh-key'],
   },
   async (t) => {
     // Fault: priorities.is-default-false-ignored.

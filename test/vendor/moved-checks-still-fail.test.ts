@@ -10,6 +10,11 @@ const moved = [
   // Call forwarding from the configured line the primary key owns, where no control API makes a fresh one.
   { check: 'account/forward-to-is-accepted-exactly-for-us-numbers', fault: 'account.call-forwarding.any-country' },
   { check: 'account/forward-to-must-be-a-well-formed-number', fault: 'account.call-forwarding.forward-to-unchecked' },
+  // A key of the check's own through POST /api-keys (a configured apikeys:manage token), deprecated afterwards.
+  { check: 'priorities/first-priority-becomes-default', fault: 'priorities.first-not-default' },
+  { check: 'priorities/first-priority-with-is-default-false-is-not-default', fault: 'priorities.is-default-false-ignored' },
+  { check: 'priorities/me-priority-is-null-without-priorities', fault: 'account.me-priority.empty-object' },
+  { check: 'api-keys/malformed-selector-is-400', fault: 'ownership.malformed-selector-404' },
 ];
 
 describe('checks that judge without the control API, on a vendor target with their fault', () => {
