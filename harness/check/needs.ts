@@ -8,10 +8,11 @@ import { isOrganizationScoped, type ControlOperation } from '../fixtures/control
 
 /**
  * Fixtures a check may need: a second key, a key of the check's own (`fresh-key`: made by the control API, or
- * through POST /api-keys with a configured app token holding apikeys:manage), a line the primary key owns (of a
- * kind), a channel of a kind, any channel.
+ * through POST /api-keys with a configured app token holding apikeys:manage), an organization that can buy
+ * numbers (`buying-organization`: a fresh one, or the configured one whose stated plan says so), a line the
+ * primary key owns (of a kind), a channel of a kind, any channel.
  */
-export type FixtureNeed = 'secondary-key' | 'fresh-key' | 'owned-line' | 'any-channel' | `channel:${ChannelKind}` | `owned:${ChannelKind}`;
+export type FixtureNeed = 'secondary-key' | 'fresh-key' | 'buying-organization' | 'owned-line' | 'any-channel' | `channel:${ChannelKind}` | `owned:${ChannelKind}`;
 
 /**
  * `control` (an organization of the check's own: createOrganization, plus the set-up calls) is the old
@@ -27,7 +28,7 @@ export interface Offer {
 }
 
 export function isFixtureNeed(need: string): need is FixtureNeed {
-  return need === 'secondary-key' || need === 'fresh-key' || need === 'owned-line' || need === 'any-channel' || need.startsWith('channel:') || need.startsWith('owned:');
+  return need === 'secondary-key' || need === 'fresh-key' || need === 'buying-organization' || need === 'owned-line' || need === 'any-channel' || need.startsWith('channel:') || need.startsWith('owned:');
 }
 
 /** The first unmet need, as the reason the check is not verifiable; undefined when all are met. */
@@ -59,6 +60,7 @@ function unmetFixture(need: FixtureNeed, target: TargetConfig): string | undefin
     const manages = (fixtures.app_tokens ?? []).some((token) => token.scopes.includes('apikeys:manage'));
     return manages ? undefined : "needs a key of the check's own: the control operation createFixtureApiKey, or an app token with apikeys:manage in the config file's fixtures.app_tokens";
   }
+  if (need === 'buying-organization') return canBuy(fixtures.plan) ? undefined : buyingReason;
   if (need === 'secondary-key') return fixtures.api_keys?.secondary === undefined ? 'needs the secondary API key (the config file\'s fixtures.api_keys.secondary)' : undefined;
   if (need === 'any-channel') return channels.length === 0 ? 'needs a channel of the organization (the config file\'s fixtures.channels)' : undefined;
   if (need === 'owned-line') {
@@ -74,3 +76,11 @@ function unmetFixture(need: FixtureNeed, target: TargetConfig): string | undefin
   const kind = need.slice('channel:'.length) as ChannelKind;
   return fixtures.channels?.[kind] === undefined ? `needs a channel of kind ${kind} (the config file's fixtures.channels.${kind})` : undefined;
 }
+
+/** Whether stated plan facts let the organization buy numbers without an action: the feature on, a valid card. */
+export function canBuy(plan: { number_purchase_enabled?: boolean; payment_method?: string } | undefined): boolean {
+  return plan?.number_purchase_enabled === true && plan.payment_method === 'valid';
+}
+
+export const buyingReason =
+  "needs an organization that can buy numbers: the control operation createOrganization, or the config file's fixtures.plan with number_purchase_enabled: true and payment_method: valid";

@@ -1,5 +1,8 @@
 // The target of a run as the harness uses it: plain data, so that it can cross from the runner into the
 // vitest workers (vitest `provide`/`inject`). Field names of the fixtures follow the config file.
+import type { components } from '../../spec/types/control.js';
+
+type PlanFacts = components['schemas']['PlanFacts'];
 
 export const scopes = ['apikeys:read', 'apikeys:manage', 'numbers:read', 'numbers:manage'] as const;
 export type Scope = (typeof scopes)[number];
@@ -31,6 +34,8 @@ export interface ConfigFixtures {
   api_keys?: { primary?: string; secondary?: string };
   app_tokens?: { token: string; scopes: Scope[] }[];
   channels?: Partial<Record<ChannelKind, ConfiguredChannel>>;
+  /** Plan facts the vendor states (a subset of the control API's PlanFacts). */
+  plan?: Partial<Pick<PlanFacts, 'number_purchase_enabled' | 'payment_method'>>;
 }
 
 export interface TargetConfig {

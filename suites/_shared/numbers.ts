@@ -43,11 +43,25 @@ export function purchaseOf(response: ApiResponse): PurchaseAccepted {
 }
 
 /**
- * An organization of the check's own that can buy numbers: the feature on, a valid card, no channels
- * (so no shared line yet), with `plan` applied on top.
+ * An organization that can buy numbers (need `buying-organization`): with the control API one of the check's
+ * own, the feature on, a valid card, no channels (so no shared line yet), with `plan` applied on top; without
+ * it the configured organization, when its stated plan facts are these.
  */
-export function buyingOrganization(t: CheckContext, plan: Partial<PlanFacts> = {}): Promise<Fixtures> {
-  return t.freshOrganization({ with_channels: false, plan: { number_purchase_enabled: true, payment_method: 'valid', ...plan } });
+export async function buyingOrganization(t: CheckContext, plan: Partial<PlanFacts> = {}): Promise<Fixtures> {
+  const wanted: Partial<PlanFacts> = { number_purchase_enabled: true, payment_method: 'valid', ...plan };
+  if (t.hasControl) return t.freshOrganization({ with_channels: false, plan: wanted });
+  // Without a control API: the configured organization, when the plan facts its vendor states are these.
+  const fx = await t.fixtures();
+  const stated = fx.plan ?? {};
+  const differs = Object.entries(wanted).filter(([fact, value]) => stated[fact as keyof PlanFacts] !== value);
+  const facts = Object.entries(wanted).map(([fact, value]) => `${fact}: ${String(value)}`).join(', ');
+  if (differs.length > 0) return t.notVerifiable(`needs an organization whose plan has ${facts}: the control operation createOrganization, or the config file's fixtures.plan stating them`);
+  return fx;
+}
+
+/** Whether `fx` is the vendor's configured organization, which may already hold lines and whose purchases a payment provider may confirm at once. */
+export function isConfigured(fx: Fixtures): boolean {
+  return fx.source === 'config';
 }
 
 export interface Charge {

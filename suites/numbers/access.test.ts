@@ -32,7 +32,7 @@ check(
     name: 'numbers-read-token-cannot-buy',
     title: 'an app token with numbers:read but not numbers:manage may browse and poll but not buy',
     clauses: ['auth.scope.numbers-read', 'auth.scope.numbers-manage'],
-    needs: ['createOrganization'],
+    needs: ['buying-organization'],
   },
   async (t) => {
     const fx = await buyingOrganization(t);
@@ -52,7 +52,7 @@ check(
     name: 'numbers-manage-token-can-buy',
     title: 'an app token with numbers:manage (and no numbers:read) can buy: 202',
     clauses: ['auth.scope.numbers-manage', 'purchases.create.accepted-202'],
-    needs: ['createOrganization'],
+    needs: ['buying-organization'],
   },
   async (t) => {
     const fx = await buyingOrganization(t);
@@ -68,7 +68,7 @@ check(
     name: 'numbers-manage-token-cannot-poll',
     title: 'an app token with numbers:manage but not numbers:read cannot poll a purchase',
     clauses: ['auth.scope.numbers-read'],
-    needs: ['createOrganization'],
+    needs: ['buying-organization'],
   },
   async (t) => {
     const fx = await buyingOrganization(t);

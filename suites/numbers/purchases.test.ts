@@ -1,10 +1,11 @@
 // POST /channels/native/purchases and its refusals (section 3, Number purchase; section 4; section 7; section
 // 8): 202 with provisioning or action_required (+ action_url), invalid_plan for anything but the five plan
 // ids, line_limit_exceeded above the per-order cap, shared_number_limit, no_payment_method, payment_failed,
-// Idempotency-Key required, and the polled purchase. Every check buys in a sandbox organization of its own.
+// Idempotency-Key required, and the polled purchase. Every check buys in a sandbox organization of its own, or,
+// without a control API, in the configured one where its stated plan lets it buy (need `buying-organization`).
 import fc from 'fast-check';
 import { check, path } from '../../harness/check/index.js';
-import { buyingOrganization, charges, eventCount, planIds, pollPurchase, purchase, purchaseOf } from '../_shared/numbers.js';
+import { buyingOrganization, charges, eventCount, isConfigured, planIds, pollPurchase, purchase, purchaseOf } from '../_shared/numbers.js';
 
 const area = 'numbers';
 
@@ -15,12 +16,17 @@ check(
     name: 'purchase-accepted-202-provisioning',
     title: 'with a valid card a purchase answers 202 {data: {purchase_id, status: provisioning}}',
     clauses: ['purchases.create.accepted-202', 'purchases.state.accepted-provisioning', 'purchases.object.status-values', 'purchases.create.plan-ids'],
-    needs: ['createOrganization'],
+    needs: ['buying-organization'],
   },
   async (t) => {
     const fx = await buyingOrganization(t);
     for (const plan of ['dedicated_com', 'inbound_basic', 'shared_nc']) {
       const response = await purchase(fx.v4(), { plan, quantity: 1 });
+      // A configured organization may hold its shared line already: a second one is refused (section 7), rightly.
+      if (plan === 'shared_nc' && isConfigured(fx) && response.status === 409) {
+        t.expect.hasErrorCode(response, 'shared_number_limit');
+        continue;
+      }
       t.expect.hasStatus(response, 202);
       const accepted = purchaseOf(response);
       t.expect.that(accepted.purchase_id.length, `purchase_id of a ${plan} purchase`).toBeGreaterThan(0);
@@ -57,7 +63,7 @@ check(
     name: 'purchase-with-other-plan-gets-invalid-plan',
     title: 'for any plan that is not one of the five plan ids (tier names included), a purchase answers 400 invalid_plan',
     clauses: ['purchases.create.plan-ids', 'errors.400.invalid-plan'],
-    needs: ['createOrganization'],
+    needs: ['buying-organization'],
   },
   async (t) => {
     const fx = await buyingOrganization(t);
@@ -204,7 +210,7 @@ check(
     name: 'purchase-can-be-polled',
     title: 'GET /channels/native/purchases/{id} answers 200 {data: {purchase_id, status}} for the purchase, and 404 (or 400) for an unknown one',
     clauses: ['purchases.get.shape', 'purchases.object.status-values', 'purchases.state.polling-pending'],
-    needs: ['createOrganization'],
+    needs: ['buying-organization'],
   },
   async (t) => {
     const fx = await buyingOrganization(t);
@@ -212,7 +218,9 @@ check(
     const polled = await pollPurchase(fx.v4(), bought.purchase_id);
     t.expect.hasStatus(polled, 200);
     t.expect.that(purchaseOf(polled).purchase_id, 'purchase_id of the polled purchase').toBe(bought.purchase_id);
-    t.expect.that(['provisioning', 'pending'], 'status of a purchase not yet confirmed').toContain(purchaseOf(polled).status);
+    // With the control API nothing confirms the purchase; a vendor's payment provider may have done so already.
+    const possible = isConfigured(fx) ? ['provisioning', 'pending', 'completed', 'failed'] : ['provisioning', 'pending'];
+    t.expect.that(possible, 'status of the polled purchase').toContain(purchaseOf(polled).status);
     t.expect.errorShape(await pollPurchase(fx.v4(), `${bought.purchase_id}0unknown`), [404, 400]);
   },
 );

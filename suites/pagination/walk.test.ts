@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { CheckFailure, check, path, type CheckContext, type Fixtures } from '../../harness/check/index.js';
 import { Contacts, type Contact, type Identity } from '../_shared/contacts.js';
-import { freshKey } from '../_shared/common.js';
+import { ownKey } from '../_shared/api-keys.js';
 import { availablePath, ensurePurchaseFeature, pickAreaCodes, seedStock } from '../_shared/numbers.js';
 import { assertWalksLikeOnePage, duplicates, walkCursor, walkOffset, walkWhileStable } from '../_shared/pages.js';
 import { createPriority, idOf } from '../_shared/priorities.js';
@@ -145,7 +145,7 @@ check(
     name: 'priority-walk-yields-each-priority-once',
     title: "for any number of priorities and any limit, walking a key's GET /priorities yields each exactly once",
     clauses: ['priorities.list.owned-by-key', 'envelope.list.cursor-page'],
-    needs: ['control'],
+    needs: ['fresh-key'],
   },
   async (t) => {
     const fx = await t.fixtures();
@@ -154,7 +154,7 @@ check(
     await t.assertProperty(
       fc.asyncProperty(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 4 }), async (count, limit) => {
         // A key of its own: the priorities listed are those of the calling key (section 4).
-        const v4 = fx.v4(await freshKey(fx));
+        const v4 = fx.v4(await ownKey(t, fx));
         const created: string[] = [];
         for (let i = 0; i < count; i++) created.push(idOf(await createPriority(v4, { name: `walk ${i} ${uniqueToken(4)}`, is_default: false, channels: [] }, source)));
         const walk = await walkCursor<{ id: string }>(v4, '/priorities', {}, limit, count + 2);

@@ -15,6 +15,14 @@ const moved = [
   { check: 'priorities/first-priority-with-is-default-false-is-not-default', fault: 'priorities.is-default-false-ignored' },
   { check: 'priorities/me-priority-is-null-without-priorities', fault: 'account.me-priority.empty-object' },
   { check: 'api-keys/malformed-selector-is-400', fault: 'ownership.malformed-selector-404' },
+  { check: 'pagination/priority-walk-yields-each-priority-once', fault: 'pagination.priorities-skip' },
+  // Purchases in the configured organization, whose stated plan lets it buy.
+  { check: 'numbers/purchase-with-other-plan-gets-invalid-plan', fault: 'numbers.purchase.tier-name-accepted' },
+  { check: 'numbers/purchase-accepted-202-provisioning', fault: 'numbers.purchase.created-201' },
+  { check: 'numbers/numbers-manage-token-can-buy', fault: 'numbers.purchase.needs-read-scope' },
+  { check: 'numbers/numbers-read-token-cannot-buy', fault: 'auth.ignore-scopes' },
+  { check: 'numbers/numbers-manage-token-cannot-poll', fault: 'auth.ignore-scopes' },
+  { check: 'numbers/purchase-can-be-polled', fault: 'numbers.purchase.poll-unwrapped' },
 ];
 
 describe('checks that judge without the control API, on a vendor target with their fault', () => {
