@@ -35,7 +35,7 @@ export interface ConfigFixtures {
   app_tokens?: { token: string; scopes: Scope[] }[];
   channels?: Partial<Record<ChannelKind, ConfiguredChannel>>;
   /** Plan facts the vendor states (a subset of the control API's PlanFacts). */
-  plan?: Partial<Pick<PlanFacts, 'number_purchase_enabled' | 'payment_method'>>;
+  plan?: Partial<Pick<PlanFacts, 'number_purchase_enabled' | 'payment_method' | 'purchase_line_cap'>>;
 }
 
 export interface TargetConfig {

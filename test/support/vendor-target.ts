@@ -35,7 +35,7 @@ export async function startVendorTarget(options: { dir: string; fixtures: Vendor
     if (response.status !== 201) throw new Error(`the reference's control API answered ${response.status} to POST /organizations`);
     const org = ((await response.json()) as { data: OrganizationFixtures }).data;
     // As a vendor would in its dashboard: the sandbox may buy numbers, with a card that pays.
-    const plan = { number_purchase_enabled: true, payment_method: 'valid' } as const;
+    const plan = { number_purchase_enabled: true, payment_method: 'valid', purchase_line_cap: 10 } as const;
     const planSet = await fetch(`${reference.urls.control}/organizations/${org.organization_id}/plan`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify(plan) });
     if (planSet.status !== 200) throw new Error(`the reference's control API answered ${planSet.status} to PATCH /plan`);
     const configPath = join(options.dir, 'target.yaml');

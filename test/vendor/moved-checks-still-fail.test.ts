@@ -23,6 +23,8 @@ const moved = [
   { check: 'numbers/numbers-read-token-cannot-buy', fault: 'auth.ignore-scopes' },
   { check: 'numbers/numbers-manage-token-cannot-poll', fault: 'auth.ignore-scopes' },
   { check: 'numbers/purchase-can-be-polled', fault: 'numbers.purchase.poll-unwrapped' },
+  { check: 'numbers/purchase-above-line-cap-gets-line-limit-exceeded', fault: 'numbers.purchase.line-cap-off-by-one' },
+  { check: 'numbers/default-line-cap-is-10', fault: 'numbers.purchase.no-line-cap' },
 ];
 
 describe('checks that judge without the control API, on a vendor target with their fault', () => {
