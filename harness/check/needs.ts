@@ -9,10 +9,12 @@ import { isOrganizationScoped, type ControlOperation } from '../fixtures/control
 /**
  * Fixtures a check may need: a second key, a key of the check's own (`fresh-key`: made by the control API, or
  * through POST /api-keys with a configured app token holding apikeys:manage), an organization that can buy
- * numbers (`buying-organization`: a fresh one, or the configured one whose stated plan says so), a line the
- * primary key owns (of a kind), a channel of a kind, any channel.
+ * numbers (`buying-organization`: a fresh one, or the configured one whose stated plan says so), one that can
+ * browse the inventory (`browsing-organization`: the control API stocks it, or the configured one's stated plan
+ * has the feature on and its own stock is browsed), a line the primary key owns (of a kind), a channel of a
+ * kind, any channel.
  */
-export type FixtureNeed = 'secondary-key' | 'fresh-key' | 'buying-organization' | 'owned-line' | 'any-channel' | `channel:${ChannelKind}` | `owned:${ChannelKind}`;
+export type FixtureNeed = 'secondary-key' | 'fresh-key' | 'buying-organization' | 'browsing-organization' | 'owned-line' | 'any-channel' | `channel:${ChannelKind}` | `owned:${ChannelKind}`;
 
 /**
  * `control` (an organization of the check's own: createOrganization, plus the set-up calls) is the old
@@ -28,7 +30,7 @@ export interface Offer {
 }
 
 export function isFixtureNeed(need: string): need is FixtureNeed {
-  return need === 'secondary-key' || need === 'fresh-key' || need === 'buying-organization' || need === 'owned-line' || need === 'any-channel' || need.startsWith('channel:') || need.startsWith('owned:');
+  return need === 'secondary-key' || need === 'fresh-key' || need === 'buying-organization' || need === 'browsing-organization' || need === 'owned-line' || need === 'any-channel' || need.startsWith('channel:') || need.startsWith('owned:');
 }
 
 /** The first unmet need, as the reason the check is not verifiable; undefined when all are met. */
@@ -61,6 +63,9 @@ function unmetFixture(need: FixtureNeed, target: TargetConfig): string | undefin
     return manages ? undefined : "needs a key of the check's own: the control operation createFixtureApiKey, or an app token with apikeys:manage in the config file's fixtures.app_tokens";
   }
   if (need === 'buying-organization') return canBuy(fixtures.plan) ? undefined : buyingReason;
+  if (need === 'browsing-organization') {
+    return fixtures.plan?.number_purchase_enabled === true ? undefined : "needs an organization that can browse numbers: the control operations seedInventory and setPlanFacts, or the config file's fixtures.plan with number_purchase_enabled: true";
+  }
   if (need === 'secondary-key') return fixtures.api_keys?.secondary === undefined ? 'needs the secondary API key (the config file\'s fixtures.api_keys.secondary)' : undefined;
   if (need === 'any-channel') return channels.length === 0 ? 'needs a channel of the organization (the config file\'s fixtures.channels)' : undefined;
   if (need === 'owned-line') {

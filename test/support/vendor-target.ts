@@ -38,6 +38,10 @@ export async function startVendorTarget(options: { dir: string; fixtures: Vendor
     const plan = { number_purchase_enabled: true, payment_method: 'valid', purchase_line_cap: 10 } as const;
     const planSet = await fetch(`${reference.urls.control}/organizations/${org.organization_id}/plan`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify(plan) });
     if (planSet.status !== 200) throw new Error(`the reference's control API answered ${planSet.status} to PATCH /plan`);
+    // ... and has numbers for sale, a few of each kind.
+    const stock = ['shared', 'dedicated', 'inbound'].flatMap((kind, k) => [0, 1, 2].map((n) => ({ phone_number: `+1${['415', '212', '312'][k]}555${k}${n}${n}${n}`, kind, location: 'San Francisco, CA' })));
+    const stocked = await fetch(`${reference.urls.control}/organizations/${org.organization_id}/inventory`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ numbers: stock }) });
+    if (stocked.status >= 300) throw new Error(`the reference's control API answered ${stocked.status} to POST /inventory`);
     const configPath = join(options.dir, 'target.yaml');
     const config = {
       base_url: reference.urls.base,

@@ -25,6 +25,10 @@ const moved = [
   { check: 'numbers/purchase-can-be-polled', fault: 'numbers.purchase.poll-unwrapped' },
   { check: 'numbers/purchase-above-line-cap-gets-line-limit-exceeded', fault: 'numbers.purchase.line-cap-off-by-one' },
   { check: 'numbers/default-line-cap-is-10', fault: 'numbers.purchase.no-line-cap' },
+  // Browsing the configured organization's own stock.
+  { check: 'numbers/browse-masks-all-but-the-area-code', fault: 'numbers.inventory.exchange-revealed' },
+  { check: 'numbers/browse-type-defaults-to-shared', fault: 'numbers.available.default-not-shared' },
+  { check: 'numbers/quote-area-code-forms-agree', fault: 'numbers.quote.area-codes-ignored' },
 ];
 
 describe('checks that judge without the control API, on a vendor target with their fault', () => {
