@@ -12,6 +12,8 @@ import type { BenchRow } from './run.js';
 
 const BODY_BYTES = 200 * 1024 * 1024;
 const MB = 1024 * 1024;
+/** Issue 18: a 200 MB-per-response target must certify within 500 MB peak RSS. */
+const BUDGET_BYTES = 500 * MB;
 
 async function peakOf(args: string[], dir: string): Promise<{ peak: number | undefined; code: number | null; seconds: number }> {
   const started = performance.now();
@@ -42,6 +44,12 @@ export default async function bench(): Promise<BenchRow[]> {
         ratio: giant.peak / reference.peak,
         goal: '<= 1.5',
         detail: `hostile ${(giant.peak / MB).toFixed(0)} MB (exit ${giant.code}, ${giant.seconds.toFixed(0)} s; ${reports}) vs reference ${(reference.peak / MB).toFixed(0)} MB (exit ${reference.code}, ${reference.seconds.toFixed(0)} s)`,
+      },
+      {
+        name: 'certify peak RSS: 200 MB bodies / 500 MB budget',
+        ratio: giant.peak / BUDGET_BYTES,
+        goal: '<= 1.0',
+        detail: `hostile ${(giant.peak / MB).toFixed(0)} MB against the ${BUDGET_BYTES / MB} MB issue 18 asks for (peaks vary by some 60 MB run to run on a shared machine)`,
       },
     ];
   } finally {

@@ -2,6 +2,7 @@
 // shapes"): sends to a chat, contacts created through v2, and walking v2's offset-paginated contact list.
 // Where v2 bodies are not shown (contact and group creation, group list), values are found anywhere in the
 // body (`mentions`, `firstIdWith`) rather than at an assumed field.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { NotVerifiable, path, type ApiClient, type ApiResponse } from '../../harness/check/index.js';
 import { uniquePhone, uniqueToken } from './values.js';
 import { fail, isRecord, shown, stringsIn, type Json } from './common.js';
@@ -75,7 +76,10 @@ function contactPage(response: ApiResponse): V2ContactPage {
  * be added during the walk, shifting the pages: a walk whose total changed is tried again, then not verifiable.
  */
 export async function walkContactsV2(client: ApiClient, limit: number, maxPages = 50): Promise<unknown[]> {
-  for (let attempt = 0; attempt < 3; attempt++) {
+  // In a shared organization other checks add contacts while this one walks; they finish within seconds, so
+  // each new attempt waits longer for a quiet moment (at most some 10 s in all, and only when one was needed).
+  for (const pauseMs of [0, 500, 1_000, 2_000, 3_000, 4_000]) {
+    if (pauseMs > 0) await sleep(pauseMs);
     const walk = await walkOnce(client, limit, maxPages);
     if (walk.stable) return walk.items;
   }

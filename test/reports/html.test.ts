@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { escapeAttribute, escapeMarkup, jsonForScript, visibleControlChars } from '../../reports/escape.js';
-import { renderHtml } from '../../reports/html/page.js';
+import { EMBEDDED_EXCHANGES_LIMIT, renderHtml } from '../../reports/html/page.js';
 import { niceTicks } from '../../reports/html/plots.js';
 import type { CheckResult, RunReport } from '../../results/model.js';
 import { sampleReport } from './sample.js';
@@ -44,6 +44,24 @@ describe('renderHtml', () => {
     expect(embeddedJson(page)).toEqual(report);
     const start = page.indexOf('id="report-data">');
     expect(page.slice(start + 'id="report-data">'.length, page.indexOf('</script>', start))).not.toContain('<');
+  });
+
+  it('embeds a report whose exchanges would make it large without them, says so, and still shows them', () => {
+    const report = sampleReport();
+    const big = 'x'.repeat(16_384);
+    const withBodies: RunReport = {
+      ...report,
+      checks: report.checks.map((c) => ({ ...c, exchanges: Array.from({ length: 3 }, () => ({ request: { method: 'GET', url: 'http://t/v4/me', headers: {} }, response: { status: 200, headers: {}, body: big }, durationMs: 1, curl: 'curl' })) })),
+    };
+    expect(jsonForScript(withBodies).length).toBeGreaterThan(EMBEDDED_EXCHANGES_LIMIT);
+    const page = renderHtml(withBodies);
+    const embedded = embeddedJson(page) as RunReport;
+    expect(embedded.checks.every((c) => c.exchanges.length === 0 && c.failedExchange === undefined)).toBe(true);
+    expect(embedded.coverage).toEqual(withBodies.coverage);
+    expect(page).toContain(`HTTP exchanges: ${withBodies.checks.length * 3} of them would have made the page`);
+    expect(page.length).toBeLessThan(jsonForScript(withBodies).length * 2);
+    // The small sample keeps everything.
+    expect(embeddedJson(renderHtml(report))).toEqual(report);
   });
 
   it('allows only its own script by hash and no network', () => {
