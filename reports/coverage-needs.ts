@@ -3,6 +3,7 @@
 // declarations (needs), never from a run. The baseline is a target with the public API, the v2 API and every
 // config fixture but no control operation; an operation is counted on top of that baseline, a fixture as what
 // is lost without it.
+import { isFixtureNeed } from '../harness/check/needs.js';
 
 export interface DeclaredNeeds {
   id: string;
@@ -19,8 +20,7 @@ export interface NeedUnlock {
   unlocks: string[];
 }
 
-const fixtureNeed = (need: string) => need === 'secondary-key' || need === 'owned-line' || need === 'any-channel' || need.startsWith('channel:');
-const kindOf = (need: string): NeedUnlock['kind'] => (need === 'v2' ? 'api' : fixtureNeed(need) ? 'fixture' : 'control operation');
+const kindOf = (need: string): NeedUnlock['kind'] => (need === 'v2' ? 'api' : isFixtureNeed(need) ? 'fixture' : 'control operation');
 
 /** Clauses every citing check of which has all its needs in `offered`. */
 function verifiable(checks: readonly DeclaredNeeds[], offered: ReadonlySet<string>): Set<string> {

@@ -8,13 +8,14 @@ import { isOrganizationScoped, type ControlOperation } from '../fixtures/control
 
 /**
  * Fixtures a check may need: a second key, a key of the check's own (`fresh-key`: made by the control API, or
- * through POST /api-keys with a configured app token holding apikeys:manage), an organization that can buy
+ * through POST /api-keys with a configured app token holding apikeys:manage), a numbered line of the check's
+ * own (`spare-line`: made by the control API, or one of the config's spare lines, leased), an organization that can buy
  * numbers (`buying-organization`: a fresh one, or the configured one whose stated plan says so), one that can
  * browse the inventory (`browsing-organization`: the control API stocks it, or the configured one's stated plan
  * has the feature on and its own stock is browsed), a line the primary key owns (of a kind), a channel of a
  * kind, any channel.
  */
-export type FixtureNeed = 'secondary-key' | 'fresh-key' | 'buying-organization' | 'browsing-organization' | 'owned-line' | 'any-channel' | `channel:${ChannelKind}` | `owned:${ChannelKind}`;
+export type FixtureNeed = 'secondary-key' | 'fresh-key' | 'spare-line' | 'buying-organization' | 'browsing-organization' | 'owned-line' | 'any-channel' | `channel:${ChannelKind}` | `owned:${ChannelKind}`;
 
 /**
  * `control` (an organization of the check's own: createOrganization, plus the set-up calls) is the old
@@ -30,7 +31,7 @@ export interface Offer {
 }
 
 export function isFixtureNeed(need: string): need is FixtureNeed {
-  return need === 'secondary-key' || need === 'fresh-key' || need === 'buying-organization' || need === 'browsing-organization' || need === 'owned-line' || need === 'any-channel' || need.startsWith('channel:') || need.startsWith('owned:');
+  return need === 'secondary-key' || need === 'fresh-key' || need === 'spare-line' || need === 'buying-organization' || need === 'browsing-organization' || need === 'owned-line' || need === 'any-channel' || need.startsWith('channel:') || need.startsWith('owned:');
 }
 
 /** The first unmet need, as the reason the check is not verifiable; undefined when all are met. */
@@ -47,6 +48,7 @@ function reasonUnmet(need: Need, given: Offer): string | undefined {
   if (need === 'v2') return offer.target.v2Url === undefined ? 'needs the v2 API (no v2 base URL given)' : undefined;
   if (need === 'control') return offer.control ? undefined : offer.controlOperations === undefined ? 'needs the control API (the target has none)' : unofferedReason('createOrganization');
   if (need === 'fresh-key' && reasonUnmet('createFixtureApiKey', given) === undefined) return undefined;
+  if (need === 'spare-line' && reasonUnmet('createFixtureChannel', given) === undefined) return undefined;
   if (isFixtureNeed(need)) return offer.control ? undefined : unmetFixture(need, offer.target);
   if (offer.controlOperations === undefined) return `needs the control operation ${need} (the target has no control API nor adapter)`;
   if (!offer.controlOperations.includes(need)) return unofferedReason(need);
@@ -61,6 +63,9 @@ function unmetFixture(need: FixtureNeed, target: TargetConfig): string | undefin
   if (need === 'fresh-key') {
     const manages = (fixtures.app_tokens ?? []).some((token) => token.scopes.includes('apikeys:manage'));
     return manages ? undefined : "needs a key of the check's own: the control operation createFixtureApiKey, or an app token with apikeys:manage in the config file's fixtures.app_tokens";
+  }
+  if (need === 'spare-line') {
+    return (fixtures.spare_lines ?? []).length > 0 ? undefined : "needs a numbered line of the check's own: the control operation createFixtureChannel, or the config file's fixtures.spare_lines";
   }
   if (need === 'buying-organization') return canBuy(fixtures.plan) ? undefined : buyingReason;
   if (need === 'browsing-organization') {

@@ -34,6 +34,8 @@ export interface ConfigFixtures {
   api_keys?: { primary?: string; secondary?: string };
   app_tokens?: { token: string; scopes: Scope[] }[];
   channels?: Partial<Record<ChannelKind, ConfiguredChannel>>;
+  /** Numbered lines the checks may move between keys of their own (none owned by the configured keys). */
+  spare_lines?: { id: string; address: string; alias?: string | null }[];
   /** Plan facts the vendor states (a subset of the control API's PlanFacts). */
   plan?: Partial<Pick<PlanFacts, 'number_purchase_enabled' | 'payment_method' | 'purchase_line_cap'>>;
 }

@@ -8,6 +8,7 @@ import { malformedE164 } from '../../generators/domain.js';
 import { uniqueToken } from '../_shared/values.js';
 import { fail, mentions } from '../_shared/common.js';
 import { assign, assignmentOf, controlKey, deleteOk, keyAdmin, nonNumberedKinds, numberedLine, ownedItems, ownKey, owns, reassignedOnTake, roomyFixtures, unassign } from '../_shared/api-keys.js';
+import { lineOfItsOwn } from '../_shared/spare-lines.js';
 
 const area = 'api-keys';
 
@@ -18,21 +19,22 @@ check(
     name: 'assign-by-each-selector-form',
     title: 'PUT /api-keys/{apiKey}/channels/{channel} takes a ch_ id, an E.164 number (%2B) or an alias, and answers the resolved line',
     clauses: ['apikeys.assign.selector-forms', 'apikeys.assignment.result-shape'],
-    needs: ['createFixtureApiKey', 'createFixtureChannel', 'setPlanFacts'],
+    needs: ['fresh-key', 'spare-line'],
     concurrent: true,
   },
   async (t) => {
     const fx = await roomyFixtures(t);
     const admin = keyAdmin(fx);
     const forms = [
-      { form: 'ch_ id', alias: undefined, selector: (line: { id: string }) => line.id },
-      { form: 'E.164 number', alias: undefined, selector: (line: { address: string }) => line.address },
-      { form: 'alias', alias: `mcs-line-${uniqueToken(6)}`, selector: (line: { alias: string | null }) => line.alias ?? '' },
+      { form: 'ch_ id', selector: (line: { id: string }) => line.id },
+      { form: 'E.164 number', selector: (line: { address: string }) => line.address },
+      { form: 'alias', selector: (line: { alias: string | null }) => line.alias ?? '' },
     ];
-    for (const { form, alias, selector } of forms) {
-      // One key per form, so that a plan without number pools does not stand in the way.
-      const key = await controlKey(fx);
-      const line = await numberedLine(fx, null, alias);
+    // One line with an alias, taken in turn by a key per form (so that a plan without number pools does not
+    // stand in the way); whether it was reassigned is judged by other checks.
+    const line = await lineOfItsOwn(t, fx, { alias: `mcs-line-${uniqueToken(6)}` });
+    for (const { form, selector } of forms) {
+      const key = await ownKey(t, fx);
       const result = assignmentOf(await assign(admin, key, selector(line)));
       t.expect.that(result.channel_id, `channel_id when assigning by ${form} (the resolved ch_ id)`).toBe(line.id);
       t.expect.that(result.address, `address when assigning by ${form}`).toBe(line.address);
@@ -49,14 +51,14 @@ check(
     name: 'reassign-to-owner-is-unchanged',
     title: 'assigning a line to the key that owns it answers unchanged: true, reassigned: false, and changes nothing',
     clauses: ['apikeys.assign.idempotent', 'ownership.assign.same-owner-unchanged'],
-    needs: ['createFixtureApiKey', 'createFixtureChannel', 'setPlanFacts'],
+    needs: ['fresh-key', 'spare-line'],
     concurrent: true,
   },
   async (t) => {
     const fx = await roomyFixtures(t);
     const admin = keyAdmin(fx);
-    const key = await controlKey(fx);
-    const line = await numberedLine(fx);
+    const key = await ownKey(t, fx);
+    const line = await lineOfItsOwn(t, fx);
     const first = assignmentOf(await assign(admin, key, line.id));
     t.expect.that({ reassigned: first.reassigned, unchanged: first.unchanged }, 'first assignment of an unowned line').toEqual({ reassigned: false, unchanged: false });
     for (const round of [2, 3]) {
@@ -75,15 +77,15 @@ check(
     name: 'assign-takes-line-from-previous-owner',
     title: 'assigning a line owned by another key answers reassigned: true and leaves the new key its sole owner',
     clauses: ['ownership.assign.sole-owner-reassigned', 'apikeys.assignment.result-shape'],
-    needs: ['createFixtureApiKey', 'createFixtureChannel', 'setPlanFacts'],
+    needs: ['fresh-key', 'spare-line'],
     concurrent: true,
   },
   async (t) => {
     const fx = await roomyFixtures(t);
     const admin = keyAdmin(fx);
-    const previous = await controlKey(fx);
-    const next = await controlKey(fx);
-    const line = await numberedLine(fx, previous);
+    const previous = await ownKey(t, fx);
+    const next = await ownKey(t, fx);
+    const line = await lineOfItsOwn(t, fx, { owner: previous });
     const result = assignmentOf(await assign(admin, next, line.id));
     t.expect.that({ reassigned: result.reassigned, unchanged: result.unchanged }, 'taking a line from its previous owner').toEqual({ reassigned: true, unchanged: false });
     t.expect.that(await owns(admin, next, line), 'the new owner lists the line').toBe(true);
@@ -98,17 +100,17 @@ check(
     name: 'unassign-releases-the-line',
     title: "DELETE /api-keys/{apiKey}/channels/{channel} releases the key's line: it is no longer listed and the next owner takes it unreassigned",
     clauses: ['apikeys.unassign.delete', 'ownership.unassign.delete-key-channel'],
-    needs: ['createFixtureApiKey', 'createFixtureChannel', 'setPlanFacts'],
+    needs: ['fresh-key', 'spare-line'],
     concurrent: true,
   },
   async (t) => {
     const fx = await roomyFixtures(t);
     const admin = keyAdmin(fx);
-    const key = await controlKey(fx);
-    const line = await numberedLine(fx, key);
+    const key = await ownKey(t, fx);
+    const line = await lineOfItsOwn(t, fx, { owner: key });
     t.expect.hasStatus(await unassign(admin, key, line.id), ...deleteOk);
     t.expect.that(await owns(admin, key, line), 'the key still lists the line after DELETE').toBe(false);
-    t.expect.that(await reassignedOnTake(fx, admin, line), 'reassigned when taking the released line (it had no owner)').toBe(false);
+    t.expect.that(await reassignedOnTake(t, fx, admin, line), 'reassigned when taking the released line (it had no owner)').toBe(false);
   },
 );
 
@@ -119,13 +121,13 @@ check(
     name: 'non-numbered-channel-not-assignable',
     title: 'assigning a whatsapp, rcs or amb channel answers 422 channel_not_assignable and the key does not own it',
     clauses: ['apikeys.assign.only-numbered-channels', 'errors.422.channel-not-assignable'],
-    needs: ['createFixtureApiKey', 'setPlanFacts', 'channel:amb', 'channel:rcs', 'channel:whatsapp'],
+    needs: ['fresh-key', 'channel:amb', 'channel:rcs', 'channel:whatsapp'],
     concurrent: true,
   },
   async (t) => {
     const fx = await roomyFixtures(t);
     const admin = keyAdmin(fx);
-    const key = await controlKey(fx);
+    const key = await ownKey(t, fx);
     for (const kind of nonNumberedKinds) {
       const channel = fx.channel(kind);
       const refused = await assign(admin, key, channel.id);
@@ -143,17 +145,17 @@ check(
     name: 'key-lists-only-its-own-channels',
     title: "GET /api-keys/{apiKey}/channels lists the key's lines and none that it does not own",
     clauses: ['apikeys.channels.list-owned'],
-    needs: ['createFixtureApiKey', 'createFixtureChannel', 'setPlanFacts'],
+    needs: ['fresh-key', 'spare-line'],
     concurrent: true,
   },
   async (t) => {
     const fx = await roomyFixtures(t);
     const admin = keyAdmin(fx);
-    const key = await controlKey(fx);
-    const other = await controlKey(fx);
-    const mine = await numberedLine(fx, key);
-    const unowned = await numberedLine(fx);
-    const theirs = await numberedLine(fx, other);
+    const key = await ownKey(t, fx);
+    const other = await ownKey(t, fx);
+    const mine = await lineOfItsOwn(t, fx, { owner: key });
+    const unowned = await lineOfItsOwn(t, fx);
+    const theirs = await lineOfItsOwn(t, fx, { owner: other });
     const items = await ownedItems(admin, key);
     const listed = (line: { id: string; address: string }): boolean => items.some((item) => mentions(item, line.id) || mentions(item, line.address));
     t.expect.that({ mine: listed(mine), unowned: listed(unowned), theirs: listed(theirs) }, 'which lines the key lists').toEqual({ mine: true, unowned: false, theirs: false });

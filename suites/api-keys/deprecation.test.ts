@@ -3,7 +3,8 @@
 // deprecated (or is gone), releases the lines it owned, the call repeats with the same result, and creation
 // past the ceiling of ACTIVE keys is refused.
 import { check, type ApiClient, type CheckContext, type Fixtures } from '../../harness/check/index.js';
-import { controlKey, createKey, deleteOk, keyAdmin, keyChannelsPath, keyPath, listsChannel, numberedLine, owns, reassignedOnTake, roomyFixtures } from '../_shared/api-keys.js';
+import { createKey, deleteOk, keyAdmin, keyChannelsPath, keyPath, listsChannel, ownKey, owns, reassignedOnTake, roomyFixtures } from '../_shared/api-keys.js';
+import { lineOfItsOwn } from '../_shared/spare-lines.js';
 import { fail, isRecord, shown } from '../_shared/common.js';
 
 const area = 'api-keys';
@@ -16,8 +17,8 @@ async function deprecate(admin: ApiClient, key: string, t: CheckContext): Promis
 }
 
 /** A key that works (GET /me 200) before the check deprecates it. */
-async function workingKey(fx: Fixtures, admin: ApiClient): Promise<string> {
-  const { apiKey } = await createKey(admin);
+async function workingKey(t: CheckContext, fx: Fixtures, admin: ApiClient): Promise<string> {
+  const { apiKey } = await createKey(t, admin);
   const me = await fx.v4(apiKey).get('/me');
   if (me.status !== 200) fail('a freshly created key does not authenticate', 'GET /me 200 with the new key', shown(me));
   return apiKey;
@@ -35,7 +36,7 @@ check(
   async (t) => {
     const fx = await roomyFixtures(t);
     const admin = keyAdmin(fx);
-    const key = await workingKey(fx, admin);
+    const key = await workingKey(t, fx, admin);
     await deprecate(admin, key, t);
     for (const endpoint of ['/me', '/channels']) {
       const after = await fx.v4(key).get(endpoint);
@@ -57,7 +58,7 @@ check(
   async (t) => {
     const fx = await roomyFixtures(t);
     const admin = keyAdmin(fx);
-    const key = await workingKey(fx, admin);
+    const key = await workingKey(t, fx, admin);
     await deprecate(admin, key, t);
     const read = await admin.get(keyPath(key));
     t.expect.hasStatus(read, 200, 404);
@@ -80,7 +81,7 @@ check(
   async (t) => {
     const fx = await roomyFixtures(t);
     const admin = keyAdmin(fx);
-    const key = await workingKey(fx, admin);
+    const key = await workingKey(t, fx, admin);
     const first = await deprecate(admin, key, t);
     const again = await admin.delete(keyPath(key));
     t.expect.that(again.status, 'status of the repeated DELETE (same result as the first)').toBe(first);
@@ -95,22 +96,22 @@ check(
     name: 'deprecation-releases-channels',
     title: 'a deprecated key releases its lines: another key then takes them with reassigned false',
     clauses: ['apikeys.delete.releases-channels'],
-    needs: ['createFixtureApiKey', 'createFixtureChannel', 'setPlanFacts'],
+    needs: ['fresh-key', 'spare-line'],
     concurrent: true,
   },
   async (t) => {
     const fx = await roomyFixtures(t);
     const admin = keyAdmin(fx);
-    const key = await controlKey(fx);
-    const line = await numberedLine(fx, key);
-    if (!(await owns(admin, key, line))) fail('precondition: the key does not list the line the control API gave it', 'the line in GET /api-keys/{apiKey}/channels', line.id);
+    const key = await ownKey(t, fx);
+    const line = await lineOfItsOwn(t, fx, { owner: key });
+    if (!(await owns(admin, key, line))) fail('precondition: the key does not list the line it was given', 'the line in GET /api-keys/{apiKey}/channels', line.id);
     await deprecate(admin, key, t);
     const listed = await admin.get(keyChannelsPath(key));
     t.expect.hasStatus(listed, 200, 404);
     if (listed.status === 200 && isRecord(listed.body) && Array.isArray(listed.body.data) && listsChannel(listed.body.data, line)) {
       fail('the deprecated key still lists the line it owned', 'the line released', shown(listed));
     }
-    t.expect.that(await reassignedOnTake(fx, admin, line), 'reassigned when taking a line whose owner was deprecated (it had no owner left)').toBe(false);
+    t.expect.that(await reassignedOnTake(t, fx, admin, line), 'reassigned when taking a line whose owner was deprecated (it had no owner left)').toBe(false);
   },
 );
 
@@ -128,12 +129,12 @@ check(
     // The control API's organizations start with two keys (primary and secondary); a ceiling of 4 leaves two.
     const fx = await t.freshOrganization({ plan: { active_key_ceiling: 4 } });
     const admin = keyAdmin(fx);
-    const third = await createKey(admin);
-    await createKey(admin);
+    const third = await createKey(t, admin);
+    await createKey(t, admin);
     const refused = await admin.post('/api-keys', { json: { name: 'mcs-c1-over-the-ceiling' } });
     t.expect.errorShape(refused, 409);
     t.expect.hasErrorCode(refused, 'api_key_limit_reached');
     await deprecate(admin, third.apiKey, t);
-    await createKey(admin);
+    await createKey(t, admin);
   },
 );

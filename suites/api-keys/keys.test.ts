@@ -18,7 +18,7 @@ check(
   },
   async (t) => {
     const fx = await roomyFixtures(t);
-    const created = await createKey(keyAdmin(fx));
+    const created = await createKey(t, keyAdmin(fx));
     t.expect.that(created.data.name, 'name of the created key').toBe(created.name);
     t.expect.that(created.data.deprecated, 'a new key is not deprecated').toBe(false);
     // The full key is a credential: the API answers it as the key it is.
@@ -38,7 +38,7 @@ check(
   },
   async (t) => {
     const fx = await roomyFixtures(t);
-    const created = await createKey(keyAdmin(fx));
+    const created = await createKey(t, keyAdmin(fx));
     if (!created.apiKey.startsWith('api_')) fail('the programmatic key does not begin with api_', 'api_...', `${created.apiKey.slice(0, 4)}... (masked)`);
   },
 );
@@ -55,7 +55,7 @@ check(
   async (t) => {
     const fx = await roomyFixtures(t);
     const admin = keyAdmin(fx);
-    const created = await createKey(admin);
+    const created = await createKey(t, admin);
     const { items, texts } = await listedKeys(admin);
     if (!keyNamed(items, created.name)) fail(`GET /api-keys does not list the key named ${created.name}`, 'an item with that name', `${items.length} keys listed`);
     for (const full of [created.apiKey, fx.apiKey('primary')]) {
@@ -76,7 +76,7 @@ check(
   async (t) => {
     const fx = await roomyFixtures(t);
     const admin = keyAdmin(fx);
-    const created = await createKey(admin);
+    const created = await createKey(t, admin);
     const read = await admin.get(keyPath(created.apiKey));
     t.expect.hasStatus(read, 200);
     const data = isRecord(read.body) ? read.body.data : undefined;

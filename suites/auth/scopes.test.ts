@@ -144,7 +144,7 @@ check(
   async (t) => {
     const fx = await roomyFixtures(t);
     const manager = fx.v4(fx.appToken({ with: ['apikeys:manage'], without: ['apikeys:read'] }));
-    const { apiKey } = await createKey(manager);
+    const { apiKey } = await createKey(t, manager);
     t.expect.hasStatus(await manager.delete(keyPath(apiKey)), ...deleteOk);
   },
 );

@@ -42,11 +42,19 @@ export async function startVendorTarget(options: { dir: string; fixtures: Vendor
     const stock = ['shared', 'dedicated', 'inbound'].flatMap((kind, k) => [0, 1, 2].map((n) => ({ phone_number: `+1${['415', '212', '312'][k]}555${k}${n}${n}${n}`, kind, location: 'San Francisco, CA' })));
     const stocked = await fetch(`${reference.urls.control}/organizations/${org.organization_id}/inventory`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ numbers: stock }) });
     if (stocked.status >= 300) throw new Error(`the reference's control API answered ${stocked.status} to POST /inventory`);
+    // ... and a few numbered lines nobody owns, which the checks may move between keys of their own.
+    const spareLines = [];
+    for (const alias of ['spare-line-a', null, null, null, null]) {
+      const made = await fetch(`${reference.urls.control}/organizations/${org.organization_id}/channels`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ kind: 'native-dedicated-nocard', owner_api_key: null, ...(alias === null ? {} : { alias }) }) });
+      if (made.status !== 201) throw new Error(`the reference's control API answered ${made.status} to POST /channels`);
+      const line = ((await made.json()) as { data: { id: string; address: string; alias: string | null } }).data;
+      spareLines.push({ id: line.id, address: line.address, alias: line.alias });
+    }
     const configPath = join(options.dir, 'target.yaml');
     const config = {
       base_url: reference.urls.base,
       v2_base_url: reference.urls.v2,
-      fixtures: { organization_id: org.organization_id, ...fixturesOf(org, options.fixtures), ...(options.fixtures === 'full' ? { plan } : {}) },
+      fixtures: { organization_id: org.organization_id, ...fixturesOf(org, options.fixtures), ...(options.fixtures === 'full' ? { plan, spare_lines: spareLines } : {}) },
     };
     await writeFile(configPath, stringify(config));
     return { configPath, baseUrl: reference.urls.base, controlUrl: reference.urls.control, organizationId: org.organization_id, close: () => reference.close() };
@@ -76,7 +84,14 @@ function fixturesOf(org: OrganizationFixtures, kind: VendorFixtures) {
 /** Certifies a vendor target as `mcs certify --config target.yaml` would (options: an adapter, faults of the reference, --only). */
 export async function certifyVendor(
   fixtures: VendorFixtures,
-  options: { seed?: number; controlAdapter?: (vendor: VendorTarget) => { path: string; env: Record<string, string> }; faults?: string[]; only?: string[] } = {},
+  options: {
+    seed?: number;
+    controlAdapter?: (vendor: VendorTarget) => { path: string; env: Record<string, string> };
+    faults?: string[];
+    only?: string[];
+    /** Looks at the target after the run, before it is stopped. */
+    afterRun?: (vendor: VendorTarget) => Promise<void>;
+  } = {},
 ): Promise<RunReport> {
   const dir = await mkdtemp(join(tmpdir(), 'mcs-vendor-'));
   const vendor = await startVendorTarget({ dir, fixtures, ...(options.faults ? { faults: options.faults } : {}) });
@@ -86,7 +101,9 @@ export async function certifyVendor(
   try {
     const target = await resolveTargetConfig({ flags: adapter ? { controlAdapter: adapter.path } : {}, env: {}, configPath: vendor.configPath });
     if (target === undefined) throw new Error('target.yaml named no base URL');
-    return (await runCertification({ target, embedded: false, seed: options.seed ?? 19, selection: { only: options.only ?? [], skip: [] } })).report;
+    const { report } = await runCertification({ target, embedded: false, seed: options.seed ?? 19, selection: { only: options.only ?? [], skip: [] } });
+    await options.afterRun?.(vendor);
+    return report;
   } finally {
     for (const [name, value] of Object.entries(saved)) {
       if (value === undefined) delete process.env[name];

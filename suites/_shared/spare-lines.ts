@@ -1,0 +1,69 @@
+// A numbered line of the check's own (need `spare-line`): made by the control API where it offers
+// createFixtureChannel, else one of the config's spare lines (fixtures.spare_lines), leased for the check alone.
+// The lease is a folder per line in the run's shared folder (mkdir is atomic across the run's workers), given
+// back when the check ends. A leased line is first set to no owner, since a run that was cut may have left one:
+// a throwaway key of the check's own takes it and lets it go. Set-up the target refuses leaves the check not
+// verifiable; the assignment checks judge those operations.
+import { mkdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { CheckContext, Fixtures } from '../../harness/check/index.js';
+import type { ChannelFixture } from '../../harness/fixtures/control-client.js';
+import { assign, assignOk, deleteOk, dropOwnKey, keyAdmin, numberedLine, ownKey, unassign } from './api-keys.js';
+import { shown } from './common.js';
+
+/** How long a check waits for a spare line other checks hold. */
+const leaseWaitMs = 30_000;
+
+export interface LineWanted {
+  /** The key that owns the line at the start (none by default). */
+  owner?: string;
+  /** The line must have an alias: the control API makes it with this one, a spare line must have its own. */
+  alias?: string;
+}
+
+export async function lineOfItsOwn(t: CheckContext, fx: Fixtures, wanted: LineWanted = {}): Promise<ChannelFixture> {
+  if (fx.organizationId !== undefined && fx.control().control.offers('createFixtureChannel')) return numberedLine(fx, wanted.owner ?? null, wanted.alias);
+  // A check that needs no alias takes the lines without one first, leaving those with one to the checks that do.
+  const hasAlias = (line: { alias?: string | null }) => (line.alias ?? '') !== '';
+  const spares = (t.target.fixtures.spare_lines ?? []).filter((line) => wanted.alias === undefined || hasAlias(line)).sort((a, b) => Number(hasAlias(a)) - Number(hasAlias(b)));
+  if (spares.length === 0) return t.notVerifiable(`needs a spare line${wanted.alias === undefined ? '' : ' with an alias'} (the config file's fixtures.spare_lines)`);
+  const spare = await lease(t, spares);
+  const line: ChannelFixture = { id: spare.id, kind: 'native-dedicated-nocard', type: 'native', address: spare.address, alias: spare.alias ?? null, owner_api_key: null };
+  const admin = keyAdmin(fx);
+  const throwaway = await ownKey(t, fx);
+  const taken = await assign(admin, throwaway, line.id);
+  if (!(assignOk as readonly number[]).includes(taken.status)) return t.notVerifiable(`could not set the spare line ${line.id} to no owner: taking it answered ${shown(taken)}`);
+  const released = await unassign(admin, throwaway, line.id);
+  if (!(deleteOk as readonly number[]).includes(released.status)) return t.notVerifiable(`could not set the spare line ${line.id} to no owner: releasing it answered ${shown(released)}`);
+  // Its slot under the organization's ceiling of active keys is wanted by the other checks.
+  await dropOwnKey(fx, throwaway);
+  if (wanted.owner === undefined) return line;
+  const given = await assign(admin, wanted.owner, line.id);
+  if (!(assignOk as readonly number[]).includes(given.status)) return t.notVerifiable(`could not give the spare line ${line.id} its first owner: ${shown(given)}`);
+  return { ...line, owner_api_key: wanted.owner };
+}
+
+/** One of `spares` for this check alone until it ends (its tidy-ups run last-registered first: this one last). */
+async function lease<T extends { id: string }>(t: CheckContext, spares: readonly T[]): Promise<T> {
+  // Worker threads of one run share a process: without the run's folder, one per process still serves them.
+  const dir = join(t.run.bounds?.stateDir ?? join(tmpdir(), `mcs-spare-lines-${process.pid}`), 'spare-lines');
+  await mkdir(dir, { recursive: true });
+  const until = Date.now() + leaseWaitMs;
+  for (;;) {
+    for (const spare of spares) {
+      const held = join(dir, spare.id);
+      try {
+        await mkdir(held);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
+        throw error;
+      }
+      t.afterwards(() => rm(held, { recursive: true, force: true }));
+      return spare;
+    }
+    if (Date.now() > until) return t.notVerifiable(`every spare line was held by other checks for ${leaseWaitMs / 1000} s (the config file's fixtures.spare_lines: give more)`);
+    await sleep(200);
+  }
+}
