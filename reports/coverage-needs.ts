@@ -3,7 +3,6 @@
 // declarations (needs), never from a run. The baseline is a target with the public API, the v2 API and every
 // config fixture but no control operation; an operation is counted on top of that baseline, a fixture as what
 // is lost without it.
-import { isFixtureNeed } from '../harness/check/needs.js';
 
 export interface DeclaredNeeds {
   id: string;
@@ -20,7 +19,9 @@ export interface NeedUnlock {
   unlocks: string[];
 }
 
-const kindOf = (need: string): NeedUnlock['kind'] => (need === 'v2' ? 'api' : isFixtureNeed(need) ? 'fixture' : 'control operation');
+/** A need is a control operation when the control spec names it (`operations`); any other but v2 is a fixture. */
+const kindOf = (need: string, operations: readonly string[]): NeedUnlock['kind'] =>
+  need === 'v2' ? 'api' : need === 'control' || operations.includes(need) ? 'control operation' : 'fixture';
 
 /** Clauses every citing check of which has all its needs in `offered`. */
 function verifiable(checks: readonly DeclaredNeeds[], offered: ReadonlySet<string>): Set<string> {
@@ -42,10 +43,10 @@ export function needsCoverage(checks: readonly DeclaredNeeds[], operations: read
   const normalized = checks.map((check) => ({ ...check, needs: check.needs.map((need) => (need === 'control' ? 'createOrganization' : need)) }));
   const declared = new Set(normalized.flatMap((check) => check.needs));
   const all = [...new Set([...operations, ...declared])];
-  const baseline = new Set(all.filter((need) => kindOf(need) !== 'control operation'));
+  const baseline = new Set(all.filter((need) => kindOf(need, operations) !== 'control operation'));
   const base = verifiable(normalized, baseline);
   const rows = all.map((need): NeedUnlock => {
-    const kind = kindOf(need);
+    const kind = kindOf(need, operations);
     const users = normalized.filter((check) => check.needs.includes(need)).map((check) => check.id);
     let unlocks: string[];
     if (kind === 'control operation') {
@@ -71,8 +72,8 @@ export function formatNeeds(rows: readonly NeedUnlock[], verifiedAtBaseline: num
   return `${lines.join('\n')}\n`;
 }
 
-/** Clauses verifiable at the baseline (public API, v2, every fixture, no control operation). */
-export function baselineVerifiable(checks: readonly DeclaredNeeds[]): number {
-  const needs = new Set(checks.flatMap((check) => check.needs).filter((need) => kindOf(need) !== 'control operation' && need !== 'control'));
+/** Clauses verifiable at the baseline (public API, v2, every fixture, no control operation of `operations`). */
+export function baselineVerifiable(checks: readonly DeclaredNeeds[], operations: readonly string[]): number {
+  const needs = new Set(checks.flatMap((check) => check.needs).filter((need) => kindOf(need, operations) !== 'control operation'));
   return verifiable(checks, needs).size;
 }

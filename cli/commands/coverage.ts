@@ -97,7 +97,7 @@ function printNeeds(checks: Awaited<ReturnType<typeof collectedChecks>>, json: b
   const operations = operationsOf('control').map((op) => op.operationId).filter((id) => id !== 'getControlInfo');
   const rows = needsCoverage(checks, operations);
   const cited = new Set(checks.flatMap((check) => check.clauses)).size;
-  if (json) process.stdout.write(`${JSON.stringify({ baseline: baselineVerifiable(checks), clauses: cited, needs: rows }, null, 2)}\n`);
-  else process.stdout.write(formatNeeds(rows, baselineVerifiable(checks), cited));
+  if (json) process.stdout.write(`${JSON.stringify({ baseline: baselineVerifiable(checks, operations), clauses: cited, needs: rows }, null, 2)}\n`);
+  else process.stdout.write(formatNeeds(rows, baselineVerifiable(checks, operations), cited));
   return 0;
 }

@@ -3,6 +3,7 @@
 // on every page whatever the page size or cursor format: a page never holds more than the `limit` asked
 // for, `has_more` true comes with a `next_cursor` to follow, and a walk ends. Page sizes, cursor formats
 // and orderings are not shown in the description and are never asserted.
+import { setTimeout as sleep } from 'node:timers/promises';
 import fc from 'fast-check';
 import { CheckFailure, NotVerifiable, type ApiClient, type ApiResponse, type CheckContext } from '../../harness/check/index.js';
 import type { Page } from './contacts.js';
@@ -116,12 +117,14 @@ export interface StableWalk {
  */
 export async function walkWhileStable(list: () => Promise<string[]>, walk: () => Promise<string[]>, what: string, attempts = 4): Promise<StableWalk> {
   for (let attempt = 1; attempt <= attempts; attempt++) {
+    // The other checks finish within seconds: each new attempt waits a little longer for a quiet moment.
+    if (attempt > 1) await sleep(Math.min(3_000, 250 * 2 ** (attempt - 2)));
     const before = await list();
     const seen = await walk();
     const after = await list();
     if (sameSet(before, after)) return { seen, set: before };
   }
-  throw new NotVerifiable(`${what}: the data set changed during each of ${attempts} walks (other clients of the same organization were adding or removing items)`);
+  throw new NotVerifiable(`could not walk ${what}: the data set changed during each of ${attempts} walks (other clients of the same organization were adding or removing items)`);
 }
 
 /**
