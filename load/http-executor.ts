@@ -3,9 +3,9 @@
 // go through our own lean client (lean-executor.ts); https targets through undici's dispatch with a bare
 // handler rather than request() (no response stream, no per-request AbortSignal listener, no header
 // parsing unless a check reads the headers), where TLS dominates the cost.
-import { Client, Pool, util, type Dispatcher } from 'undici';
+import { Client, Pool, type Dispatcher } from 'undici';
 import type { Outcome } from './recorder.js';
-import { leanExecutor } from './lean-executor.js';
+import { LazyResponse, leanExecutor } from './lean-executor.js';
 import { splitBaseUrl } from './url.js';
 import type { LoadResponse, Profile, ProfileState } from './types.js';
 
@@ -53,7 +53,7 @@ export function httpExecutor<S extends ProfileState>(
       return new Promise<Outcome>((resolve) => {
         dispatcher.dispatch(
           { method: request.method, path: prefix + request.path, headers, body: request.body ?? null, headersTimeout: timeoutMs, bodyTimeout: timeoutMs },
-          new ResponseHandler((status, rawHeaders, body) => outcomeOf(profile, state, k, lazyResponse(status, rawHeaders, body)), runSignal, inFlight, resolve),
+          new ResponseHandler((status, rawHeaders, body) => outcomeOf(profile, state, k, new LazyResponse(status, rawHeaders, body)), runSignal, inFlight, resolve),
         );
       });
     },
@@ -108,18 +108,6 @@ class ResponseHandler implements Dispatcher.DispatchHandler {
     if (this.abort !== undefined) this.inFlight.delete(this.abort);
     this.resolve(outcome);
   }
-}
-
-/** A response whose headers are parsed only if a check reads them. */
-function lazyResponse(status: number, rawHeaders: Buffer[], body: string): LoadResponse {
-  let parsed: LoadResponse['headers'] | undefined;
-  return {
-    status,
-    body,
-    get headers() {
-      return (parsed ??= util.parseHeaders(rawHeaders) as LoadResponse['headers']);
-    },
-  };
 }
 
 export function outcomeOf<S extends ProfileState>(profile: Profile<S>, state: S, k: number, response: LoadResponse): Outcome {

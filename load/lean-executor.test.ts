@@ -4,7 +4,7 @@ import { createServer as createHttpServer, type RequestListener } from 'node:htt
 import { createServer as createNetServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { leanExecutor } from './lean-executor.js';
+import { headersOf, leanExecutor } from './lean-executor.js';
 import type { Outcome } from './recorder.js';
 import type { LoadResponse } from './types.js';
 
@@ -115,5 +115,12 @@ describe('the load generator\'s HTTP client', () => {
     const lanes = ['0', '1'].map((lane) => new Set(socketOf.filter((s) => s.lane === lane).map((s) => s.socket)));
     expect(lanes.map((l) => l.size)).toEqual([1, 1]);
     expect([...(lanes[0] as Set<unknown>)][0]).not.toBe([...(lanes[1] as Set<unknown>)][0]);
+  });
+
+  it('reads raw headers as strings (this client) or Buffers (undici, for https) alike', () => {
+    const raw = ['Content-Type', 'application/json', 'X-Twice', 'a', 'x-twice', 'b'];
+    const expected = { 'content-type': 'application/json', 'x-twice': ['a', 'b'] };
+    expect(headersOf(raw)).toEqual(expected);
+    expect(headersOf(raw.map((part) => Buffer.from(part, 'latin1')))).toEqual(expected);
   });
 });

@@ -12,7 +12,6 @@ import type { Outcome } from './recorder.js';
 import type { LoadRequest, LoadResponse } from './types.js';
 import { errorCode, type HttpExecutor } from './http-executor.js';
 
-
 /** What the executor sends and how it judges: made once per run, so no closure is made per request. */
 export interface LeanProfile {
   request(k: number): LoadRequest;
@@ -128,13 +127,16 @@ class Connection {
   }
 }
 
-/** A response whose headers are turned into an object only if a check reads them. */
-class LazyResponse implements LoadResponse {
+/**
+ * A response whose headers are turned into an object only if a check reads them. Raw headers are name, value,
+ * name, value...: strings from this client's parser, Buffers from undici's (the https path).
+ */
+export class LazyResponse implements LoadResponse {
   private parsed: LoadResponse['headers'] | undefined;
 
   constructor(
     readonly status: number,
-    private readonly rawHeaders: readonly string[],
+    private readonly rawHeaders: readonly (string | Buffer)[],
     readonly body: string,
   ) {}
 
@@ -143,11 +145,13 @@ class LazyResponse implements LoadResponse {
   }
 }
 
-export function headersOf(raw: readonly string[]): LoadResponse['headers'] {
+/** Header names lower-cased; a name given more than once maps to its values in order. Bytes are read as latin1, as HTTP has them. */
+export function headersOf(raw: readonly (string | Buffer)[]): LoadResponse['headers'] {
+  const text = (part: string | Buffer | undefined) => (typeof part === 'string' ? part : (part?.toString('latin1') ?? ''));
   const headers: Record<string, string | string[]> = {};
   for (let i = 0; i + 1 < raw.length; i += 2) {
-    const name = (raw[i] as string).toLowerCase();
-    const value = raw[i + 1] as string;
+    const name = text(raw[i]).toLowerCase();
+    const value = text(raw[i + 1]);
     const seen = headers[name];
     headers[name] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
   }

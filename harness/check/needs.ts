@@ -88,9 +88,9 @@ function unmetFixture(need: FixtureNeed, target: TargetConfig): string | undefin
 }
 
 /** Whether stated plan facts let the organization buy numbers without an action: the feature on, a valid card. */
-export function canBuy(plan: { number_purchase_enabled?: boolean; payment_method?: string } | undefined): boolean {
+function canBuy(plan: { number_purchase_enabled?: boolean; payment_method?: string } | undefined): boolean {
   return plan?.number_purchase_enabled === true && plan.payment_method === 'valid';
 }
 
-export const buyingReason =
+const buyingReason =
   "needs an organization that can buy numbers: the control operation createOrganization, or the config file's fixtures.plan with number_purchase_enabled: true and payment_method: valid";

@@ -50,6 +50,13 @@ export interface CreatedKey {
   name: string;
 }
 
+/** How long a key's creation waits for room under the shared organization's ceiling of active keys. */
+const ceilingWaitMs = 20_000;
+
+function atCeiling(response: ApiResponse): boolean {
+  return response.status === 409 && errorCodeOf(response.body) === 'api_key_limit_reached';
+}
+
 /**
  * POST /api-keys with a unique name; fails unless it answers 200/201 with `{data: {api_key: string}}`. In the
  * shared organization a config describes, the key is deprecated when the check ends (keys left active would
@@ -86,7 +93,7 @@ async function postKeyWithRoom(admin: ApiClient, name: string): Promise<ApiRespo
  * the target will not make leaves the check not verifiable: the api-keys checks judge POST /api-keys.
  */
 export async function ownKey(t: CheckContext, fx: Fixtures): Promise<string> {
-  if (fx.organizationId !== undefined && fx.control().control.offers('createFixtureApiKey')) return controlKey(fx);
+  if (fx.controlOffers('createFixtureApiKey')) return controlKey(fx);
   const admin = fx.v4(fx.appToken({ with: ['apikeys:manage'] }));
   const response = await postKeyWithRoom(admin, newKeyName());
   const body = response.body;
@@ -98,16 +105,9 @@ export async function ownKey(t: CheckContext, fx: Fixtures): Promise<string> {
   return key;
 }
 
-/** How long ownKey waits for room under the shared organization's ceiling of active keys. */
-const ceilingWaitMs = 20_000;
-
-function atCeiling(response: ApiResponse): boolean {
-  return response.status === 409 && errorCodeOf(response.body) === 'api_key_limit_reached';
-}
-
 /** Deprecates a key ownKey made now, rather than when the check ends (the tidy-up then finds it deprecated). */
 export async function dropOwnKey(fx: Fixtures, key: string): Promise<void> {
-  if (fx.organizationId !== undefined && fx.control().control.offers('createFixtureApiKey')) return;
+  if (fx.controlOffers('createFixtureApiKey')) return;
   await fx.v4(fx.appToken({ with: ['apikeys:manage'] })).delete(path`/api-keys/${key}`);
 }
 

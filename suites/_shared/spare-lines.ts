@@ -24,7 +24,7 @@ export interface LineWanted {
 }
 
 export async function lineOfItsOwn(t: CheckContext, fx: Fixtures, wanted: LineWanted = {}): Promise<ChannelFixture> {
-  if (fx.organizationId !== undefined && fx.control().control.offers('createFixtureChannel')) return numberedLine(fx, wanted.owner ?? null, wanted.alias);
+  if (fx.controlOffers('createFixtureChannel')) return numberedLine(fx, wanted.owner ?? null, wanted.alias);
   // A check that needs no alias takes the lines without one first, leaving those with one to the checks that do.
   const hasAlias = (line: { alias?: string | null }) => (line.alias ?? '') !== '';
   const spares = (t.target.fixtures.spare_lines ?? []).filter((line) => wanted.alias === undefined || hasAlias(line)).sort((a, b) => Number(hasAlias(a)) - Number(hasAlias(b)));
