@@ -4,7 +4,8 @@ import { ControlError } from '../fixtures/control-client.js';
 import { NotVerifiable } from '../fixtures/not-verifiable.js';
 import type { ResponseSummary } from '../http/recorder.js';
 import { RunStopped, TargetError } from '../target-error.js';
-import { judge } from './judge.js';
+import { ExchangeLog, withExchangeLog } from '../http/recorder.js';
+import { carryBrokenAnswer, judge } from './judge.js';
 
 const ok: ResponseSummary = { api: 'v4', method: 'GET', path: '/me', status: 200, excerpt: '{}' };
 const serverError: ResponseSummary = { ...ok, status: 500, broken: 'the target answered 500 to v4 GET /me' };
@@ -44,5 +45,25 @@ describe('judge: failed only when the target answered and broke a clause', () =>
   it('reports not verifiable and not run with their reasons, never as passed', () => {
     expect(judge(new NotVerifiable('needs the v2 API'), log(), false)).toEqual({ outcome: 'not-verifiable', reason: 'needs the v2 API' });
     expect(judge(new RunStopped('not run: run deadline reached (--max-duration 5 s)'), log(), false)).toEqual({ outcome: 'not-run', reason: 'not run: run deadline reached (--max-duration 5 s)' });
+  });
+});
+
+describe('carryBrokenAnswer: shared work that failed on a broken answer', () => {
+  const inLogWith = (lastResponse: ResponseSummary | undefined, error: unknown) => {
+    const running = new ExchangeLog();
+    running.lastResponse = lastResponse;
+    return withExchangeLog(running, async () => carryBrokenAnswer(error));
+  };
+
+  it('becomes an error for every check awaiting it, judged as the running check judges it', async () => {
+    const carried = await inLogWith(serverError, failure);
+    expect(carried).toBeInstanceOf(TargetError);
+    expect(judge(carried, log(), false)).toEqual({ outcome: 'error', reason: 'the target answered 500 to v4 GET /me, where the check needed a working API' });
+  });
+
+  it('stays a failure after a working answer, and leaves what is not a failed expectation as it is', async () => {
+    expect(await inLogWith(ok, failure)).toBe(failure);
+    const notVerifiable = new NotVerifiable('needs the control API');
+    expect(await inLogWith(serverError, notVerifiable)).toBe(notVerifiable);
   });
 });

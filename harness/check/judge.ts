@@ -4,8 +4,8 @@
 // `not-run` when the run stopped first; `not-verifiable` when the target lacks what the check needs.
 import { atExchange, CheckFailure } from '../checks/failure.js';
 import { isNotVerifiable } from '../fixtures/not-verifiable.js';
-import type { ExchangeLog } from '../http/recorder.js';
-import { isRunStopped, isTargetError } from '../target-error.js';
+import { currentExchangeLog, type ExchangeLog } from '../http/recorder.js';
+import { isRunStopped, isTargetError, TargetError } from '../target-error.js';
 
 export type Judged =
   | { outcome: 'passed' }
@@ -26,7 +26,7 @@ export function judge(thrown: unknown, log: Pick<ExchangeLog, 'nonConforming' | 
   const failure = thrown ?? nonConforming;
   if (failure === undefined) return { outcome: 'passed' };
   const broken = log.lastResponse?.broken;
-  if (!judgesBrokenAnswers && broken !== undefined) return { outcome: 'error', reason: `${broken}, where the check needed a working API` };
+  if (!judgesBrokenAnswers && broken !== undefined) return { outcome: 'error', reason: brokenReason(broken) };
   if (thrown !== undefined && !isAssertion(thrown)) {
     // The check crashed: when an answer broke the spec, that answer is the failure; else the harness is at fault.
     return nonConforming !== undefined ? { outcome: 'failed', failure: nonConforming } : { outcome: 'error', reason: `harness exception: ${describe(thrown)}` };
@@ -54,4 +54,19 @@ function describe(error: unknown): string {
 
 function firstLine(text: string): string {
   return text.split('\n')[0] ?? text;
+}
+
+/**
+ * For work several checks share (a scenario one check runs and the others await): a failed expectation right
+ * after a broken answer becomes the TargetError the running check's own judgement would have made of it. Every
+ * check awaiting the shared work then reports `error`, not only the one whose log holds that answer. Call it
+ * where the shared work failed, in the running check's async context.
+ */
+export function carryBrokenAnswer(error: unknown): unknown {
+  const broken = currentExchangeLog()?.lastResponse?.broken;
+  return broken !== undefined && isAssertion(error) ? new TargetError(brokenReason(broken)) : error;
+}
+
+function brokenReason(broken: string): string {
+  return `${broken}, where the check needed a working API`;
 }

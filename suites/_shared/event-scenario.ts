@@ -2,7 +2,7 @@
 // suite file: the first check that asks runs it, the others judge the same deliveries. A type that never
 // arrives is recorded as missing (the routing checks judge that), so that one lost event type does not
 // fail every other check of the file.
-import { NotVerifiable, type CheckContext, type Fixtures } from '../../harness/check/index.js';
+import { carryBrokenAnswer, NotVerifiable, type CheckContext, type Fixtures } from '../../harness/check/index.js';
 import type { Delivery } from '../../harness/webhooks/receiver.js';
 import { fail } from './common.js';
 import { concerns, type Triggered } from './events.js';
@@ -37,11 +37,16 @@ export async function collect(hooks: Hooks, sub: Subscription, triggered: Map<st
   return { arrived, missing: missing.sort() };
 }
 
-/** A memo of one scenario per file (module level): `const scenario = shared(async (t) => ...)`. */
+/**
+ * A memo of one scenario per file (module level): `const scenario = shared(async (t) => ...)`. A scenario that
+ * failed on a broken answer is an error for every check awaiting it, as for the one that ran it.
+ */
 export function shared<T>(run: (t: CheckContext) => Promise<T>): (t: CheckContext) => Promise<T> {
   let started: Promise<T> | undefined;
   return (t) => {
-    started ??= run(t);
+    started ??= run(t).catch((error: unknown) => {
+      throw carryBrokenAnswer(error);
+    });
     return started;
   };
 }
