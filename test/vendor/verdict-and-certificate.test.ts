@@ -61,6 +61,8 @@ describe('a vendor certifies through a config file, without the control API', { 
     const run = await runMcs(['certify', '--config', vendor.configPath, '--reports-dir', reports, '--sign-key', privateKey], { timeoutMs: 280_000 });
     const report = await readJson<RunReport>(join(reports, 'report.json'));
     const judgement = judge(report);
+    // A failure here is a false failure of the correct reference: name the checks, so that a CI log tells which.
+    expect(report.checks.filter((check) => check.outcome === 'failed').map((check) => `${check.id}: ${check.failure?.message ?? ''}`)).toEqual([]);
     expect(judgement.verdict).toBe('incomplete');
     expect(run.code).toBe(1);
     expect(judgement.unverified.length).toBeGreaterThan(0);
