@@ -5,7 +5,8 @@ import type { ExpectStatic } from 'vitest';
 import { atExchange, checks, CheckFailure, failedExchangeOf } from '../checks/index.js';
 import type { TargetConfig } from '../config/types.js';
 import type { CreateOrganizationOptions } from '../fixtures/control-client.js';
-import { transportOf, type Fixtures } from '../fixtures/fixtures.js';
+import { configFixtures, transportOf, type Fixtures } from '../fixtures/fixtures.js';
+import { configuredOrganization, creationOptions, organizationReason, type OrganizationNeed } from '../fixtures/other-organizations.js';
 import { NotVerifiable } from '../fixtures/not-verifiable.js';
 import { isRunStopped, isTargetError } from '../target-error.js';
 import { ApiClient } from '../http/api-client.js';
@@ -68,6 +69,16 @@ export class CheckContext {
   /** An organization of the check's own (plan changes, caps); NotVerifiable without a control API. */
   freshOrganization(options: CreateOrganizationOptions = {}): Promise<Fixtures> {
     return organizationFor(this.run, options);
+  }
+
+  /**
+   * An organization unlike the configured one (need `need`, harness/fixtures/other-organizations.ts): one of
+   * the check's own with createOrganization, else one the config file describes; NotVerifiable without either.
+   */
+  otherOrganization(need: OrganizationNeed): Promise<Fixtures> {
+    if (this.hasControl) return this.freshOrganization(creationOptions(need));
+    const described = configuredOrganization(this.target.fixtures, need) ?? this.notVerifiable(organizationReason(need));
+    return Promise.resolve(configFixtures(this.target, { api_keys: { primary: described.api_key }, ...(described.plan === undefined ? {} : { plan: described.plan }) }));
   }
 
   /** The v4 API with no credentials; use `.as(key)` or `fixtures().v4()` for an authenticated client. */

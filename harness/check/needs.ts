@@ -5,6 +5,7 @@ import type { ChannelKind, TargetConfig } from '../config/types.js';
 import { unofferedReason } from '../fixtures/control-client.js';
 import { offeredByRun } from '../fixtures/control-access.js';
 import { isOrganizationScoped, type ControlOperation } from '../fixtures/control-operations.js';
+import { configuredOrganization, isOrganizationNeed, organizationReason, type OrganizationNeed } from '../fixtures/other-organizations.js';
 
 /**
  * Fixtures a check may need: a second key, a key of the check's own (`fresh-key`: made by the control API, or
@@ -13,9 +14,9 @@ import { isOrganizationScoped, type ControlOperation } from '../fixtures/control
  * numbers (`buying-organization`: a fresh one, or the configured one whose stated plan says so), one that can
  * browse the inventory (`browsing-organization`: the control API stocks it, or the configured one's stated plan
  * has the feature on and its own stock is browsed), a line the primary key owns (of a kind), a channel of a
- * kind, any channel.
+ * kind, any channel; an organization unlike the configured one (harness/fixtures/other-organizations.ts).
  */
-export type FixtureNeed = 'secondary-key' | 'fresh-key' | 'spare-line' | 'buying-organization' | 'browsing-organization' | 'owned-line' | 'any-channel' | `channel:${ChannelKind}` | `owned:${ChannelKind}`;
+export type FixtureNeed = 'secondary-key' | 'fresh-key' | 'spare-line' | 'buying-organization' | 'browsing-organization' | 'owned-line' | 'any-channel' | `channel:${ChannelKind}` | `owned:${ChannelKind}` | OrganizationNeed;
 
 /**
  * `control` (an organization of the check's own: createOrganization, plus the set-up calls) is the old
@@ -31,7 +32,7 @@ export interface Offer {
 }
 
 export function isFixtureNeed(need: string): need is FixtureNeed {
-  return need === 'secondary-key' || need === 'fresh-key' || need === 'spare-line' || need === 'buying-organization' || need === 'browsing-organization' || need === 'owned-line' || need === 'any-channel' || need.startsWith('channel:') || need.startsWith('owned:');
+  return need === 'secondary-key' || need === 'fresh-key' || need === 'spare-line' || need === 'buying-organization' || need === 'browsing-organization' || need === 'owned-line' || need === 'any-channel' || need.startsWith('channel:') || need.startsWith('owned:') || isOrganizationNeed(need);
 }
 
 /** The first unmet need, as the reason the check is not verifiable; undefined when all are met. */
@@ -67,6 +68,7 @@ function unmetFixture(need: FixtureNeed, target: TargetConfig): string | undefin
   if (need === 'spare-line') {
     return (fixtures.spare_lines ?? []).length > 0 ? undefined : "needs a numbered line of the check's own: the control operation createFixtureChannel, or the config file's fixtures.spare_lines";
   }
+  if (isOrganizationNeed(need)) return configuredOrganization(fixtures, need) === undefined ? organizationReason(need) : undefined;
   if (need === 'buying-organization') return canBuy(fixtures.plan) ? undefined : buyingReason;
   if (need === 'browsing-organization') {
     return fixtures.plan?.number_purchase_enabled === true ? undefined : "needs an organization that can browse numbers: the control operations seedInventory and setPlanFacts, or the config file's fixtures.plan with number_purchase_enabled: true";

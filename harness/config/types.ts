@@ -37,7 +37,20 @@ export interface ConfigFixtures {
   /** Numbered lines the checks may move between keys of their own (none owned by the configured keys). */
   spare_lines?: { id: string; address: string; alias?: string | null }[];
   /** Plan facts the vendor states (a subset of the control API's PlanFacts). */
-  plan?: Partial<Pick<PlanFacts, 'number_purchase_enabled' | 'payment_method' | 'purchase_line_cap'>>;
+  plan?: StatedPlan;
+  /** Further sandbox organizations, each by its API key and what holds of it (harness/fixtures/other-organizations.ts). */
+  other_organizations?: OtherOrganization[];
+}
+
+/** Plan facts a vendor states (a subset of the control API's PlanFacts). */
+export type StatedPlan = Partial<Pick<PlanFacts, 'number_purchase_enabled' | 'payment_method' | 'purchase_line_cap'>>;
+
+/** An organization unlike the configured one, described by the vendor. */
+export interface OtherOrganization {
+  api_key: string;
+  plan?: StatedPlan;
+  /** false when the organization holds no active number. */
+  active_numbers?: boolean;
 }
 
 export interface TargetConfig {

@@ -13,12 +13,12 @@ check(
     name: 'feature-disabled-gets-403',
     title: 'with the number purchase feature off, browsing and buying answer 403',
     clauses: ['channels.available.feature-required'],
-    needs: ['createOrganization'],
+    needs: ['organization-with-purchases-off'],
   },
   async (t) => {
     // Only browsing and buying "need the number purchase feature enabled"; polling a purchase is not said
     // to, so what it answers with the feature off is left alone.
-    const fx = await buyingOrganization(t, { number_purchase_enabled: false });
+    const fx = await t.otherOrganization('organization-with-purchases-off');
     const v4 = fx.v4();
     t.expect.errorShape(await v4.get(availablePath), 403);
     t.expect.errorShape(await purchase(v4, { plan: 'dedicated_com' }), 403);

@@ -156,10 +156,10 @@ check(
     name: 'purchase-without-payment-method-gets-402',
     title: 'an organization without a saved payment method gets 402 no_payment_method',
     clauses: ['errors.402.no-payment-method'],
-    needs: ['createOrganization'],
+    needs: ['organization-without-payment-method'],
   },
   async (t) => {
-    const fx = await buyingOrganization(t, { payment_method: 'absent' });
+    const fx = await t.otherOrganization('organization-without-payment-method');
     const response = await purchase(fx.v4(), { plan: 'dedicated_com' });
     t.expect.errorShape(response, 402);
     t.expect.hasErrorCode(response, 'no_payment_method');

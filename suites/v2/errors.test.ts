@@ -35,11 +35,11 @@ check(
     name: 'no-active-number-503',
     title: 'in an organization without an active number a v2 send answers 503 with the flat body',
     clauses: ['errors.503.v2-no-active-number', 'errors.shape.flat'],
-    needs: ['v2', 'createOrganization'],
+    needs: ['v2', 'organization-without-numbers'],
     concurrent: true,
   },
   async (t) => {
-    const fx = await t.freshOrganization({ with_channels: false });
+    const fx = await t.otherOrganization('organization-without-numbers');
     const response = await sendV2(fx.v2(), uniquePhone());
     t.expect.errorShape(response, 503, 'flat');
   },

@@ -50,11 +50,18 @@ export async function startVendorTarget(options: { dir: string; fixtures: Vendor
       const line = ((await made.json()) as { data: { id: string; address: string; alias: string | null } }).data;
       spareLines.push({ id: line.id, address: line.address, alias: line.alias });
     }
+    // ... and two more sandbox organizations, without lines: one with the purchase feature off, one without a card.
+    const otherOrganizations = [];
+    for (const plan of [{ number_purchase_enabled: false, payment_method: 'valid' }, { number_purchase_enabled: true, payment_method: 'absent' }] as const) {
+      const made = await fetch(`${reference.urls.control}/organizations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Vendor sandbox, other', with_channels: false, plan }) });
+      if (made.status !== 201) throw new Error(`the reference's control API answered ${made.status} to POST /organizations`);
+      otherOrganizations.push({ api_key: ((await made.json()) as { data: OrganizationFixtures }).data.api_keys.primary.api_key, plan, active_numbers: false });
+    }
     const configPath = join(options.dir, 'target.yaml');
     const config = {
       base_url: reference.urls.base,
       v2_base_url: reference.urls.v2,
-      fixtures: { organization_id: org.organization_id, ...fixturesOf(org, options.fixtures), ...(options.fixtures === 'full' ? { plan, spare_lines: spareLines } : {}) },
+      fixtures: { organization_id: org.organization_id, ...fixturesOf(org, options.fixtures), ...(options.fixtures === 'full' ? { plan, spare_lines: spareLines, other_organizations: otherOrganizations } : {}) },
     };
     await writeFile(configPath, stringify(config));
     return { configPath, baseUrl: reference.urls.base, controlUrl: reference.urls.control, organizationId: org.organization_id, close: () => reference.close() };

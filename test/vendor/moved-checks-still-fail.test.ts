@@ -39,6 +39,10 @@ const moved = [
   { check: 'api-keys/unassign-releases-the-line', fault: 'ownership.unassign-ignored' },
   { check: 'api-keys/key-lists-only-its-own-channels', fault: 'apikeys.channels.lists-unowned' },
   { check: 'api-keys/deprecation-releases-channels', fault: 'apikeys.deprecate-keeps-channels' },
+  // Further organizations the config describes (fixtures.other_organizations).
+  { check: 'numbers/feature-disabled-gets-403', fault: 'numbers.feature-check-skipped' },
+  { check: 'numbers/purchase-without-payment-method-gets-402', fault: 'numbers.purchase.no-card-accepted' },
+  { check: 'v2/no-active-number-503', fault: 'v2.no-active-number.ignored' },
 ];
 
 describe('checks that judge without the control API, on a vendor target with their fault', () => {
