@@ -43,6 +43,8 @@ const moved = [
   { check: 'numbers/feature-disabled-gets-403', fault: 'numbers.feature-check-skipped' },
   { check: 'numbers/purchase-without-payment-method-gets-402', fault: 'numbers.purchase.no-card-accepted' },
   { check: 'v2/no-active-number-503', fault: 'v2.no-active-number.ignored' },
+  // A v2 `all` subscription of the check's own, and a merge through the public API.
+  { check: 'webhooks/contact-merged-reaches-a-v2-all-subscription', fault: 'events.v2.contact-merged-not-delivered' },
 ];
 
 describe('checks that judge without the control API, on a vendor target with their fault', () => {
