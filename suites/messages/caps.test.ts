@@ -151,7 +151,7 @@ check(
     name: 'new-contact-cap-holds-for-the-whole-24-hours',
     title: 'a cap reached stays reached for 24 hours (still 429 23 hours later) and frees once 24 hours have passed',
     clauses: ['limits.sends.new-contact-cap', 'errors.429.outbound-limit-reached'],
-    needs: ['control'],
+    needs: ['advanceClock', 'createOrganization', 'listSentMessages'],
   },
   async (t) => {
     // Faults: messaging.caps.window-too-short, messaging.caps.window-never-rolls.
@@ -170,7 +170,7 @@ check(
     name: 'new-conversation-cap-frees-the-next-day',
     title: 'the daily new-conversation cap reached today no longer refuses a new conversation a day later',
     clauses: ['limits.sends.new-conversation-cap'],
-    needs: ['control'],
+    needs: ['advanceClock', 'createFixtureChannel', 'createOrganization', 'listSentMessages'],
   },
   async (t) => {
     // Fault: messaging.caps.new-conversation-never-resets. "Daily" may be a calendar day or a rolling one

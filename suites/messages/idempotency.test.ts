@@ -3,7 +3,7 @@
 // one key, make one message and answer the same one. The same key with a different body is not a retry: the
 // description is silent on it, so any answer passes, but silently answering the first request's message
 // hides the second request's loss from the client, and warns.
-import { check, path, type ApiClient, type ApiResponse, type CheckContext, type Fixtures } from '../../harness/check/index.js';
+import { check, path, type ApiClient, type Need, type ApiResponse, type CheckContext, type Fixtures } from '../../harness/check/index.js';
 import { fail, idemKey, isAccepted, messageIdOf, sendAccepted, shown, type Json } from '../_shared/common.js';
 import { inbound, keysLine, sentMessages } from '../_shared/messaging.js';
 import { uniquePhone } from '../_shared/values.js';
@@ -14,6 +14,8 @@ const racing = 5;
 
 interface SendPoint {
   name: string;
+  /** What opening it and counting its messages take. */
+  needs: Need[];
   /** The path to send to and a body for one message, set up in the file's organization. */
   open(t: CheckContext, fx: Fixtures): Promise<{ sendPath: string; body: (text: string) => Json }>;
 }
@@ -21,6 +23,7 @@ interface SendPoint {
 const points: SendPoint[] = [
   {
     name: 'chat',
+    needs: ['simulateInboundMessage', 'listSentMessages', 'channel:native-dedicated'],
     async open(_t, fx) {
       const { chat_id: chatId } = await inbound(fx, { channel_id: fx.channel('native-dedicated').id, sender: uniquePhone(), protocol: 'imessage' });
       return { sendPath: path`/chats/${chatId}/messages`, body: (text) => ({ text }) };
@@ -28,6 +31,7 @@ const points: SendPoint[] = [
   },
   {
     name: 'channel',
+    needs: ['listSentMessages', 'owned-line'],
     async open(t, fx) {
       const line = keysLine(t, fx);
       return { sendPath: path`/channels/${line.id}/messages`, body: (text) => ({ to: uniquePhone(), text }) };
@@ -51,7 +55,7 @@ for (const point of points) {
       name: `${point.name}-send-replayed-with-one-key-makes-one-message`,
       title: `a ${point.name} send retried with one Idempotency-Key (three in turn, ${racing} in flight at once) makes one message and answers the same one (a duplicate in flight may get 409)`,
       clauses: ['idempotency.send.retry-safe'],
-      needs: ['control'],
+      needs: point.needs,
     },
     async (t) => {
       // Faults: messaging.idempotency.ignored, messaging.idempotency.thread-sends-ignored, messaging.idempotency.race.
@@ -80,7 +84,7 @@ check(
     name: 'same-key-with-another-body-is-not-answered-with-the-first-message',
     title: 'POST /messages reusing an Idempotency-Key with another body: any answer passes (not shown), but the first message answered as if it were this one warns',
     clauses: ['idempotency.send.retry-safe'],
-    needs: ['control'],
+    needs: ['listSentMessages', 'owned-line'],
   },
   async (t) => {
     // Variant idempotency-body-ignored: passes with the warning.
