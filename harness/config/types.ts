@@ -43,7 +43,7 @@ export interface ConfigFixtures {
 }
 
 /** Plan facts a vendor states (a subset of the control API's PlanFacts). */
-export type StatedPlan = Partial<Pick<PlanFacts, 'number_purchase_enabled' | 'payment_method' | 'purchase_line_cap'>>;
+export type StatedPlan = Partial<Pick<PlanFacts, 'number_purchase_enabled' | 'payment_method' | 'purchase_line_cap' | 'number_pools'>>;
 
 /** An organization unlike the configured one, described by the vendor. */
 export interface OtherOrganization {

@@ -34,8 +34,8 @@ export async function startVendorTarget(options: { dir: string; fixtures: Vendor
     });
     if (response.status !== 201) throw new Error(`the reference's control API answered ${response.status} to POST /organizations`);
     const org = ((await response.json()) as { data: OrganizationFixtures }).data;
-    // As a vendor would in its dashboard: the sandbox may buy numbers, with a card that pays.
-    const plan = { number_purchase_enabled: true, payment_method: 'valid', purchase_line_cap: 10 } as const;
+    // As a vendor would in its dashboard: the sandbox may buy numbers, with a card that pays, and has number pools.
+    const plan = { number_purchase_enabled: true, payment_method: 'valid', purchase_line_cap: 10, number_pools: true } as const;
     const planSet = await fetch(`${reference.urls.control}/organizations/${org.organization_id}/plan`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify(plan) });
     if (planSet.status !== 200) throw new Error(`the reference's control API answered ${planSet.status} to PATCH /plan`);
     // ... and has numbers for sale, a few of each kind.

@@ -39,6 +39,10 @@ const moved = [
   { check: 'api-keys/unassign-releases-the-line', fault: 'ownership.unassign-ignored' },
   { check: 'api-keys/key-lists-only-its-own-channels', fault: 'apikeys.channels.lists-unowned' },
   { check: 'api-keys/deprecation-releases-channels', fault: 'apikeys.deprecate-keeps-channels' },
+  // The ownership model over keys of its own and leased spare lines, in the configured organization (number pools stated).
+  { check: 'api-keys/ownership-model', fault: 'ownership.reassign-keeps-previous' },
+  { check: 'api-keys/ownership-model', fault: 'ownership.unchanged-reported-reassigned' },
+  { check: 'api-keys/ownership-model', fault: 'ownership.unassign-ignored' },
   // Further organizations the config describes (fixtures.other_organizations).
   { check: 'numbers/feature-disabled-gets-403', fault: 'numbers.feature-check-skipped' },
   { check: 'numbers/purchase-without-payment-method-gets-402', fault: 'numbers.purchase.no-card-accepted' },
