@@ -13,10 +13,11 @@ import { configuredOrganization, isOrganizationNeed, organizationReason, type Or
  * own (`spare-line`: made by the control API, or one of the config's spare lines, leased), an organization that can buy
  * numbers (`buying-organization`: a fresh one, or the configured one whose stated plan says so), one that can
  * browse the inventory (`browsing-organization`: the control API stocks it, or the configured one's stated plan
- * has the feature on and its own stock is browsed), a line the primary key owns (of a kind), a channel of a
+ * has the feature on and its own stock is browsed), numbers in stock whose full number is known (`known-stock`:
+ * seeded by the control API, or the config's stock), a line the primary key owns (of a kind), a channel of a
  * kind, any channel; an organization unlike the configured one (harness/fixtures/other-organizations.ts).
  */
-export type FixtureNeed = 'secondary-key' | 'fresh-key' | 'spare-line' | 'buying-organization' | 'browsing-organization' | 'owned-line' | 'any-channel' | `channel:${ChannelKind}` | `owned:${ChannelKind}` | OrganizationNeed;
+export type FixtureNeed = 'secondary-key' | 'fresh-key' | 'spare-line' | 'buying-organization' | 'browsing-organization' | 'known-stock' | 'owned-line' | 'any-channel' | `channel:${ChannelKind}` | `owned:${ChannelKind}` | OrganizationNeed;
 
 /**
  * `control` (an organization of the check's own: createOrganization, plus the set-up calls) is the old
@@ -32,7 +33,7 @@ export interface Offer {
 }
 
 export function isFixtureNeed(need: string): need is FixtureNeed {
-  return need === 'secondary-key' || need === 'fresh-key' || need === 'spare-line' || need === 'buying-organization' || need === 'browsing-organization' || need === 'owned-line' || need === 'any-channel' || need.startsWith('channel:') || need.startsWith('owned:') || isOrganizationNeed(need);
+  return need === 'secondary-key' || need === 'fresh-key' || need === 'spare-line' || need === 'buying-organization' || need === 'browsing-organization' || need === 'known-stock' || need === 'owned-line' || need === 'any-channel' || need.startsWith('channel:') || need.startsWith('owned:') || isOrganizationNeed(need);
 }
 
 /** The first unmet need, as the reason the check is not verifiable; undefined when all are met. */
@@ -50,6 +51,7 @@ function reasonUnmet(need: Need, given: Offer): string | undefined {
   if (need === 'control') return offer.control ? undefined : offer.controlOperations === undefined ? 'needs the control API (the target has none)' : unofferedReason('createOrganization');
   if (need === 'fresh-key' && reasonUnmet('createFixtureApiKey', given) === undefined) return undefined;
   if (need === 'spare-line' && reasonUnmet('createFixtureChannel', given) === undefined) return undefined;
+  if (need === 'known-stock' && reasonUnmet('seedInventory', given) === undefined) return undefined;
   if (isFixtureNeed(need)) return offer.control ? undefined : unmetFixture(need, offer.target);
   if (offer.controlOperations === undefined) return `needs the control operation ${need} (the target has no control API nor adapter)`;
   if (!offer.controlOperations.includes(need)) return unofferedReason(need);
@@ -73,6 +75,7 @@ function unmetFixture(need: FixtureNeed, target: TargetConfig): string | undefin
   if (need === 'browsing-organization') {
     return fixtures.plan?.number_purchase_enabled === true ? undefined : "needs an organization that can browse numbers: the control operations seedInventory and setPlanFacts, or the config file's fixtures.plan with number_purchase_enabled: true";
   }
+  if (need === 'known-stock') return (fixtures.stock ?? []).length > 0 ? undefined : "needs numbers in stock whose full number is known: the control operation seedInventory, or the config file's fixtures.stock";
   if (need === 'secondary-key') return fixtures.api_keys?.secondary === undefined ? 'needs the secondary API key (the config file\'s fixtures.api_keys.secondary)' : undefined;
   if (need === 'any-channel') return channels.length === 0 ? 'needs a channel of the organization (the config file\'s fixtures.channels)' : undefined;
   if (need === 'owned-line') {

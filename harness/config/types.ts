@@ -38,6 +38,8 @@ export interface ConfigFixtures {
   spare_lines?: { id: string; address: string; alias?: string | null }[];
   /** Plan facts the vendor states (a subset of the control API's PlanFacts). */
   plan?: StatedPlan;
+  /** Numbers for sale in the organization's inventory, full, that browse answers must never reveal. */
+  stock?: { phone_number: string; kind: 'shared' | 'dedicated' | 'inbound' }[];
   /** Further sandbox organizations, each by its API key and what holds of it (harness/fixtures/other-organizations.ts). */
   other_organizations?: OtherOrganization[];
 }

@@ -61,7 +61,7 @@ export async function startVendorTarget(options: { dir: string; fixtures: Vendor
     const config = {
       base_url: reference.urls.base,
       v2_base_url: reference.urls.v2,
-      fixtures: { organization_id: org.organization_id, ...fixturesOf(org, options.fixtures), ...(options.fixtures === 'full' ? { plan, spare_lines: spareLines, other_organizations: otherOrganizations } : {}) },
+      fixtures: { organization_id: org.organization_id, ...fixturesOf(org, options.fixtures), ...(options.fixtures === 'full' ? { plan, stock: stock.map(({ phone_number, kind }) => ({ phone_number, kind })), spare_lines: spareLines, other_organizations: otherOrganizations } : {}) },
     };
     await writeFile(configPath, stringify(config));
     return { configPath, baseUrl: reference.urls.base, controlUrl: reference.urls.control, organizationId: org.organization_id, close: () => reference.close() };

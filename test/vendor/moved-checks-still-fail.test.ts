@@ -31,6 +31,8 @@ const moved = [
   { check: 'numbers/browse-masks-all-but-the-area-code', fault: 'numbers.inventory.exchange-revealed' },
   { check: 'numbers/browse-type-defaults-to-shared', fault: 'numbers.available.default-not-shared' },
   { check: 'numbers/quote-area-code-forms-agree', fault: 'numbers.quote.area-codes-ignored' },
+  // The stock the config states, looked for in browse answers.
+  { check: 'numbers/browse-never-returns-the-full-number', fault: 'numbers.inventory.full-number' },
   // Keys of the check's own and spare lines leased from the config.
   { check: 'api-keys/non-numbered-channel-not-assignable', fault: 'ownership.assign-non-numbered' },
   { check: 'api-keys/assign-by-each-selector-form', fault: 'ownership.result-echoes-selector' },
