@@ -9,6 +9,9 @@ const moved = [
   // The v2 signature check judges the public merge's delivery when nothing else can be triggered.
   { check: 'webhooks/v2-deliveries-verify-with-their-secret', fault: 'events.signing.wrong-secret' },
   { check: 'webhooks/v2-deliveries-verify-with-their-secret', fault: 'events.signing.body-changed-after-signing' },
+  // ... and judges on it the flat body and the routing of contact events.
+  { check: 'webhooks/v2-bodies-follow-the-registration', fault: 'events.v2.gets-v4-envelope' },
+  { check: 'webhooks/v2-contact-events-reach-all-only', fault: 'events.v2.filter-ignored' },
   // Call forwarding from the configured line the primary key owns, where no control API makes a fresh one.
   { check: 'account/forward-to-is-accepted-exactly-for-us-numbers', fault: 'account.call-forwarding.any-country' },
   { check: 'account/forward-to-must-be-a-well-formed-number', fault: 'account.call-forwarding.forward-to-unchecked' },
