@@ -78,7 +78,9 @@ export class CheckContext {
   otherOrganization(need: OrganizationNeed): Promise<Fixtures> {
     if (this.hasControl) return this.freshOrganization(creationOptions(need));
     const described = configuredOrganization(this.target.fixtures, need) ?? this.notVerifiable(organizationReason(need));
-    return Promise.resolve(configFixtures(this.target, { api_keys: { primary: described.api_key }, ...(described.plan === undefined ? {} : { plan: described.plan }) }));
+    const { api_key: primary, plan, app_tokens: appTokens, spare_lines: spareLines } = described;
+    // No control client: a control API or adapter acts on the configured organization only.
+    return Promise.resolve(configFixtures(this.target, { api_keys: { primary }, ...(plan === undefined ? {} : { plan }), ...(appTokens === undefined ? {} : { app_tokens: appTokens }), ...(spareLines === undefined ? {} : { spare_lines: spareLines }) }));
   }
 
   /** The v4 API with no credentials; use `.as(key)` or `fixtures().v4()` for an authenticated client. */

@@ -35,7 +35,7 @@ export interface ConfigFixtures {
   app_tokens?: { token: string; scopes: Scope[] }[];
   channels?: Partial<Record<ChannelKind, ConfiguredChannel>>;
   /** Numbered lines the checks may move between keys of their own (none owned by the configured keys). */
-  spare_lines?: { id: string; address: string; alias?: string | null }[];
+  spare_lines?: SpareLine[];
   /** Plan facts the vendor states (a subset of the control API's PlanFacts). */
   plan?: StatedPlan;
   /** Numbers for sale in the organization's inventory, full, that browse answers must never reveal. */
@@ -47,12 +47,20 @@ export interface ConfigFixtures {
 /** Plan facts a vendor states (a subset of the control API's PlanFacts). */
 export type StatedPlan = Partial<Pick<PlanFacts, 'number_purchase_enabled' | 'payment_method' | 'purchase_line_cap' | 'number_pools'>>;
 
+export interface SpareLine {
+  id: string;
+  address: string;
+  alias?: string | null;
+}
+
 /** An organization unlike the configured one, described by the vendor. */
 export interface OtherOrganization {
   api_key: string;
   plan?: StatedPlan;
   /** false when the organization holds no active number. */
   active_numbers?: boolean;
+  app_tokens?: { token: string; scopes: Scope[] }[];
+  spare_lines?: SpareLine[];
 }
 
 export interface TargetConfig {

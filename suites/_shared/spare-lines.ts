@@ -27,7 +27,7 @@ export async function lineOfItsOwn(t: CheckContext, fx: Fixtures, wanted: LineWa
   if (fx.controlOffers('createFixtureChannel')) return numberedLine(fx, wanted.owner ?? null, wanted.alias);
   // A check that needs no alias takes the lines without one first, leaving those with one to the checks that do.
   const hasAlias = (line: { alias?: string | null }) => (line.alias ?? '') !== '';
-  const spares = (t.target.fixtures.spare_lines ?? []).filter((line) => wanted.alias === undefined || hasAlias(line)).sort((a, b) => Number(hasAlias(a)) - Number(hasAlias(b)));
+  const spares = fx.spareLines.filter((line) => wanted.alias === undefined || hasAlias(line)).sort((a, b) => Number(hasAlias(a)) - Number(hasAlias(b)));
   if (spares.length === 0) return t.notVerifiable(`needs a spare line${wanted.alias === undefined ? '' : ' with an alias'} (the config file's fixtures.spare_lines)`);
   const spare = await lease(t, spares);
   const line: ChannelFixture = { id: spare.id, kind: 'native-dedicated-nocard', type: 'native', address: spare.address, alias: spare.alias ?? null, owner_api_key: null };
@@ -43,6 +43,12 @@ export async function lineOfItsOwn(t: CheckContext, fx: Fixtures, wanted: LineWa
   const given = await assign(admin, wanted.owner, line.id);
   if (!(assignOk as readonly number[]).includes(given.status)) return t.notVerifiable(`could not give the spare line ${line.id} its first owner: ${shown(given)}`);
   return { ...line, owner_api_key: wanted.owner };
+}
+
+/** Some numbered line of `fx`'s organization, to name and not to change: a fresh one, or its first spare line. */
+export async function aLineOf(t: CheckContext, fx: Fixtures): Promise<Pick<ChannelFixture, 'id' | 'address'>> {
+  if (fx.controlOffers('createFixtureChannel')) return numberedLine(fx);
+  return fx.spareLines[0] ?? t.notVerifiable("needs a numbered line of the other organization (its spare_lines in the config file's fixtures.other_organizations)");
 }
 
 /** One of `spares` for this check alone until it ends (its tidy-ups run last-registered first: this one last). */

@@ -8,7 +8,9 @@ import fc from 'fast-check';
 import { malformedE164, nonUsE164, usNumber } from '../../generators/domain.js';
 import { check, path, type ApiClient, type ApiResponse } from '../../harness/check/index.js';
 import { ownLine } from '../_shared/account.js';
-import { dataOf, fail, freshKey, isRecord, newLine, shown } from '../_shared/common.js';
+import { ownKey } from '../_shared/api-keys.js';
+import { dataOf, fail, isRecord, shown } from '../_shared/common.js';
+import { aLineOf, lineOfItsOwn } from '../_shared/spare-lines.js';
 
 const area = 'account';
 
@@ -98,14 +100,13 @@ check(
     name: 'foreign-lines-do-not-forward',
     title: 'a dedicated line owned by another key of the organization, or by another organization, cannot forward calls (403, 404 or 422)',
     clauses: ['me.call-forwarding.owned-dedicated-or-inbound'],
-    needs: ['createFixtureApiKey', 'createFixtureChannel', 'createOrganization'],
+    needs: ['fresh-key', 'spare-line', 'organization-with-a-line'],
   },
   async (t) => {
     // Fault: account.call-forwarding.foreign-source.
     const fx = await t.fixtures();
-    const otherKeysLine = await newLine(fx, 'native-dedicated', await freshKey(fx));
-    const stranger = await t.freshOrganization();
-    const otherOrgsLine = await newLine(stranger, 'native-dedicated', stranger.apiKey());
+    const otherKeysLine = await lineOfItsOwn(t, fx, { owner: await ownKey(t, fx) });
+    const otherOrgsLine = await aLineOf(t, await t.otherOrganization('organization-with-a-line'));
     for (const [what, line] of [['another key', otherKeysLine], ['another organization', otherOrgsLine]] as const) {
       const response = await forward(fx.v4(), line.address, { forward_to: '+14155550123' });
       if (response.status === 200) fail(`a line owned by ${what} was allowed to forward calls`, '403, 404 or 422', shown(response));

@@ -7,7 +7,7 @@ import { check } from '../../harness/check/index.js';
 import { malformedE164 } from '../../generators/domain.js';
 import { uniqueToken } from '../_shared/values.js';
 import { fail, mentions } from '../_shared/common.js';
-import { assign, assignmentOf, controlKey, deleteOk, keyAdmin, nonNumberedKinds, numberedLine, ownedItems, ownKey, owns, reassignedOnTake, roomyFixtures, unassign } from '../_shared/api-keys.js';
+import { assign, assignmentOf, deleteOk, keyAdmin, nonNumberedKinds, ownedItems, ownKey, owns, reassignedOnTake, roomyFixtures, unassign } from '../_shared/api-keys.js';
 import { lineOfItsOwn } from '../_shared/spare-lines.js';
 
 const area = 'api-keys';
@@ -169,15 +169,15 @@ check(
     name: 'one-line-per-key-without-pools',
     title: 'on a plan without number pools a second line for a key answers 400, and the key keeps one line',
     clauses: ['errors.400.second-line-without-pools', 'limits.assignment.one-line-without-pools'],
-    needs: ['createFixtureApiKey', 'createFixtureChannel', 'createOrganization'],
+    needs: ['organization-without-pools'],
     concurrent: true,
   },
   async (t) => {
-    const fx = await t.freshOrganization({ plan: { number_pools: false } });
+    const fx = await t.otherOrganization('organization-without-pools');
     const admin = keyAdmin(fx);
-    const key = await controlKey(fx);
-    const first = await numberedLine(fx);
-    const second = await numberedLine(fx);
+    const key = await ownKey(t, fx);
+    const first = await lineOfItsOwn(t, fx);
+    const second = await lineOfItsOwn(t, fx);
     assignmentOf(await assign(admin, key, first.id));
     const refused = await assign(admin, key, second.id);
     t.expect.errorShape(refused, 400);

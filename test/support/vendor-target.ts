@@ -26,14 +26,8 @@ export interface VendorTarget {
 export async function startVendorTarget(options: { dir: string; fixtures: VendorFixtures; faults?: string[] }): Promise<VendorTarget> {
   const reference = await startReference({ log: () => {}, faults: options.faults ?? [] });
   try {
-    const response = await fetch(`${reference.urls.control}/organizations`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      // The sandbox has a channel of every kind; 'keys-only' just does not tell the config about them.
-      body: JSON.stringify({ name: 'Vendor sandbox' }),
-    });
-    if (response.status !== 201) throw new Error(`the reference's control API answered ${response.status} to POST /organizations`);
-    const org = ((await response.json()) as { data: OrganizationFixtures }).data;
+    // The sandbox has a channel of every kind; 'keys-only' just does not tell the config about them.
+    const org = await controlOrganization(reference.urls.control, { name: 'Vendor sandbox' });
     // As a vendor would in its dashboard: the sandbox may buy numbers, with a card that pays, and has number pools.
     const plan = { number_purchase_enabled: true, payment_method: 'valid', purchase_line_cap: 10, number_pools: true } as const;
     const planSet = await fetch(`${reference.urls.control}/organizations/${org.organization_id}/plan`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify(plan) });
@@ -44,19 +38,21 @@ export async function startVendorTarget(options: { dir: string; fixtures: Vendor
     if (stocked.status >= 300) throw new Error(`the reference's control API answered ${stocked.status} to POST /inventory`);
     // ... and a few numbered lines nobody owns, which the checks may move between keys of their own.
     const spareLines = [];
-    for (const alias of ['spare-line-a', null, null, null, null]) {
-      const made = await fetch(`${reference.urls.control}/organizations/${org.organization_id}/channels`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ kind: 'native-dedicated-nocard', owner_api_key: null, ...(alias === null ? {} : { alias }) }) });
-      if (made.status !== 201) throw new Error(`the reference's control API answered ${made.status} to POST /channels`);
-      const line = ((await made.json()) as { data: { id: string; address: string; alias: string | null } }).data;
-      spareLines.push({ id: line.id, address: line.address, alias: line.alias });
-    }
-    // ... and two more sandbox organizations, without lines: one with the purchase feature off, one without a card.
+    for (const alias of ['spare-line-a', null, null, null, null]) spareLines.push(await spareLine(reference.urls.control, org.organization_id, alias));
+    // ... and three more sandbox organizations, without lines of their own: one with the purchase feature off,
+    // one without a card, and one without number pools whose app tokens and two spare lines the config gives.
     const otherOrganizations = [];
     for (const plan of [{ number_purchase_enabled: false, payment_method: 'valid' }, { number_purchase_enabled: true, payment_method: 'absent' }] as const) {
-      const made = await fetch(`${reference.urls.control}/organizations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Vendor sandbox, other', with_channels: false, plan }) });
-      if (made.status !== 201) throw new Error(`the reference's control API answered ${made.status} to POST /organizations`);
-      otherOrganizations.push({ api_key: ((await made.json()) as { data: OrganizationFixtures }).data.api_keys.primary.api_key, plan, active_numbers: false });
+      const other = await controlOrganization(reference.urls.control, { name: 'Vendor sandbox, other', with_channels: false, plan });
+      otherOrganizations.push({ api_key: other.api_keys.primary.api_key, plan, active_numbers: false });
     }
+    const poolless = await controlOrganization(reference.urls.control, { name: 'Vendor sandbox, no pools', with_channels: false, plan: { number_pools: false } });
+    otherOrganizations.push({
+      api_key: poolless.api_keys.primary.api_key,
+      plan: { number_pools: false },
+      app_tokens: poolless.app_tokens.map(({ token, scopes }) => ({ token, scopes })),
+      spare_lines: [await spareLine(reference.urls.control, poolless.organization_id, null), await spareLine(reference.urls.control, poolless.organization_id, null)],
+    });
     const configPath = join(options.dir, 'target.yaml');
     const config = {
       base_url: reference.urls.base,
@@ -69,6 +65,20 @@ export async function startVendorTarget(options: { dir: string; fixtures: Vendor
     await reference.close();
     throw error;
   }
+}
+
+async function controlOrganization(controlUrl: string, options: Record<string, unknown>): Promise<OrganizationFixtures> {
+  const made = await fetch(`${controlUrl}/organizations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(options) });
+  if (made.status !== 201) throw new Error(`the reference's control API answered ${made.status} to POST /organizations`);
+  return ((await made.json()) as { data: OrganizationFixtures }).data;
+}
+
+/** A numbered native line of the organization that no key owns. */
+async function spareLine(controlUrl: string, organizationId: string, alias: string | null): Promise<{ id: string; address: string; alias: string | null }> {
+  const made = await fetch(`${controlUrl}/organizations/${organizationId}/channels`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ kind: 'native-dedicated-nocard', owner_api_key: null, ...(alias === null ? {} : { alias }) }) });
+  if (made.status !== 201) throw new Error(`the reference's control API answered ${made.status} to POST /channels`);
+  const line = ((await made.json()) as { data: { id: string; address: string; alias: string | null } }).data;
+  return { id: line.id, address: line.address, alias: line.alias };
 }
 
 function fixturesOf(org: OrganizationFixtures, kind: VendorFixtures) {
