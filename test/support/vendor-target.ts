@@ -39,10 +39,11 @@ export async function startVendorTarget(options: { dir: string; fixtures: Vendor
     // ... and a few numbered lines nobody owns, which the checks may move between keys of their own.
     const spareLines = [];
     for (const alias of ['spare-line-a', null, null, null, null]) spareLines.push(await spareLine(reference.urls.control, org.organization_id, alias));
-    // ... and three more sandbox organizations, without lines of their own: one with the purchase feature off,
-    // one without a card, and one without number pools whose app tokens and two spare lines the config gives.
+    // ... and four more sandbox organizations, without lines of their own: one with the purchase feature off,
+    // one without a card, one whose card needs 3DS, and one without number pools whose app tokens and two spare
+    // lines the config gives.
     const otherOrganizations = [];
-    for (const plan of [{ number_purchase_enabled: false, payment_method: 'valid' }, { number_purchase_enabled: true, payment_method: 'absent' }] as const) {
+    for (const plan of [{ number_purchase_enabled: false, payment_method: 'valid' }, { number_purchase_enabled: true, payment_method: 'absent' }, { number_purchase_enabled: true, payment_method: 'requires_3ds' }] as const) {
       const other = await controlOrganization(reference.urls.control, { name: 'Vendor sandbox, other', with_channels: false, plan });
       otherOrganizations.push({ api_key: other.api_keys.primary.api_key, plan, active_numbers: false });
     }

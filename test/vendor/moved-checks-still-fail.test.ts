@@ -53,6 +53,7 @@ const moved = [
   { check: 'numbers/purchase-without-payment-method-gets-402', fault: 'numbers.purchase.no-card-accepted' },
   { check: 'v2/no-active-number-503', fault: 'v2.no-active-number.ignored' },
   { check: 'api-keys/one-line-per-key-without-pools', fault: 'ownership.no-line-limit' },
+  { check: 'numbers/purchase-needing-3ds-is-action-required', fault: 'numbers.purchase.sca-no-action-url' },
   { check: 'account/foreign-lines-do-not-forward', fault: 'account.call-forwarding.foreign-source' },
   // A v2 `all` subscription of the check's own, and a merge through the public API.
   { check: 'webhooks/contact-merged-reaches-a-v2-all-subscription', fault: 'events.v2.contact-merged-not-delivered' },
