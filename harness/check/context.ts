@@ -73,11 +73,12 @@ export class CheckContext {
 
   /**
    * An organization unlike the configured one (need `need`, harness/fixtures/other-organizations.ts): one of
-   * the check's own with createOrganization, else one the config file describes; NotVerifiable without either.
+   * the check's own with createOrganization, else the `which`-th the config file describes so; NotVerifiable
+   * without either.
    */
-  otherOrganization(need: OrganizationNeed): Promise<Fixtures> {
+  otherOrganization(need: OrganizationNeed, which = 0): Promise<Fixtures> {
     if (this.hasControl) return this.freshOrganization(creationOptions(need));
-    const described = configuredOrganization(this.target.fixtures, need) ?? this.notVerifiable(organizationReason(need));
+    const described = configuredOrganization(this.target.fixtures, need, which) ?? this.notVerifiable(organizationReason(need));
     const { api_key: primary, plan, app_tokens: appTokens, spare_lines: spareLines } = described;
     // No control client: a control API or adapter acts on the configured organization only.
     return Promise.resolve(configFixtures(this.target, { api_keys: { primary }, ...(plan === undefined ? {} : { plan }), ...(appTokens === undefined ? {} : { app_tokens: appTokens }), ...(spareLines === undefined ? {} : { spare_lines: spareLines }) }));

@@ -1,15 +1,19 @@
 // "Ids are prefixed and globally unique" (section 2 Identifier prefixes). Within one organization a
 // duplicate would already break reads; the clause says more: no two resources anywhere share an id. The
-// check makes the same resources in two organizations of its own (contacts, identities, priorities,
-// messages and chats, besides their channels) and requires every id to be different from every other.
+// check makes the same resources in two organizations (contacts, identities, priorities, messages and chats,
+// besides their channels) and requires every id to be different from every other. In each it works as a key of
+// its own that owns a line of its own, in two organizations no other check makes priorities in (created, or
+// two of the config's other_organizations), so that a per-organization counter would repeat.
 import { check, type CheckContext, type Fixtures } from '../../harness/check/index.js';
 import { Contacts } from '../_shared/contacts.js';
 import { uniqueEmail, uniquePhone } from '../_shared/values.js';
 import { dataOf, fail, isRecord, messageIdOf, sendAccepted, type Json } from '../_shared/common.js';
 import { postSend } from '../_shared/messaging.js';
 import { postPriority } from '../_shared/priorities.js';
+import { ownKey } from '../_shared/api-keys.js';
+import { lineOfItsOwn } from '../_shared/spare-lines.js';
 
-/** Ids of resources made in `fx`'s organization, each labelled with where it came from. */
+/** Ids of resources made in `fx`'s organization by a key of the check's own with a line of its own, each labelled with where it came from. */
 async function idsMadeIn(t: CheckContext, fx: Fixtures, label: string): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
   const note = (id: unknown, what: string) => {
@@ -18,19 +22,22 @@ async function idsMadeIn(t: CheckContext, fx: Fixtures, label: string): Promise<
     if (clash !== undefined) fail(`${label} ${what} has the id of ${clash}`, 'every id unique', id);
     ids.set(id, `${label} ${what}`);
   };
-  for (const channel of fx.channels) note(channel.id, `channel ${channel.kind}`);
-  const contacts = new Contacts(fx.v4(), t);
+  const key = await ownKey(t, fx);
+  const line = await lineOfItsOwn(t, fx, { owner: key });
+  const v4 = fx.v4(key);
+  for (const channel of [...fx.channels, line]) note(channel.id, `channel ${channel.kind}`);
+  const contacts = new Contacts(v4, t);
   for (let i = 0; i < 2; i++) {
     const contact = await contacts.create({ name: `mcs ids ${i}`, identity: { kind: 'email', value: uniqueEmail() } });
     note(contact.id, `contact ${i}`);
     for (const identity of contact.identities) note(identity.id, `identity of contact ${i}`);
   }
   for (let i = 0; i < 2; i++) {
-    const response = await postPriority(fx.v4(), { name: `mcs ids ${i}`, is_default: false }, async () => fx.channel('native-dedicated').id);
+    const response = await postPriority(v4, { name: `mcs ids ${i}`, is_default: false }, async () => line.id);
     t.expect.hasStatus(response, 201);
     note(dataOf<Json>(response).id, `priority ${i}`);
   }
-  const sent = await postSend(fx.v4(), '/messages', { to: uniquePhone(), text: 'ids' });
+  const sent = await postSend(v4, '/messages', { to: uniquePhone(), text: 'ids' });
   t.expect.hasStatus(sent, ...sendAccepted);
   // The message object's fields are not shown (spec/AMBIGUITIES.md v4 32): its id and chat_id join the
   // comparison only where the answer carries them as strings.
@@ -47,12 +54,12 @@ check(
     name: 'ids-are-unique-across-organizations',
     title: 'contacts, identities, priorities, messages, chats and channels made in two organizations never share an id',
     clauses: ['ids.prefix.globally-unique'],
-    needs: ['createOrganization'],
+    needs: ['two-more-organizations'],
   },
   async (t) => {
     // Fault: ids.priorities.per-organization.
-    const first = await idsMadeIn(t, await t.freshOrganization(), 'organization A');
-    const second = await idsMadeIn(t, await t.freshOrganization(), 'organization B');
+    const first = await idsMadeIn(t, await t.otherOrganization('two-more-organizations', 0), 'organization A');
+    const second = await idsMadeIn(t, await t.otherOrganization('two-more-organizations', 1), 'organization B');
     for (const [id, what] of second) {
       const clash = first.get(id);
       if (clash !== undefined) fail(`${what} has the id of ${clash}`, 'ids unique across organizations', id);

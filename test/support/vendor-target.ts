@@ -39,9 +39,9 @@ export async function startVendorTarget(options: { dir: string; fixtures: Vendor
     // ... and a few numbered lines nobody owns, which the checks may move between keys of their own.
     const spareLines = [];
     for (const alias of ['spare-line-a', null, null, null, null]) spareLines.push(await spareLine(reference.urls.control, org.organization_id, alias));
-    // ... and four more sandbox organizations, without lines of their own: one with the purchase feature off,
-    // one without a card, one whose card needs 3DS, and one without number pools whose app tokens and two spare
-    // lines the config gives.
+    // ... and five more sandbox organizations, without lines of their own: one with the purchase feature off,
+    // one without a card, one whose card needs 3DS, one without number pools whose app tokens and two spare
+    // lines the config gives, and a plain one with its app tokens and a spare line.
     const otherOrganizations = [];
     for (const plan of [{ number_purchase_enabled: false, payment_method: 'valid' }, { number_purchase_enabled: true, payment_method: 'absent' }, { number_purchase_enabled: true, payment_method: 'requires_3ds' }] as const) {
       const other = await controlOrganization(reference.urls.control, { name: 'Vendor sandbox, other', with_channels: false, plan });
@@ -54,6 +54,8 @@ export async function startVendorTarget(options: { dir: string; fixtures: Vendor
       app_tokens: poolless.app_tokens.map(({ token, scopes }) => ({ token, scopes })),
       spare_lines: [await spareLine(reference.urls.control, poolless.organization_id, null), await spareLine(reference.urls.control, poolless.organization_id, null)],
     });
+    const plain = await controlOrganization(reference.urls.control, { name: 'Vendor sandbox, plain', with_channels: false });
+    otherOrganizations.push({ api_key: plain.api_keys.primary.api_key, app_tokens: plain.app_tokens.map(({ token, scopes }) => ({ token, scopes })), spare_lines: [await spareLine(reference.urls.control, plain.organization_id, null)] });
     const configPath = join(options.dir, 'target.yaml');
     const config = {
       base_url: reference.urls.base,
