@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { startReference } from '../../reference/index.js';
+import { referenceTargetEnv } from '../../reference/target-settings.js';
 import { resolveTargetConfig } from '../../harness/config/resolve.js';
 import type { OrganizationFixtures } from '../../harness/fixtures/control-client.js';
 import { runCertification } from '../../harness/runner/certification.js';
@@ -116,8 +117,11 @@ export async function certifyVendor(
   const dir = await mkdtemp(join(tmpdir(), 'mcs-vendor-'));
   const vendor = await startVendorTarget({ dir, fixtures, ...(options.faults ? { faults: options.faults } : {}) });
   const adapter = options.controlAdapter?.(vendor);
-  const saved = Object.fromEntries(Object.keys(adapter?.env ?? {}).map((name) => [name, process.env[name]]));
-  Object.assign(process.env, adapter?.env ?? {});
+  // With the full fixtures the vendor also names what the description leaves to the target (the replay
+  // endpoint, the dry-run field, the invitation field), as `mcs serve` prints them.
+  const env = { ...(fixtures === 'full' ? referenceTargetEnv : {}), ...adapter?.env };
+  const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, env);
   try {
     const target = await resolveTargetConfig({ flags: adapter ? { controlAdapter: adapter.path } : {}, env: {}, configPath: vendor.configPath });
     if (target === undefined) throw new Error('target.yaml named no base URL');

@@ -12,6 +12,9 @@ const moved = [
   // ... and judges on it the flat body and the routing of contact events.
   { check: 'webhooks/v2-bodies-follow-the-registration', fault: 'events.v2.gets-v4-envelope' },
   { check: 'webhooks/v2-contact-events-reach-all-only', fault: 'events.v2.filter-ignored' },
+  // A replay of the merge's delivery to a v4 subscription (the replay endpoint named as a vendor would).
+  { check: 'webhooks/replay-carries-the-replay-headers', fault: 'events.replay.no-replay-header' },
+  { check: 'webhooks/replay-carries-the-replay-headers', fault: 'events.replay.no-original-event-id' },
   // Call forwarding from the configured line the primary key owns, where no control API makes a fresh one.
   { check: 'account/forward-to-is-accepted-exactly-for-us-numbers', fault: 'account.call-forwarding.any-country' },
   { check: 'account/forward-to-must-be-a-well-formed-number', fault: 'account.call-forwarding.forward-to-unchecked' },
