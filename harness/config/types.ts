@@ -51,7 +51,11 @@ export interface SpareLine {
   id: string;
   address: string;
   alias?: string | null;
+  /** native-dedicated-nocard when not given. */
+  kind?: SpareLineKind;
 }
+
+export type SpareLineKind = 'native-dedicated-nocard' | 'sms_provider';
 
 /** An organization unlike the configured one, described by the vendor. */
 export interface OtherOrganization {

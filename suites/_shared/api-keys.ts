@@ -119,8 +119,8 @@ export async function controlKey(fx: Fixtures): Promise<string> {
 }
 
 /** A fresh numbered line of the file's organization (control API), owned by `owner` when given. */
-export function numberedLine(fx: Fixtures, owner: string | null = null, alias?: string): Promise<ChannelFixture> {
-  return fx.control().createChannel({ kind: 'native-dedicated-nocard', owner_api_key: owner, ...(alias === undefined ? {} : { alias }) });
+export function numberedLine(fx: Fixtures, owner: string | null = null, alias?: string, kind: 'native-dedicated-nocard' | 'sms_provider' = 'native-dedicated-nocard'): Promise<ChannelFixture> {
+  return fx.control().createChannel({ kind, owner_api_key: owner, ...(alias === undefined ? {} : { alias }) });
 }
 
 export function assign(admin: ApiClient, key: string, selector: string): Promise<ApiResponse> {

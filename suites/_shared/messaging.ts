@@ -1,9 +1,16 @@
 // Sends as the routing, messages and business-chat checks make and observe them: the control API tells
-// which channel carried each accepted message (listSentMessages) and lets a customer write first.
-import { CheckFailure, path, type ApiClient, type ApiResponse, type CheckContext, type Fixtures } from '../../harness/check/index.js';
+// which channel carried each accepted message (listSentMessages) and lets a customer write first. Without
+// listSentMessages, the channel the send's own answer names (a ch_ channel_id, a field the description does
+// not show) is taken as the carrier; an answer that names none leaves the check not verifiable.
+import { CheckFailure, NotVerifiable, path, type ApiClient, type ApiResponse, type CheckContext, type Fixtures } from '../../harness/check/index.js';
+import { unofferedReason } from '../../harness/fixtures/control-client.js';
 import type { ChannelFixture } from '../../harness/fixtures/control-client.js';
 import type { components } from '../../spec/types/control.js';
-import { fail, idemKey, isAccepted, shown, type Json } from './common.js';
+import { fail, idemKey, isAccepted, isRecord, shown, type Json } from './common.js';
+
+function notVerifiable(reason: string): never {
+  throw new NotVerifiable(reason);
+}
 
 /** A message the control API's sent log holds (spec/control.openapi.yaml SentMessageRecord). */
 export type SentRecord = components['schemas']['SentMessageRecord'];
@@ -22,30 +29,43 @@ export function inbound(fx: Fixtures, message: { channel_id: string; sender: str
 export interface SendOutcome {
   response: ApiResponse;
   key: string;
-  /** What the control API recorded for this send's idempotency key. */
-  records: SentRecord[];
+  /** What the control API recorded for this send's idempotency key: reading it where the control API does not offer listSentMessages makes the check not verifiable. */
+  readonly records: SentRecord[];
+  /** Whether the records were observed (listSentMessages offered). */
+  observed: boolean;
+}
+
+/** A send with a fresh idempotency key, and what it produced as far as the target lets it be seen. */
+async function sent(fx: Fixtures, send: (key: string) => Promise<ApiResponse>): Promise<SendOutcome> {
+  const key = idemKey();
+  const response = await send(key);
+  const observed = fx.controlOffers('listSentMessages');
+  const records = observed ? await sentMessages(fx, key) : undefined;
+  return {
+    response,
+    key,
+    observed,
+    get records() {
+      return records ?? notVerifiable(unofferedReason('listSentMessages'));
+    },
+  };
 }
 
 /** POST /messages with a fresh idempotency key, and what it produced. */
-export async function sendMessage(fx: Fixtures, client: ApiClient, body: Json): Promise<SendOutcome> {
-  const key = idemKey();
-  const response = await client.post('/messages', { json: body, idempotencyKey: key });
-  return { response, key, records: await sentMessages(fx, key) };
+export function sendMessage(fx: Fixtures, client: ApiClient, body: Json): Promise<SendOutcome> {
+  return sent(fx, (key) => client.post('/messages', { json: body, idempotencyKey: key }));
 }
 
 /** POST /channels/{channel}/messages with a fresh idempotency key, and what it produced. */
-export async function sendOnChannel(fx: Fixtures, client: ApiClient, channel: string, body: Json): Promise<SendOutcome> {
-  const key = idemKey();
-  const response = await client.post(path`/channels/${channel}/messages`, { json: body, idempotencyKey: key });
-  return { response, key, records: await sentMessages(fx, key) };
+export function sendOnChannel(fx: Fixtures, client: ApiClient, channel: string, body: Json): Promise<SendOutcome> {
+  return sent(fx, (key) => client.post(path`/channels/${channel}/messages`, { json: body, idempotencyKey: key }));
 }
 
 /** POST /chats/{chatId}/messages with a fresh idempotency key, and what it produced. */
-export async function sendInChat(fx: Fixtures, client: ApiClient, chatId: string, body: Json): Promise<SendOutcome> {
-  const key = idemKey();
-  const response = await client.post(path`/chats/${chatId}/messages`, { json: body, idempotencyKey: key });
-  return { response, key, records: await sentMessages(fx, key) };
+export function sendInChat(fx: Fixtures, client: ApiClient, chatId: string, body: Json): Promise<SendOutcome> {
+  return sent(fx, (key) => client.post(path`/chats/${chatId}/messages`, { json: body, idempotencyKey: key }));
 }
+
 
 /** The interactive kinds section 2 names, and the two whose whole payload it shows (kind, summary_text, items). */
 export const interactiveKinds = ['quick_reply', 'list_picker', 'time_picker', 'form', 'apple_pay', 'authenticate'] as const;
@@ -74,17 +94,25 @@ export function keysLine(t: CheckContext, fx: Fixtures): ChannelFixture {
 
 /** The control API's record of an accepted single send (a CheckFailure when it was not accepted or made other than one message). */
 export function sentRecord(outcome: SendOutcome, what: string): SentRecord {
-  const { response, records } = outcome;
+  const { response } = outcome;
   if (!isAccepted(response)) fail(`${what}: the send was not accepted`, 'an accepted send (200, 201 or 202)', shown(response));
+  const { records } = outcome;
   if (records.length !== 1) {
     fail(`${what}: the send produced ${records.length} outbound messages`, 'exactly one outbound message', JSON.stringify(records).slice(0, 600));
   }
   return records[0] as SentRecord;
 }
 
-/** The one channel an accepted single send went out on. */
+/** The one channel an accepted single send went out on: as the control API saw it, else as the answer names it. */
 export function carrier(outcome: SendOutcome, what: string): string {
-  return sentRecord(outcome, what).channel_id;
+  if (outcome.observed) return sentRecord(outcome, what).channel_id;
+  const { response } = outcome;
+  if (!isAccepted(response)) fail(`${what}: the send was not accepted`, 'an accepted send (200, 201 or 202)', shown(response));
+  const named = isRecord(response.body) ? response.body.channel_id : undefined;
+  if (typeof named !== 'string' || !named.startsWith('ch_')) {
+    return notVerifiable(`${what}: which channel carried the send cannot be seen (the control operation listSentMessages, or a ch_ channel_id in the send's answer)`);
+  }
+  return named;
 }
 
 /** Fails unless the send was accepted and went out on `expected`. */

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CheckContext, Fixtures } from '../../harness/check/index.js';
 import type { ChannelFixture } from '../../harness/fixtures/control-client.js';
+import type { SpareLineKind } from '../../harness/config/types.js';
 import { assign, assignOk, deleteOk, dropOwnKey, keyAdmin, numberedLine, ownKey, unassign } from './api-keys.js';
 import { shown } from './common.js';
 
@@ -21,16 +22,21 @@ export interface LineWanted {
   owner?: string;
   /** The line must have an alias: the control API makes it with this one, a spare line must have its own. */
   alias?: string;
+  /** A native dedicated line without a contact card (the default), or an SMS provider's line. */
+  kind?: SpareLineKind;
 }
 
 export async function lineOfItsOwn(t: CheckContext, fx: Fixtures, wanted: LineWanted = {}): Promise<ChannelFixture> {
-  if (fx.controlOffers('createFixtureChannel')) return numberedLine(fx, wanted.owner ?? null, wanted.alias);
+  const kind = wanted.kind ?? 'native-dedicated-nocard';
+  if (fx.controlOffers('createFixtureChannel')) return numberedLine(fx, wanted.owner ?? null, wanted.alias, kind);
   // A check that needs no alias takes the lines without one first, leaving those with one to the checks that do.
   const hasAlias = (line: { alias?: string | null }) => (line.alias ?? '') !== '';
-  const spares = fx.spareLines.filter((line) => wanted.alias === undefined || hasAlias(line)).sort((a, b) => Number(hasAlias(a)) - Number(hasAlias(b)));
-  if (spares.length === 0) return t.notVerifiable(`needs a spare line${wanted.alias === undefined ? '' : ' with an alias'} (the config file's fixtures.spare_lines)`);
+  const spares = fx.spareLines
+    .filter((line) => (line.kind ?? 'native-dedicated-nocard') === kind && (wanted.alias === undefined || hasAlias(line)))
+    .sort((a, b) => Number(hasAlias(a)) - Number(hasAlias(b)));
+  if (spares.length === 0) return t.notVerifiable(`needs a spare ${kind} line${wanted.alias === undefined ? '' : ' with an alias'} (the config file's fixtures.spare_lines)`);
   const spare = await lease(t, spares);
-  const line: ChannelFixture = { id: spare.id, kind: 'native-dedicated-nocard', type: 'native', address: spare.address, alias: spare.alias ?? null, owner_api_key: null };
+  const line: ChannelFixture = { id: spare.id, kind, type: kind === 'sms_provider' ? 'sms_provider' : 'native', address: spare.address, alias: spare.alias ?? null, owner_api_key: null };
   const admin = keyAdmin(fx);
   const throwaway = await ownKey(t, fx);
   const taken = await assign(admin, throwaway, line.id);

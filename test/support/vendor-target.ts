@@ -37,9 +37,11 @@ export async function startVendorTarget(options: { dir: string; fixtures: Vendor
     const stock = ['shared', 'dedicated', 'inbound'].flatMap((kind, k) => [0, 1, 2].map((n) => ({ phone_number: `+1${['415', '212', '312'][k]}555${k}${n}${n}${n}`, kind, location: 'San Francisco, CA' })));
     const stocked = await fetch(`${reference.urls.control}/organizations/${org.organization_id}/inventory`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ numbers: stock }) });
     if (stocked.status >= 300) throw new Error(`the reference's control API answered ${stocked.status} to POST /inventory`);
-    // ... and a few numbered lines nobody owns, which the checks may move between keys of their own.
+    // ... and a few numbered lines nobody owns, which the checks may move between keys of their own: native
+    // ones, and SMS lines for the routing checks' priorities.
     const spareLines = [];
     for (const alias of ['spare-line-a', null, null, null, null]) spareLines.push(await spareLine(reference.urls.control, org.organization_id, alias));
+    for (const alias of ['spare-sms-a', null, null]) spareLines.push({ ...(await spareLine(reference.urls.control, org.organization_id, alias, 'sms_provider')), kind: 'sms_provider' as const });
     // ... and five more sandbox organizations, without lines of their own: one with the purchase feature off,
     // one without a card, one whose card needs 3DS, one without number pools whose app tokens and two spare
     // lines the config gives, and a plain one with its app tokens and a spare line.
@@ -77,9 +79,9 @@ async function controlOrganization(controlUrl: string, options: Record<string, u
   return ((await made.json()) as { data: OrganizationFixtures }).data;
 }
 
-/** A numbered native line of the organization that no key owns. */
-async function spareLine(controlUrl: string, organizationId: string, alias: string | null): Promise<{ id: string; address: string; alias: string | null }> {
-  const made = await fetch(`${controlUrl}/organizations/${organizationId}/channels`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ kind: 'native-dedicated-nocard', owner_api_key: null, ...(alias === null ? {} : { alias }) }) });
+/** A numbered line of the organization that no key owns (native unless `kind` says otherwise). */
+async function spareLine(controlUrl: string, organizationId: string, alias: string | null, kind = 'native-dedicated-nocard'): Promise<{ id: string; address: string; alias: string | null }> {
+  const made = await fetch(`${controlUrl}/organizations/${organizationId}/channels`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ kind, owner_api_key: null, ...(alias === null ? {} : { alias }) }) });
   if (made.status !== 201) throw new Error(`the reference's control API answered ${made.status} to POST /channels`);
   const line = ((await made.json()) as { data: { id: string; address: string; alias: string | null } }).data;
   return { id: line.id, address: line.address, alias: line.alias };

@@ -51,6 +51,13 @@ const moved = [
   { check: 'api-keys/ownership-model', fault: 'ownership.reassign-keeps-previous' },
   { check: 'api-keys/ownership-model', fault: 'ownership.unchanged-reported-reassigned' },
   { check: 'api-keys/ownership-model', fault: 'ownership.unassign-ignored' },
+  // Routing over a key of its own with leased spare lines (native and SMS), the carrier as the send's answer names it.
+  { check: 'priorities/tiers-are-walked-in-ascending-order', fault: 'messaging.routing.descending-tiers' },
+  { check: 'priorities/same-tier-same-type-pool-is-sticky', fault: 'messaging.routing.not-sticky' },
+  { check: 'priorities/no-priority-uses-owned-native-numbers', fault: 'messaging.routing.ignores-priority' },
+  { check: 'priorities/from-pins-the-sender.e164', fault: 'messaging.from.ignored' },
+  { check: 'priorities/from-pins-the-sender.alias', fault: 'messaging.from.ignored' },
+  { check: 'priorities/from-pins-the-sender.channel-id', fault: 'messaging.from.ignored' },
   // Further organizations the config describes (fixtures.other_organizations).
   { check: 'numbers/feature-disabled-gets-403', fault: 'numbers.feature-check-skipped' },
   { check: 'numbers/purchase-without-payment-method-gets-402', fault: 'numbers.purchase.no-card-accepted' },
