@@ -34,7 +34,7 @@ export async function startVendorTarget(options: { dir: string; fixtures: Vendor
     const planSet = await fetch(`${reference.urls.control}/organizations/${org.organization_id}/plan`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify(plan) });
     if (planSet.status !== 200) throw new Error(`the reference's control API answered ${planSet.status} to PATCH /plan`);
     // ... and has numbers for sale, a few of each kind.
-    const stock = ['shared', 'dedicated', 'inbound'].flatMap((kind, k) => [0, 1, 2].map((n) => ({ phone_number: `+1${['415', '212', '312'][k]}555${k}${n}${n}${n}`, kind, location: 'San Francisco, CA' })));
+    const stock = ['shared', 'dedicated', 'inbound'].flatMap((kind, k) => [0, 1, 2, 3, 4, 5].map((n) => ({ phone_number: `+1${['415', '212', '312'][k]}555${k}${n}${n}${n}`, kind, location: 'San Francisco, CA' })));
     const stocked = await fetch(`${reference.urls.control}/organizations/${org.organization_id}/inventory`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ numbers: stock }) });
     if (stocked.status >= 300) throw new Error(`the reference's control API answered ${stocked.status} to POST /inventory`);
     // ... and a few numbered lines nobody owns, which the checks may move between keys of their own: native
@@ -139,6 +139,12 @@ export async function certifyVendor(
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+/** The worked adapter (docs/control-adapter.md): the vendor's sandbox reached under its own names, offering simulateInboundMessage and advanceClock. */
+export const sandboxAdapter = (vendor: VendorTarget) => ({
+  path: 'test/control-adapter/sandbox-adapter.mjs',
+  env: { SANDBOX_URL: vendor.controlUrl, SANDBOX_ORG: vendor.organizationId },
+});
 
 /** Verified clauses / testable clauses of a run (a clause is verified when every check citing it passed). */
 export function verifiedShare(report: RunReport): { verified: number; testable: number; share: number } {

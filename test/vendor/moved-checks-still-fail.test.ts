@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { parse } from 'yaml';
-import { certifyVendor, type VendorTarget } from '../support/vendor-target.js';
+import { certifyVendor, sandboxAdapter, type VendorTarget } from '../support/vendor-target.js';
 
 const moved = [
   // The v2 signature check judges the public merge's delivery when nothing else can be triggered.
@@ -37,6 +37,7 @@ const moved = [
   { check: 'numbers/browse-masks-all-but-the-area-code', fault: 'numbers.inventory.exchange-revealed' },
   { check: 'numbers/browse-type-defaults-to-shared', fault: 'numbers.available.default-not-shared' },
   { check: 'numbers/quote-area-code-forms-agree', fault: 'numbers.quote.area-codes-ignored' },
+  { check: 'pagination/available-number-walk-yields-each-row-once', fault: 'pagination.available-skip' },
   // The stock the config states, looked for in browse answers.
   { check: 'numbers/browse-never-returns-the-full-number', fault: 'numbers.inventory.full-number' },
   // Keys of the check's own and spare lines leased from the config.
@@ -70,11 +71,31 @@ const moved = [
   { check: 'webhooks/contact-merged-reaches-a-v2-all-subscription', fault: 'events.v2.contact-merged-not-delivered' },
 ];
 
+/** Checks that judge with an adapter offering only simulateInboundMessage and advanceClock (test/control-adapter). */
+const movedWithInbound = [
+  // The reply's chat as its answer names it, where no sent log shows it.
+  { check: 'messages/chat-reply-stays-in-the-thread', fault: 'messaging.chat-reply.new-thread' },
+  // A group's first message needs only simulateInboundMessage.
+  { check: 'webhooks/flat-group-message-received-carries-the-group', fault: 'events.v2.group-fields-missing' },
+];
+
 describe('checks that judge without the control API, on a vendor target with their fault', () => {
   it.each(moved)('$check fails with $fault', async ({ check, fault }) => {
     const report = await certifyVendor('full', { faults: [fault], only: [check] });
     expect(report.checks.find((c) => c.id === check)?.outcome).toBe('failed');
   }, 120_000);
+
+  it.each(movedWithInbound)('$check fails with $fault, through the adapter', async ({ check, fault }) => {
+    const report = await certifyVendor('full', { faults: [fault], only: [check], controlAdapter: sandboxAdapter });
+    expect(report.checks.find((c) => c.id === check)?.outcome).toBe('failed');
+  }, 120_000);
+
+  it('and those pass without their fault through the adapter', async () => {
+    const checks = [...new Set(movedWithInbound.map((m) => m.check))];
+    const report = await certifyVendor('full', { only: checks, controlAdapter: sandboxAdapter });
+    const outcomes = Object.fromEntries(report.checks.filter((c) => checks.includes(c.id)).map((c) => [c.id, c.reason === undefined ? c.outcome : `${c.outcome}: ${c.reason}`]));
+    expect(outcomes).toEqual(Object.fromEntries(checks.map((id) => [id, 'passed'])));
+  }, 300_000);
 
   it('and passes without it, leaving no key it made active in the vendor\'s organization', async () => {
     let active: unknown[] = [];

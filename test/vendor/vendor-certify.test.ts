@@ -3,7 +3,7 @@
 // missing; never failed (issue 19: false failures a vendor would have to chase). The figures of the README's
 // "Without the control API" table are kept true here. (Ten repeated runs: test/field, `npm run test:field`.)
 import { describe, expect, it } from 'vitest';
-import { certifyVendor, failuresOf, verifiedShare, type VendorTarget } from '../support/vendor-target.js';
+import { certifyVendor, failuresOf, sandboxAdapter, verifiedShare } from '../support/vendor-target.js';
 
 const unexplained = (report: Awaited<ReturnType<typeof certifyVendor>>) =>
   report.checks.filter((check) => check.outcome === 'not-verifiable' && !/needs|no |not |could not/.test(check.reason ?? '')).map((check) => `${check.id}: ${check.reason ?? ''}`);
@@ -16,11 +16,6 @@ describe.each(['keys-only', 'no-owners'] as const)('a config with %s fixtures an
   }, 300_000);
 });
 
-/** The worked adapter (docs/control-adapter.md): the vendor's sandbox reached under its own names. */
-const sandboxAdapter = (vendor: VendorTarget) => ({
-  path: 'test/control-adapter/sandbox-adapter.mjs',
-  env: { SANDBOX_URL: vendor.controlUrl, SANDBOX_ORG: vendor.organizationId },
-});
 
 describe('the README figures (verified clauses of the testable ones, reference as a vendor target)', () => {
   it('config fixtures only: at least 0.53', async () => {
