@@ -55,7 +55,7 @@ export interface SpareLine {
   kind?: SpareLineKind;
 }
 
-export type SpareLineKind = 'native-dedicated-nocard' | 'sms_provider';
+export type SpareLineKind = 'native-dedicated-nocard' | 'native-inbound' | 'native-shared' | 'sms_provider';
 
 /** An organization unlike the configured one, described by the vendor. */
 export interface OtherOrganization {

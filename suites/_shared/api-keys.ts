@@ -4,6 +4,7 @@
 // value (the path parameter is "the API key", `api_` prefix); how listed keys identify themselves is not
 // shown, so keys are found in lists by their unique name and channels by their id or address.
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { SpareLineKind } from '../../harness/config/types.js';
 import { errorCodeOf, NotVerifiable, path, type ApiClient, type ApiResponse, type CheckContext, type Fixtures } from '../../harness/check/index.js';
 import type { ChannelFixture } from '../../harness/fixtures/control-client.js';
 import { secrets } from '../../harness/http/mask.js';
@@ -119,7 +120,7 @@ export async function controlKey(fx: Fixtures): Promise<string> {
 }
 
 /** A fresh numbered line of the file's organization (control API), owned by `owner` when given. */
-export function numberedLine(fx: Fixtures, owner: string | null = null, alias?: string, kind: 'native-dedicated-nocard' | 'sms_provider' = 'native-dedicated-nocard'): Promise<ChannelFixture> {
+export function numberedLine(fx: Fixtures, owner: string | null = null, alias?: string, kind: SpareLineKind = 'native-dedicated-nocard'): Promise<ChannelFixture> {
   return fx.control().createChannel({ kind, owner_api_key: owner, ...(alias === undefined ? {} : { alias }) });
 }
 

@@ -22,7 +22,7 @@ export interface LineWanted {
   owner?: string;
   /** The line must have an alias: the control API makes it with this one, a spare line must have its own. */
   alias?: string;
-  /** A native dedicated line without a contact card (the default), or an SMS provider's line. */
+  /** A native dedicated line without a contact card (the default), or a line of another numbered kind. */
   kind?: SpareLineKind;
 }
 

@@ -78,18 +78,20 @@ check(
     name: 'only-dedicated-and-inbound-native-lines-forward',
     title: 'an owned dedicated or inbound native line may forward calls (200); an owned shared line or a non-native line is refused (403 or 422)',
     clauses: ['me.call-forwarding.owned-dedicated-or-inbound', 'me.call-forwarding.forward-to-pattern'],
-    needs: ['owned:native-dedicated', 'owned:native-inbound', 'owned:native-shared', 'owned:sms_provider'],
+    needs: ['fresh-key', 'spare-line'],
   },
   async (t) => {
-    // Fault: account.call-forwarding.any-source.
-    for (const kind of ['native-dedicated', 'native-inbound'] as const) {
-      const { fx, number } = await ownLine(t, kind);
-      expectOpened(await forward(fx.v4(), number, { forward_to: '+14155550123' }), `forwarding from an owned ${kind} line`);
+    // Fault: account.call-forwarding.any-source. A key of its own owns a line of each kind (made, or spare lines leased).
+    const fx = await t.fixtures();
+    const key = await ownKey(t, fx);
+    for (const kind of ['native-dedicated-nocard', 'native-inbound'] as const) {
+      const line = await lineOfItsOwn(t, fx, { owner: key, kind });
+      expectOpened(await forward(fx.v4(key), line.address, { forward_to: '+14155550123' }), `forwarding from an owned ${kind} line`);
     }
     // Which documented status a rejected source gets is not tied in the row (spec/AMBIGUITIES.md v4 item 39).
     for (const kind of ['native-shared', 'sms_provider'] as const) {
-      const { fx, number } = await ownLine(t, kind);
-      t.expect.errorShape(await forward(fx.v4(), number, { forward_to: '+14155550123' }), [403, 422]);
+      const line = await lineOfItsOwn(t, fx, { owner: key, kind });
+      t.expect.errorShape(await forward(fx.v4(key), line.address, { forward_to: '+14155550123' }), [403, 422]);
     }
   },
 );

@@ -40,10 +40,11 @@ export async function startVendorTarget(options: { dir: string; fixtures: Vendor
     const stocked = await fetch(`${reference.urls.control}/organizations/${org.organization_id}/inventory`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ numbers: stock }) });
     if (stocked.status >= 300) throw new Error(`the reference's control API answered ${stocked.status} to POST /inventory`);
     // ... and a few numbered lines nobody owns, which the checks may move between keys of their own: native
-    // ones, and SMS lines for the routing checks' priorities.
+    // ones, SMS lines for the routing checks' priorities, and an inbound and a shared one.
     const spareLines = [];
     for (const alias of ['spare-line-a', null, null, null, null]) spareLines.push(await spareLine(reference.urls.control, org.organization_id, alias));
     for (const alias of ['spare-sms-a', null, null]) spareLines.push({ ...(await spareLine(reference.urls.control, org.organization_id, alias, 'sms_provider')), kind: 'sms_provider' as const });
+    for (const kind of ['native-inbound', 'native-shared'] as const) spareLines.push({ ...(await spareLine(reference.urls.control, org.organization_id, null, kind)), kind });
     // ... and five more sandbox organizations, without lines of their own: one with the purchase feature off,
     // one without a card, one whose card needs 3DS, one without number pools whose app tokens and two spare
     // lines the config gives, and a plain one with its app tokens and a spare line.

@@ -18,6 +18,8 @@ const moved = [
   // Call forwarding from the configured line the primary key owns, where no control API makes a fresh one.
   { check: 'account/forward-to-is-accepted-exactly-for-us-numbers', fault: 'account.call-forwarding.any-country' },
   { check: 'account/forward-to-must-be-a-well-formed-number', fault: 'account.call-forwarding.forward-to-unchecked' },
+  // ... and from lines of each kind a key of its own owns (leased spare lines).
+  { check: 'account/only-dedicated-and-inbound-native-lines-forward', fault: 'account.call-forwarding.any-source' },
   // A key of the check's own through POST /api-keys (a configured apikeys:manage token), deprecated afterwards.
   { check: 'priorities/first-priority-becomes-default', fault: 'priorities.first-not-default' },
   { check: 'priorities/first-priority-with-is-default-false-is-not-default', fault: 'priorities.is-default-false-ignored' },
