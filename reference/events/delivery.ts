@@ -2,6 +2,7 @@
 // another; first attempts leave each queue in emission order, one at a time; a failed attempt is
 // retried later with backoff without holding up the deliveries behind it. Every delivery stays
 // recorded on its subscription (for the deliveries list, logs and replay) whatever its outcome.
+import { setMaxListeners } from 'node:events';
 import type { OutgoingRequest, Poster } from './post.js';
 import type { DeliveryRecord, Subscription } from './types.js';
 
@@ -40,7 +41,10 @@ export class DeliveryEngine {
     private readonly post: Poster,
     private readonly build: RequestBuilder,
     private readonly clock: () => number = Date.now,
-  ) {}
+  ) {
+    // Every delivery in flight listens to the one close signal: as many as there are lanes, not a leak.
+    setMaxListeners(0, this.abort.signal);
+  }
 
   enqueue(sub: Subscription, record: DeliveryRecord): void {
     if (this.closed) return;
