@@ -77,6 +77,8 @@ const moved = [
 const movedWithInbound = [
   // The reply's chat as its answer names it, where no sent log shows it.
   { check: 'messages/chat-reply-stays-in-the-thread', fault: 'messaging.chat-reply.new-thread' },
+  // The amb customer's event through a v4 subscription of its own; the reply's chat and channel as its answer names them.
+  { check: 'messages/amb-inbound-sender-is-opaque-and-reply-goes-to-chat', fault: 'messaging.chat-reply.new-thread' },
   // A group's first message needs only simulateInboundMessage.
   { check: 'webhooks/flat-group-message-received-carries-the-group', fault: 'events.v2.group-fields-missing' },
 ];
