@@ -1,7 +1,8 @@
 // Pre-flight: before any check, probe what the run will need and stop (exit 2, one line with a hint) when the
 // answers show a misconfiguration rather than a target to judge: nothing answering at all (named: refused,
 // hang, slow drip, reset), no v4 API where the base URL says (404 or an HTML page at …/v4/me; the likely
-// base URL suggested), every configured key refused, or a control URL that is not the control API.
+// base URL suggested), every configured key refused (or the key of another organization the config
+// describes), or a control URL that is not the control API.
 // A target that answers but answers badly (500s, garbage JSON) passes: judging it is the checks' job.
 import type { TargetConfig } from '../config/types.js';
 import { offeredOperations, openControl } from '../fixtures/control-access.js';
@@ -35,6 +36,10 @@ export async function probeTarget(target: TargetConfig): Promise<ProbeResult> {
   const keys = Object.values(target.fixtures.api_keys ?? {}).filter((key): key is string => typeof key === 'string');
   const checkKeys = async () => {
     if (keys.length > 0) await expectSomeKeyAccepted(target, keys, 'configured API key', 'the key is probably wrong (or for another environment)');
+    // A wrong key of another organization would fail the checks that stand on it, as if the target were wrong.
+    for (const [index, organization] of (target.fixtures.other_organizations ?? []).entries()) {
+      await expectSomeKeyAccepted(target, [organization.api_key], `key of fixtures.other_organizations[${index}]`, 'the key is probably wrong (or for another organization)');
+    }
   };
   if (target.controlUrl !== undefined && target.controlAdapter !== undefined) throw new TargetUnreachable('give a control URL or a control adapter, not both');
   const where = target.controlAdapter !== undefined ? `control adapter ${target.controlAdapter}` : `control URL ${maskUrl(target.controlUrl ?? '')}`;

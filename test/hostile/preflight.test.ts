@@ -1,6 +1,9 @@
 // Hostile targets the pre-flight must recognize before any check runs: each run exits 2 with one line that
 // names what the target did (hang, slow drip, reset, HTML, no v4 where the base URL says, every key refused,
 // no control API or a malformed one), writes no report, and shows no secret. Runs take a second or two.
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiKey, certify, leaks } from './support.js';
 import { hang, html, json, reset, slowDrip, startServer, unauthorized, type HostileServer } from './servers.js';
@@ -62,6 +65,18 @@ describe('pre-flight against hostile targets (exit 2, one line naming the proble
   it('every configured key refused: the key is probably wrong', async () => {
     const server = await serve((_request, response) => unauthorized(response));
     expect(await refused(['--base-url', server.url])).toMatch(/every configured API key was refused with 401 .*: the key is probably wrong/);
+  });
+
+  it("a refused key of another organization the config describes: names it", async () => {
+    const other = 'api_otherorganization0123456789';
+    const server = await serve((request, response) => (request.headers.authorization === `Bearer ${apiKey}` ? json(response, 200, { data: {} }) : unauthorized(response)));
+    const dir = await mkdtemp(join(tmpdir(), 'mcs-preflight-'));
+    const config = join(dir, 'target.yaml');
+    await writeFile(config, `base_url: ${server.url}\nfixtures:\n  other_organizations:\n    - api_key: ${other}\n      active_numbers: false\n`);
+    const run = await certify(['--config', config, '--api-key', apiKey], bound);
+    expect(run.code, run.stderr).toBe(2);
+    expect(leaks(run, [apiKey, other])).toEqual([]);
+    expect(run.stderr.trim()).toMatch(/^mcs certify: every key of fixtures\.other_organizations\[0\] was refused with 401 .*: the key is probably wrong \(or for another organization\)$/);
   });
 
   it('a control URL that is not the control API', async () => {
