@@ -8,11 +8,11 @@ import { mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { CheckContext, Fixtures } from '../../harness/check/index.js';
+import { path, type CheckContext, type Fixtures } from '../../harness/check/index.js';
 import type { ChannelFixture } from '../../harness/fixtures/control-client.js';
 import type { SpareLineKind } from '../../harness/config/types.js';
 import { assign, assignOk, deleteOk, dropOwnKey, keyAdmin, numberedLine, ownKey, unassign } from './api-keys.js';
-import { shown } from './common.js';
+import { isRecord, shown } from './common.js';
 
 /** How long a check waits for a spare line other checks hold. */
 const leaseWaitMs = 30_000;
@@ -37,6 +37,12 @@ export async function lineOfItsOwn(t: CheckContext, fx: Fixtures, wanted: LineWa
   if (spares.length === 0) return t.notVerifiable(`needs a spare ${kind} line${wanted.alias === undefined ? '' : ' with an alias'} (the config file's fixtures.spare_lines)`);
   const spare = await lease(t, spares);
   const line: ChannelFixture = { id: spare.id, kind, type: kind === 'sms_provider' ? 'sms_provider' : 'native', address: spare.address, alias: spare.alias ?? null, owner_api_key: null };
+  // A line the config calls by the wrong kind would make the check judge the target on a false premise.
+  const described = await fx.v4().get(path`/channels/${line.id}`);
+  const type = isRecord(described.body) && isRecord(described.body.data) ? described.body.data.type : undefined;
+  if (described.status === 200 && typeof type === 'string' && type !== line.type) {
+    return t.notVerifiable(`the spare line ${line.id} is of type ${type}, not ${line.type} as its kind in the config file's spare_lines (${kind}) says`);
+  }
   const admin = keyAdmin(fx);
   const throwaway = await ownKey(t, fx);
   const taken = await assign(admin, throwaway, line.id);

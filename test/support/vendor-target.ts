@@ -24,7 +24,10 @@ export interface VendorTarget {
   close(): Promise<void>;
 }
 
-export async function startVendorTarget(options: { dir: string; fixtures: VendorFixtures; faults?: string[] }): Promise<VendorTarget> {
+/** The fixtures of target.yaml, for a test that describes the sandbox wrongly on purpose. */
+export type ConfigEdit = (fixtures: Record<string, unknown>) => void;
+
+export async function startVendorTarget(options: { dir: string; fixtures: VendorFixtures; faults?: string[]; edit?: ConfigEdit }): Promise<VendorTarget> {
   const reference = await startReference({ log: () => {}, faults: options.faults ?? [] });
   try {
     // The sandbox has a channel of every kind; 'keys-only' just does not tell the config about them.
@@ -68,6 +71,7 @@ export async function startVendorTarget(options: { dir: string; fixtures: Vendor
       v2_base_url: reference.urls.v2,
       fixtures: { organization_id: org.organization_id, ...fixturesOf(org, options.fixtures), ...(options.fixtures === 'full' ? { plan, stock: stock.map(({ phone_number, kind }) => ({ phone_number, kind })), spare_lines: spareLines, other_organizations: otherOrganizations } : {}) },
     };
+    options.edit?.(config.fixtures);
     await writeFile(configPath, stringify(config));
     return { configPath, baseUrl: reference.urls.base, controlUrl: reference.urls.control, organizationId: org.organization_id, close: () => reference.close() };
   } catch (error) {
@@ -117,10 +121,12 @@ export async function certifyVendor(
     only?: string[];
     /** Looks at the target after the run, before it is stopped. */
     afterRun?: (vendor: VendorTarget) => Promise<void>;
+    /** Changes target.yaml's fixtures before the run. */
+    edit?: ConfigEdit;
   } = {},
 ): Promise<RunReport> {
   const dir = await mkdtemp(join(tmpdir(), 'mcs-vendor-'));
-  const vendor = await startVendorTarget({ dir, fixtures, ...(options.faults ? { faults: options.faults } : {}) });
+  const vendor = await startVendorTarget({ dir, fixtures, ...(options.faults ? { faults: options.faults } : {}), ...(options.edit ? { edit: options.edit } : {}) });
   const adapter = options.controlAdapter?.(vendor);
   // With the full fixtures the vendor also names what the description leaves to the target (the replay
   // endpoint, the dry-run field, the invitation field), as `mcs serve` prints them.

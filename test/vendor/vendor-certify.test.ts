@@ -17,6 +17,21 @@ describe.each(['keys-only', 'no-owners'] as const)('a config with %s fixtures an
 });
 
 
+describe('a config that describes its spare lines by the wrong kind', () => {
+  it('leaves the checks that lease them not verifiable, naming the line, and fails none', async () => {
+    // Every native spare line called an SMS line and every SMS line a native one.
+    const swapKinds = (fixtures: Record<string, unknown>) => {
+      for (const line of fixtures.spare_lines as { kind?: string }[]) line.kind = line.kind === 'sms_provider' ? 'native-dedicated-nocard' : 'sms_provider';
+    };
+    const routing = ['priorities/tiers-are-walked-in-ascending-order', 'priorities/no-priority-uses-owned-native-numbers', 'priorities/from-pins-the-sender.alias'];
+    const report = await certifyVendor('full', { only: routing, edit: swapKinds });
+    expect(failuresOf(report)).toEqual([]);
+    const named = (reason: string | undefined) => (/is of type \w+, not \w+ as its kind/.test(reason ?? '') ? 'names the mislabelled line' : (reason ?? ''));
+    const outcomes = report.checks.filter((check) => routing.includes(check.id)).map((check) => `${check.outcome}: ${named(check.reason)}`);
+    expect(outcomes).toEqual(routing.map(() => 'not-verifiable: names the mislabelled line'));
+  }, 300_000);
+});
+
 describe('the README figures (verified clauses of the testable ones, reference as a vendor target)', () => {
   it('config fixtures only: at least 0.60', async () => {
     const report = await certifyVendor('full');
