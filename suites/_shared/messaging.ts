@@ -8,10 +8,6 @@ import type { ChannelFixture } from '../../harness/fixtures/control-client.js';
 import type { components } from '../../spec/types/control.js';
 import { fail, idemKey, isAccepted, isRecord, shown, type Json } from './common.js';
 
-function notVerifiable(reason: string): never {
-  throw new NotVerifiable(reason);
-}
-
 /** A message the control API's sent log holds (spec/control.openapi.yaml SentMessageRecord). */
 export type SentRecord = components['schemas']['SentMessageRecord'];
 
@@ -46,7 +42,8 @@ async function sent(fx: Fixtures, send: (key: string) => Promise<ApiResponse>): 
     key,
     observed,
     get records() {
-      return records ?? notVerifiable(unofferedReason('listSentMessages'));
+      if (records === undefined) throw new NotVerifiable(unofferedReason('listSentMessages'));
+      return records;
     },
   };
 }
@@ -65,7 +62,6 @@ export function sendOnChannel(fx: Fixtures, client: ApiClient, channel: string, 
 export function sendInChat(fx: Fixtures, client: ApiClient, chatId: string, body: Json): Promise<SendOutcome> {
   return sent(fx, (key) => client.post(path`/chats/${chatId}/messages`, { json: body, idempotencyKey: key }));
 }
-
 
 /** The interactive kinds section 2 names, and the two whose whole payload it shows (kind, summary_text, items). */
 export const interactiveKinds = ['quick_reply', 'list_picker', 'time_picker', 'form', 'apple_pay', 'authenticate'] as const;
@@ -94,8 +90,8 @@ export function keysLine(t: CheckContext, fx: Fixtures): ChannelFixture {
 
 /** The control API's record of an accepted single send (a CheckFailure when it was not accepted or made other than one message). */
 export function sentRecord(outcome: SendOutcome, what: string): SentRecord {
-  const { response } = outcome;
-  if (!isAccepted(response)) fail(`${what}: the send was not accepted`, 'an accepted send (200, 201 or 202)', shown(response));
+  expectSendAccepted(outcome, what);
+  // Read only once the send was accepted: without a sent log, reading them makes the check not verifiable.
   const { records } = outcome;
   if (records.length !== 1) {
     fail(`${what}: the send produced ${records.length} outbound messages`, 'exactly one outbound message', JSON.stringify(records).slice(0, 600));
@@ -106,13 +102,17 @@ export function sentRecord(outcome: SendOutcome, what: string): SentRecord {
 /** The one channel an accepted single send went out on: as the control API saw it, else as the answer names it. */
 export function carrier(outcome: SendOutcome, what: string): string {
   if (outcome.observed) return sentRecord(outcome, what).channel_id;
-  const { response } = outcome;
-  if (!isAccepted(response)) fail(`${what}: the send was not accepted`, 'an accepted send (200, 201 or 202)', shown(response));
-  const named = isRecord(response.body) ? response.body.channel_id : undefined;
+  expectSendAccepted(outcome, what);
+  const body = outcome.response.body;
+  const named = isRecord(body) ? body.channel_id : undefined;
   if (typeof named !== 'string' || !named.startsWith('ch_')) {
-    return notVerifiable(`${what}: which channel carried the send cannot be seen (the control operation listSentMessages, or a ch_ channel_id in the send's answer)`);
+    throw new NotVerifiable(`${what}: which channel carried the send cannot be seen (the control operation listSentMessages, or a ch_ channel_id in the send's answer)`);
   }
   return named;
+}
+
+function expectSendAccepted({ response }: SendOutcome, what: string): void {
+  if (!isAccepted(response)) fail(`${what}: the send was not accepted`, 'an accepted send (200, 201 or 202)', shown(response));
 }
 
 /** Fails unless the send was accepted and went out on `expected`. */
