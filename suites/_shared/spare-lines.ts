@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { path, type CheckContext, type Fixtures } from '../../harness/check/index.js';
 import type { ChannelFixture } from '../../harness/fixtures/control-client.js';
+import { channelTypeOf } from '../../harness/fixtures/fixtures.js';
 import type { SpareLineKind } from '../../harness/config/types.js';
 import { assign, assignOk, deleteOk, dropOwnKey, keyAdmin, numberedLine, ownKey, unassign } from './api-keys.js';
 import { isRecord, shown } from './common.js';
@@ -36,7 +37,7 @@ export async function lineOfItsOwn(t: CheckContext, fx: Fixtures, wanted: LineWa
     .sort((a, b) => Number(hasAlias(a)) - Number(hasAlias(b)));
   if (spares.length === 0) return t.notVerifiable(`needs a spare ${kind} line${wanted.alias === undefined ? '' : ' with an alias'} (the config file's fixtures.spare_lines)`);
   const spare = await lease(t, spares);
-  const line: ChannelFixture = { id: spare.id, kind, type: kind === 'sms_provider' ? 'sms_provider' : 'native', address: spare.address, alias: spare.alias ?? null, owner_api_key: null };
+  const line: ChannelFixture = { id: spare.id, kind, type: channelTypeOf(kind), address: spare.address, alias: spare.alias ?? null, owner_api_key: null };
   // A line the config calls by the wrong kind would make the check judge the target on a false premise.
   const described = await fx.v4().get(path`/channels/${line.id}`);
   const type = isRecord(described.body) && isRecord(described.body.data) ? described.body.data.type : undefined;
