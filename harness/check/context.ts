@@ -79,9 +79,10 @@ export class CheckContext {
   otherOrganization(need: OrganizationNeed, which = 0): Promise<Fixtures> {
     if (this.hasControl) return this.freshOrganization(creationOptions(need));
     const described = configuredOrganization(this.target.fixtures, need, which) ?? this.notVerifiable(organizationReason(need));
-    const { api_key: primary, plan, app_tokens: appTokens, spare_lines: spareLines } = described;
+    // Its plan, app tokens and spare lines are fixtures as the main organization's are; active_numbers only chose it.
+    const { api_key: primary, active_numbers: _chosenBy, ...fixtures } = described;
     // No control client: a control API or adapter acts on the configured organization only.
-    return Promise.resolve(configFixtures(this.target, { api_keys: { primary }, ...(plan === undefined ? {} : { plan }), ...(appTokens === undefined ? {} : { app_tokens: appTokens }), ...(spareLines === undefined ? {} : { spare_lines: spareLines }) }));
+    return Promise.resolve(configFixtures(this.target, { api_keys: { primary }, ...fixtures }));
   }
 
   /** The v4 API with no credentials; use `.as(key)` or `fixtures().v4()` for an authenticated client. */

@@ -32,7 +32,7 @@ export interface ConfigFixtures {
   /** The organization the fixtures belong to, as the control API (or adapter) names it. */
   organization_id?: string;
   api_keys?: { primary?: string; secondary?: string };
-  app_tokens?: { token: string; scopes: Scope[] }[];
+  app_tokens?: ConfiguredAppToken[];
   channels?: Partial<Record<ChannelKind, ConfiguredChannel>>;
   /** Numbered lines the checks may move between keys of their own (none owned by the configured keys). */
   spare_lines?: SpareLine[];
@@ -46,6 +46,12 @@ export interface ConfigFixtures {
 
 /** Plan facts a vendor states (a subset of the control API's PlanFacts). */
 export type StatedPlan = Partial<Pick<PlanFacts, 'number_purchase_enabled' | 'payment_method' | 'purchase_line_cap' | 'number_pools'>>;
+
+/** An app token the config gives, with the scopes it was granted. */
+export interface ConfiguredAppToken {
+  token: string;
+  scopes: Scope[];
+}
 
 export interface SpareLine {
   id: string;
@@ -63,7 +69,7 @@ export interface OtherOrganization {
   plan?: StatedPlan;
   /** false when the organization holds no active number. */
   active_numbers?: boolean;
-  app_tokens?: { token: string; scopes: Scope[] }[];
+  app_tokens?: ConfiguredAppToken[];
   spare_lines?: SpareLine[];
 }
 
