@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { ApiClient, ApiResponse, CheckContext, Fixtures } from '../../harness/check/index.js';
 import type { PlanFacts } from '../../harness/fixtures/control-client.js';
 import { dataOf } from './contacts.js';
+import { configuredWithPlan } from './stated-plan.js';
 import { uniquePhone } from './values.js';
 
 export const purchasesPath = '/channels/native/purchases';
@@ -50,13 +51,7 @@ export function purchaseOf(response: ApiResponse): PurchaseAccepted {
 export async function buyingOrganization(t: CheckContext, plan: Partial<PlanFacts> = {}): Promise<Fixtures> {
   const wanted: Partial<PlanFacts> = { number_purchase_enabled: true, payment_method: 'valid', ...plan };
   if (t.hasControl) return t.freshOrganization({ with_channels: false, plan: wanted });
-  // Without a control API: the configured organization, when the plan facts its vendor states are these.
-  const fx = await t.fixtures();
-  const stated = fx.plan ?? {};
-  const differs = Object.entries(wanted).filter(([fact, value]) => stated[fact as keyof PlanFacts] !== value);
-  const facts = Object.entries(wanted).map(([fact, value]) => `${fact}: ${String(value)}`).join(', ');
-  if (differs.length > 0) return t.notVerifiable(`needs an organization whose plan has ${facts}: the control operation createOrganization, or the config file's fixtures.plan stating them`);
-  return fx;
+  return configuredWithPlan(t, wanted);
 }
 
 /** Whether `fx` is the vendor's configured organization, which may already hold lines and whose purchases a payment provider may confirm at once. */

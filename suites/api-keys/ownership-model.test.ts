@@ -11,6 +11,7 @@ import type { ChannelFixture } from '../../harness/fixtures/control-client.js';
 import { fail } from '../_shared/common.js';
 import { assign, assignmentOf, deleteOk, dropOwnKey, keyAdmin, listsChannel, ownedItems, ownKey, unassign } from '../_shared/api-keys.js';
 import { lineOfItsOwn } from '../_shared/spare-lines.js';
+import { configuredWithPlan } from '../_shared/stated-plan.js';
 
 const keyCount = 3;
 const lineCount = 3;
@@ -86,9 +87,7 @@ class Unassign implements fc.AsyncCommand<Model, Real> {
 /** An organization whose keys may own several lines; not verifiable when none is to be had. */
 async function pooledOrganization(t: CheckContext): Promise<Fixtures> {
   if (t.hasControl) return t.freshOrganization({ plan: { number_pools: true, active_key_ceiling: 1000 } });
-  const fx = await t.fixtures();
-  if (fx.plan?.number_pools !== true) t.notVerifiable("needs an organization with number pools (a key may own several lines): the control operation createOrganization, or the config file's fixtures.plan.number_pools: true");
-  return fx;
+  return configuredWithPlan(t, { number_pools: true });
 }
 
 /** The set-up of each run of the model: new keys over the check's lines, all of them unowned. */
