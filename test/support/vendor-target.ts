@@ -8,6 +8,7 @@ import { stringify } from 'yaml';
 import { startReference } from '../../reference/index.js';
 import { referenceTargetEnv } from '../../reference/target-settings.js';
 import { resolveTargetConfig } from '../../harness/config/resolve.js';
+import type { SpareLine, SpareLineKind } from '../../harness/config/types.js';
 import type { OrganizationFixtures } from '../../harness/fixtures/control-client.js';
 import { runCertification } from '../../harness/runner/certification.js';
 import type { RunReport } from '../../results/model.js';
@@ -46,8 +47,8 @@ export async function startVendorTarget(options: { dir: string; fixtures: Vendor
     // ones, SMS lines for the routing checks' priorities, and an inbound and a shared one.
     const spareLines = [];
     for (const alias of ['spare-line-a', null, null, null, null]) spareLines.push(await spareLine(reference.urls.control, org.organization_id, alias));
-    for (const alias of ['spare-sms-a', null, null]) spareLines.push({ ...(await spareLine(reference.urls.control, org.organization_id, alias, 'sms_provider')), kind: 'sms_provider' as const });
-    for (const kind of ['native-inbound', 'native-shared'] as const) spareLines.push({ ...(await spareLine(reference.urls.control, org.organization_id, null, kind)), kind });
+    for (const alias of ['spare-sms-a', null, null]) spareLines.push(await spareLine(reference.urls.control, org.organization_id, alias, 'sms_provider'));
+    for (const kind of ['native-inbound', 'native-shared'] as const) spareLines.push(await spareLine(reference.urls.control, org.organization_id, null, kind));
     // ... and five more sandbox organizations, without lines of their own: one with the purchase feature off,
     // one without a card, one whose card needs 3DS, one without number pools whose app tokens and two spare
     // lines the config gives, and a plain one with its app tokens and a spare line.
@@ -86,12 +87,12 @@ async function controlOrganization(controlUrl: string, options: Record<string, u
   return ((await made.json()) as { data: OrganizationFixtures }).data;
 }
 
-/** A numbered line of the organization that no key owns (native unless `kind` says otherwise). */
-async function spareLine(controlUrl: string, organizationId: string, alias: string | null, kind = 'native-dedicated-nocard'): Promise<{ id: string; address: string; alias: string | null }> {
+/** A numbered line of the organization that no key owns, as target.yaml's spare_lines give it (kind only when not native dedicated). */
+async function spareLine(controlUrl: string, organizationId: string, alias: string | null, kind: SpareLineKind = 'native-dedicated-nocard'): Promise<SpareLine> {
   const made = await fetch(`${controlUrl}/organizations/${organizationId}/channels`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ kind, owner_api_key: null, ...(alias === null ? {} : { alias }) }) });
   if (made.status !== 201) throw new Error(`the reference's control API answered ${made.status} to POST /channels`);
   const line = ((await made.json()) as { data: { id: string; address: string; alias: string | null } }).data;
-  return { id: line.id, address: line.address, alias: line.alias };
+  return { id: line.id, address: line.address, alias: line.alias, ...(kind === 'native-dedicated-nocard' ? {} : { kind }) };
 }
 
 function fixturesOf(org: OrganizationFixtures, kind: VendorFixtures) {
