@@ -37,12 +37,10 @@ export async function startVendorTarget(options: { dir: string; fixtures: Vendor
     const plan = { number_purchase_enabled: true, payment_method: 'valid', purchase_line_cap: 10, number_pools: true } as const;
     // Its ceiling of active keys is raised for the run, as the reason of a check that waited it out advises:
     // checks running side by side each hold a key or two of their own.
-    const planSet = await fetch(`${reference.urls.control}/organizations/${org.organization_id}/plan`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...plan, active_key_ceiling: 50 }) });
-    if (planSet.status !== 200) throw new Error(`the reference's control API answered ${planSet.status} to PATCH /plan`);
+    await controlCall(reference.urls.control, 'PATCH', `/organizations/${org.organization_id}/plan`, { ...plan, active_key_ceiling: 50 }, 200);
     // ... and has numbers for sale, a few of each kind.
     const stock = ['shared', 'dedicated', 'inbound'].flatMap((kind, k) => [0, 1, 2, 3, 4, 5].map((n) => ({ phone_number: `+1${['415', '212', '312'][k]}555${k}${n}${n}${n}`, kind, location: 'San Francisco, CA' })));
-    const stocked = await fetch(`${reference.urls.control}/organizations/${org.organization_id}/inventory`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ numbers: stock }) });
-    if (stocked.status >= 300) throw new Error(`the reference's control API answered ${stocked.status} to POST /inventory`);
+    await controlCall(reference.urls.control, 'POST', `/organizations/${org.organization_id}/inventory`, { numbers: stock });
     // ... and a few numbered lines nobody owns, which the checks may move between keys of their own: native
     // ones, SMS lines for the routing checks' priorities, and an inbound and a shared one.
     const spareLines = [];
@@ -81,17 +79,20 @@ export async function startVendorTarget(options: { dir: string; fixtures: Vendor
   }
 }
 
-async function controlOrganization(controlUrl: string, options: Record<string, unknown>): Promise<OrganizationFixtures> {
-  const made = await fetch(`${controlUrl}/organizations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(options) });
-  if (made.status !== 201) throw new Error(`the reference's control API answered ${made.status} to POST /organizations`);
-  return ((await made.json()) as { data: OrganizationFixtures }).data;
+/** A call of the reference's control API, as a vendor's dashboard would make it; the answer's `data` (`expected`: the status it must have, else any 2xx). */
+async function controlCall<T>(controlUrl: string, method: string, path: string, body: unknown, expected?: number): Promise<T> {
+  const answer = await fetch(`${controlUrl}${path}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (expected === undefined ? answer.status >= 300 : answer.status !== expected) throw new Error(`the reference's control API answered ${answer.status} to ${method} ${path}`);
+  return ((await answer.json()) as { data: T }).data;
+}
+
+function controlOrganization(controlUrl: string, options: Record<string, unknown>): Promise<OrganizationFixtures> {
+  return controlCall(controlUrl, 'POST', '/organizations', options, 201);
 }
 
 /** A numbered line of the organization that no key owns, as target.yaml's spare_lines give it (kind only when not native dedicated). */
 async function spareLine(controlUrl: string, organizationId: string, alias: string | null, kind: SpareLineKind = 'native-dedicated-nocard'): Promise<SpareLine> {
-  const made = await fetch(`${controlUrl}/organizations/${organizationId}/channels`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ kind, owner_api_key: null, ...(alias === null ? {} : { alias }) }) });
-  if (made.status !== 201) throw new Error(`the reference's control API answered ${made.status} to POST /channels`);
-  const line = ((await made.json()) as { data: { id: string; address: string; alias: string | null } }).data;
+  const line = await controlCall<{ id: string; address: string; alias: string | null }>(controlUrl, 'POST', `/organizations/${organizationId}/channels`, { kind, owner_api_key: null, ...(alias === null ? {} : { alias }) }, 201);
   return { id: line.id, address: line.address, alias: line.alias, ...(kind === 'native-dedicated-nocard' ? {} : { kind }) };
 }
 
