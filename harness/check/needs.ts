@@ -14,10 +14,20 @@ import { configuredOrganization, isOrganizationNeed, organizationReason, type Or
  * numbers (`buying-organization`: a fresh one, or the configured one whose stated plan says so), one that can
  * browse the inventory (`browsing-organization`: the control API stocks it, or the configured one's stated plan
  * has the feature on and its own stock is browsed), numbers in stock whose full number is known (`known-stock`:
- * seeded by the control API, or the config's stock), a line the primary key owns (of a kind), a channel of a
+ * seeded by the control API, or the config's stock), friends sharing their location (`location-friends`: seeded
+ * by the control API, or the config's location_friends), a line the primary key owns (of a kind), a channel of a
  * kind, any channel; an organization unlike the configured one (harness/fixtures/other-organizations.ts).
  */
-export type FixtureNeed = 'secondary-key' | 'fresh-key' | 'spare-line' | 'buying-organization' | 'browsing-organization' | 'known-stock' | 'owned-line' | 'any-channel' | `channel:${ChannelKind}` | `owned:${ChannelKind}` | OrganizationNeed;
+const namedFixtureNeeds = ['secondary-key', 'fresh-key', 'spare-line', 'buying-organization', 'browsing-organization', 'known-stock', 'location-friends', 'owned-line', 'any-channel'] as const;
+export type FixtureNeed = (typeof namedFixtureNeeds)[number] | `channel:${ChannelKind}` | `owned:${ChannelKind}` | OrganizationNeed;
+
+/** The control operation that makes a fixture fresh, where the config may describe one instead. */
+const madeBy: Partial<Record<FixtureNeed, ControlOperation>> = {
+  'fresh-key': 'createFixtureApiKey',
+  'spare-line': 'createFixtureChannel',
+  'known-stock': 'seedInventory',
+  'location-friends': 'seedLocationContact',
+};
 
 /**
  * `control` (an organization of the check's own: createOrganization, plus the set-up calls) is the old
@@ -33,7 +43,7 @@ export interface Offer {
 }
 
 export function isFixtureNeed(need: string): need is FixtureNeed {
-  return need === 'secondary-key' || need === 'fresh-key' || need === 'spare-line' || need === 'buying-organization' || need === 'browsing-organization' || need === 'known-stock' || need === 'owned-line' || need === 'any-channel' || need.startsWith('channel:') || need.startsWith('owned:') || isOrganizationNeed(need);
+  return (namedFixtureNeeds as readonly string[]).includes(need) || need.startsWith('channel:') || need.startsWith('owned:') || isOrganizationNeed(need);
 }
 
 /** The first unmet need, as the reason the check is not verifiable; undefined when all are met. */
@@ -49,9 +59,8 @@ function reasonUnmet(need: Need, given: Offer): string | undefined {
   const offer = { ...given, controlOperations: offeredByRun(given) };
   if (need === 'v2') return offer.target.v2Url === undefined ? 'needs the v2 API (no v2 base URL given)' : undefined;
   if (need === 'control') return offer.control ? undefined : offer.controlOperations === undefined ? 'needs the control API (the target has none)' : unofferedReason('createOrganization');
-  if (need === 'fresh-key' && reasonUnmet('createFixtureApiKey', given) === undefined) return undefined;
-  if (need === 'spare-line' && reasonUnmet('createFixtureChannel', given) === undefined) return undefined;
-  if (need === 'known-stock' && reasonUnmet('seedInventory', given) === undefined) return undefined;
+  const maker = isFixtureNeed(need) ? madeBy[need] : undefined;
+  if (maker !== undefined && reasonUnmet(maker, given) === undefined) return undefined;
   if (isFixtureNeed(need)) return offer.control ? undefined : unmetFixture(need, offer.target);
   if (offer.controlOperations === undefined) return `needs the control operation ${need} (the target has no control API nor adapter)`;
   if (!offer.controlOperations.includes(need)) return unofferedReason(need);
@@ -76,6 +85,9 @@ function unmetFixture(need: FixtureNeed, target: TargetConfig): string | undefin
     return fixtures.plan?.number_purchase_enabled === true ? undefined : "needs an organization that can browse numbers: the control operations seedInventory and setPlanFacts, or the config file's fixtures.plan with number_purchase_enabled: true";
   }
   if (need === 'known-stock') return (fixtures.stock ?? []).length > 0 ? undefined : "needs numbers in stock whose full number is known: the control operation seedInventory, or the config file's fixtures.stock";
+  if (need === 'location-friends') {
+    return (fixtures.location_friends ?? []).some(isPhoneHandle) ? undefined : "needs friends sharing their location, one by an E.164 phone: the control operation seedLocationContact, or the config file's fixtures.location_friends";
+  }
   if (need === 'secondary-key') return fixtures.api_keys?.secondary === undefined ? 'needs the secondary API key (the config file\'s fixtures.api_keys.secondary)' : undefined;
   if (need === 'any-channel') return channels.length === 0 ? 'needs a channel of the organization (the config file\'s fixtures.channels)' : undefined;
   if (need === 'owned-line') {
@@ -90,6 +102,11 @@ function unmetFixture(need: FixtureNeed, target: TargetConfig): string | undefin
   }
   const kind = need.slice('channel:'.length) as ChannelKind;
   return fixtures.channels?.[kind] === undefined ? `needs a channel of kind ${kind} (the config file's fixtures.channels.${kind})` : undefined;
+}
+
+/** Whether a location handle is an E.164 phone number (the form whose `+` travels as %2B). */
+export function isPhoneHandle(handle: string): boolean {
+  return /^\+[1-9][0-9]{1,14}$/.test(handle);
 }
 
 /** Whether stated plan facts let the organization buy numbers without an action: the feature on, a valid card. */

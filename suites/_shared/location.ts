@@ -1,11 +1,18 @@
-// Device location sharing as the location suite sees it: friends seeded through the control API (the only
-// way a sandbox gets a friend sharing a location) and the GET of one friend by handle.
-import { path, type ApiClient, type ApiResponse, type Fixtures } from '../../harness/check/index.js';
+// Device location sharing as the location suite sees it: friends sharing their location (need
+// `location-friends`: seeded through the control API, else the ones the config file names) and the GET of one
+// friend by handle.
+import { isPhoneHandle, path, type ApiClient, type ApiResponse, type Fixtures } from '../../harness/check/index.js';
 import { uniquePhone, uniqueToken } from './values.js';
 
 export interface Friend {
   handle: string;
   kind: 'phone' | 'email' | 'account';
+}
+
+/** Friends sharing their location: seeded where the control API offers it, else those the config file names. */
+export async function friendsSharing(fx: Fixtures): Promise<Friend[]> {
+  if (fx.controlOffers('seedLocationContact')) return seedFriends(fx);
+  return (fx.target.fixtures.location_friends ?? []).map((handle) => ({ handle, kind: isPhoneHandle(handle) ? 'phone' : handle.includes('@') ? 'email' : 'account' }));
 }
 
 /** Friends sharing their location, one of each handle form the description names, new to this run. */

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { email, e164 } from '../../generators/domain.js';
 import { check } from '../../harness/check/index.js';
-import { getFriend, seedFriends } from '../_shared/location.js';
+import { friendsSharing, getFriend, seedFriends } from '../_shared/location.js';
 import { dataOf, fail, isRecord, mentions, shown } from '../_shared/common.js';
 
 const area = 'location';
@@ -35,12 +35,12 @@ check(
     name: 'contacts-list-the-friends-sharing',
     title: 'GET /location/contacts names every friend sharing their location (phone, email and device-account handles)',
     clauses: ['location.contacts.list'],
-    needs: ['seedLocationContact'],
+    needs: ['location-friends'],
   },
   async (t) => {
     // Faults: location.list.empty, location.list.unwrapped.
     const fx = await t.fixtures();
-    const friends = await seedFriends(fx);
+    const friends = await friendsSharing(fx);
     const response = await fx.v4().get('/location/contacts');
     t.expect.hasStatus(response, 200);
     const data = dataOf<unknown>(response);
@@ -82,12 +82,12 @@ check(
     name: 'contact-of-a-friend-answers-data',
     title: 'GET /location/contacts/{handle} answers 200 {data} naming the friend, for a phone (%2B), an email and a device-account id',
     clauses: ['location.contact.unknown-handle-404'],
-    needs: ['seedLocationContact'],
+    needs: ['location-friends'],
   },
   async (t) => {
     // Fault: location.contact.phone-not-decoded.
     const fx = await t.fixtures();
-    for (const friend of await seedFriends(fx)) {
+    for (const friend of await friendsSharing(fx)) {
       const response = await getFriend(fx.v4(), friend.handle);
       t.expect.hasStatus(response, 200);
       if (!mentions(dataOf<unknown>(response), friend.handle)) fail(`the ${friend.kind} friend's record does not name the friend`, `data naming ${friend.handle}`, shown(response));

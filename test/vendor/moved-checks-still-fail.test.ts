@@ -61,6 +61,9 @@ const moved = [
   { check: 'priorities/from-pins-the-sender.e164', fault: 'messaging.from.ignored' },
   { check: 'priorities/from-pins-the-sender.alias', fault: 'messaging.from.ignored' },
   { check: 'priorities/from-pins-the-sender.channel-id', fault: 'messaging.from.ignored' },
+  // The friends sharing their location the config names.
+  { check: 'location/contacts-list-the-friends-sharing', fault: 'location.list.empty' },
+  { check: 'location/contact-of-a-friend-answers-data', fault: 'location.contact.phone-not-decoded' },
   // Further organizations the config describes (fixtures.other_organizations).
   { check: 'numbers/feature-disabled-gets-403', fault: 'numbers.feature-check-skipped' },
   { check: 'numbers/purchase-without-payment-method-gets-402', fault: 'numbers.purchase.no-card-accepted' },
