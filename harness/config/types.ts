@@ -47,7 +47,7 @@ export interface ConfigFixtures {
 }
 
 /** Plan facts a vendor states (a subset of the control API's PlanFacts). */
-export type StatedPlan = Partial<Pick<PlanFacts, 'number_purchase_enabled' | 'payment_method' | 'purchase_line_cap' | 'number_pools'>>;
+export type StatedPlan = Partial<Pick<PlanFacts, 'number_purchase_enabled' | 'payment_method' | 'purchase_line_cap' | 'number_pools' | 'active_key_ceiling'>>;
 
 /** An app token the config gives, with the scopes it was granted. */
 export interface ConfiguredAppToken {

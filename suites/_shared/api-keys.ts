@@ -69,12 +69,18 @@ export async function createKey(t: CheckContext, admin: ApiClient, name = newKey
   // A shared organization's ceiling of active keys may be reached by the other checks' keys: not this check's fault.
   if (shared && atCeiling(response)) throw new NotVerifiable(`the configured organization stayed at its ceiling of active keys for ${ceilingWaitMs / 1000} s (409 api_key_limit_reached); raise it for the run`);
   if (!(createOk as readonly number[]).includes(response.status)) fail(`POST /api-keys {name} answered ${response.status}`, '200 or 201 with {data: API key}', shown(response));
-  const data = dataOf(response);
-  if (!isRecord(data) || typeof data.api_key !== 'string') fail('POST /api-keys: no data.api_key string', '{data: {api_key: string, ...}}', shown(response));
-  const apiKey = data.api_key;
-  secrets.add(apiKey);
+  const apiKey = createdKeyOf(response);
+  const data = dataOf(response) as Json;
   if (shared) t.afterwards(() => admin.delete(path`/api-keys/${apiKey}`));
   return { response, data, apiKey, name };
+}
+
+/** The full key a 200/201 answer of POST /api-keys gives (masked in all output from now on); fails the check without one. */
+export function createdKeyOf(response: ApiResponse): string {
+  const data = dataOf(response);
+  if (!isRecord(data) || typeof data.api_key !== 'string') fail('POST /api-keys: no data.api_key string', '{data: {api_key: string, ...}}', shown(response));
+  secrets.add(data.api_key);
+  return data.api_key;
 }
 
 /** POST /api-keys, again while the organization is at its ceiling of active keys: other checks' keys are deprecated as they end. */

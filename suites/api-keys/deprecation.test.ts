@@ -2,8 +2,8 @@
 // keys (section 7 409 api_key_limit_reached, section 8): the key stops authenticating at once, reads as
 // deprecated (or is gone), releases the lines it owned, the call repeats with the same result, and creation
 // past the ceiling of ACTIVE keys is refused.
-import { check, type ApiClient, type CheckContext, type Fixtures } from '../../harness/check/index.js';
-import { createKey, deleteOk, keyAdmin, keyChannelsPath, keyPath, listsChannel, ownKey, owns, reassignedOnTake, roomyFixtures } from '../_shared/api-keys.js';
+import { check, type ApiClient, type ApiResponse, type CheckContext, type Fixtures } from '../../harness/check/index.js';
+import { createdKeyOf, createKey, createOk, deleteOk, keyAdmin, keyChannelsPath, keyPath, listsChannel, newKeyName, ownKey, owns, reassignedOnTake, roomyFixtures } from '../_shared/api-keys.js';
 import { lineOfItsOwn } from '../_shared/spare-lines.js';
 import { fail, isRecord, shown } from '../_shared/common.js';
 
@@ -14,6 +14,16 @@ async function deprecate(admin: ApiClient, key: string, t: CheckContext): Promis
   const response = await admin.delete(keyPath(key));
   t.expect.hasStatus(response, ...deleteOk);
   return response.status;
+}
+
+/** How many of the organization's API keys the fixtures name authenticate (GET /me 200): keys known to be active. */
+async function activeKeysKnown(fx: Fixtures): Promise<number> {
+  let active = 0;
+  for (const role of ['primary', 'secondary'] as const) {
+    const key = fx.hasApiKey(role) ? fx.apiKey(role) : undefined;
+    if (key !== undefined && (await fx.v4(key).get('/me')).status === 200) active++;
+  }
+  return active;
 }
 
 /** A key that works (GET /me 200) before the check deprecates it. */
@@ -122,19 +132,34 @@ check(
     name: 'active-key-ceiling',
     title: 'at the ceiling of active keys POST /api-keys answers 409 api_key_limit_reached; deprecating one makes room',
     clauses: ['limits.apikeys.active-ceiling', 'errors.409.api-key-limit-reached'],
-    needs: ['createOrganization'],
+    needs: ['organization-for-the-key-ceiling'],
     concurrent: true,
   },
   async (t) => {
-    // The control API's organizations start with two keys (primary and secondary); a ceiling of 4 leaves two.
-    const fx = await t.freshOrganization({ plan: { active_key_ceiling: 4 } });
-    const admin = keyAdmin(fx);
-    const third = await createKey(t, admin);
-    await createKey(t, admin);
-    const refused = await admin.post('/api-keys', { json: { name: 'mcs-c1-over-the-ceiling' } });
+    // An organization of the check's own: a fresh one with a ceiling of 4, or one the config describes with its
+    // stated ceiling. Its keys the check knows of and that authenticate are active, so at most ceiling minus
+    // those can be added before the refusal (exactly that many when they are its only active keys).
+    const fx = await t.otherOrganization('organization-for-the-key-ceiling');
+    const ceiling = fx.plan?.active_key_ceiling ?? t.notVerifiable('the organization for the key ceiling states no plan.active_key_ceiling');
+    const known = await activeKeysKnown(fx);
+    if (known === 0) t.notVerifiable('the organization for the key ceiling: none of its API keys authenticates (GET /me), so none is known to be active');
+    const admin = fx.v4(fx.appToken({ with: ['apikeys:read', 'apikeys:manage'] }));
+    const ours: string[] = [];
+    t.afterwards(() => Promise.all(ours.map((key) => admin.delete(keyPath(key)))));
+    let refused: ApiResponse | undefined;
+    while (refused === undefined) {
+      const response = await admin.post('/api-keys', { json: { name: newKeyName() } });
+      if (!(createOk as readonly number[]).includes(response.status)) refused = response;
+      else ours.push(createdKeyOf(response));
+      if (known + ours.length > ceiling) fail(`${ours.length} keys were created beside the organization's ${known} active one(s), and its ceiling of active keys is ${ceiling}`, `409 api_key_limit_reached at key ${ceiling - known + 1}`, shown(response));
+    }
     t.expect.errorShape(refused, 409);
     t.expect.hasErrorCode(refused, 'api_key_limit_reached');
-    await deprecate(admin, third.apiKey, t);
-    await createKey(t, admin);
+    // Keys the organization holds beyond its own (left by a cut run, or the vendor's) leave no key to deprecate.
+    const first = ours[0] ?? t.notVerifiable(`the organization for the key ceiling was at its ceiling before the check made a key (${ceiling} active keys): deprecate the keys it holds beyond its own`);
+    await deprecate(admin, first, t);
+    const room = await admin.post('/api-keys', { json: { name: newKeyName() } });
+    if (!(createOk as readonly number[]).includes(room.status)) fail('POST /api-keys after deprecating one of the keys at the ceiling is still refused', '200 or 201', shown(room));
+    ours.push(createdKeyOf(room));
   },
 );

@@ -67,6 +67,11 @@ export async function startVendorTarget(options: { dir: string; fixtures: Vendor
     });
     const plain = await controlOrganization(reference.urls.control, { name: 'Vendor sandbox, plain', with_channels: false });
     otherOrganizations.push({ api_key: plain.api_keys.primary.api_key, app_tokens: plain.app_tokens.map(({ token, scopes }) => ({ token, scopes })), spare_lines: [await spareLine(reference.urls.control, plain.organization_id, null)] });
+    // ... and one for the key-ceiling check alone, its ceiling stated and its one active key given.
+    const ceiling = await controlOrganization(reference.urls.control, { name: 'Vendor sandbox, key ceiling', with_channels: false, plan: { active_key_ceiling: 5 } });
+    const ceilingTokens = ceiling.app_tokens.map(({ token, scopes }) => ({ token, scopes }));
+    await deprecateKey(reference.urls.base, ceilingTokens, ceiling.api_keys.secondary.api_key);
+    otherOrganizations.push({ api_key: ceiling.api_keys.primary.api_key, plan: { active_key_ceiling: 5 }, app_tokens: ceilingTokens });
     const configPath = join(options.dir, 'target.yaml');
     const config = {
       base_url: reference.urls.base,
@@ -87,6 +92,13 @@ async function controlCall<T>(controlUrl: string, method: string, path: string, 
   const answer = await fetch(`${controlUrl}${path}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   if (expected === undefined ? answer.status >= 300 : answer.status !== expected) throw new Error(`the reference's control API answered ${answer.status} to ${method} ${path}`);
   return ((await answer.json()) as { data: T }).data;
+}
+
+/** Deprecates a key through the public API, as the vendor's dashboard would. */
+async function deprecateKey(baseUrl: string, tokens: readonly { token: string; scopes: string[] }[], apiKey: string): Promise<void> {
+  const manager = tokens.find(({ scopes }) => scopes.includes('apikeys:manage'));
+  const answer = await fetch(`${baseUrl}/v4/api-keys/${encodeURIComponent(apiKey)}`, { method: 'DELETE', headers: { authorization: `Bearer ${manager?.token ?? ''}` } });
+  if (answer.status >= 300) throw new Error(`the reference answered ${answer.status} to deprecating a key`);
 }
 
 function controlOrganization(controlUrl: string, options: Record<string, unknown>): Promise<OrganizationFixtures> {

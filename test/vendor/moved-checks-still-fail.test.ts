@@ -72,6 +72,7 @@ const moved = [
   { check: 'numbers/purchase-needing-3ds-is-action-required', fault: 'numbers.purchase.sca-no-action-url' },
   { check: 'account/foreign-lines-do-not-forward', fault: 'account.call-forwarding.foreign-source' },
   { check: 'contacts/ids-are-unique-across-organizations', fault: 'ids.priorities.per-organization' },
+  { check: 'api-keys/active-key-ceiling', fault: 'apikeys.ceiling-off-by-one' },
   // A v2 `all` subscription of the check's own, and a merge through the public API.
   { check: 'webhooks/contact-merged-reaches-a-v2-all-subscription', fault: 'events.v2.contact-merged-not-delivered' },
 ];
