@@ -11,14 +11,16 @@ import { configuredOrganization, isOrganizationNeed, organizationReason, type Or
  * Fixtures a check may need: a second key, a key of the check's own (`fresh-key`: made by the control API, or
  * through POST /api-keys with a configured app token holding apikeys:manage), a numbered line of the check's
  * own (`spare-line`: made by the control API, or one of the config's spare lines, leased), an organization that can buy
- * numbers (`buying-organization`: a fresh one, or the configured one whose stated plan says so), one that can
+ * numbers (`buying-organization`: a fresh one, or the configured one whose stated plan says so), and that
+ * already holds its shared line (`held-shared-line`: a fresh one buys one and drivePurchase confirms it, or the
+ * configured one has a native-shared line in the config), one that can
  * browse the inventory (`browsing-organization`: the control API stocks it, or the configured one's stated plan
  * has the feature on and its own stock is browsed), numbers in stock whose full number is known (`known-stock`:
  * seeded by the control API, or the config's stock), friends sharing their location (`location-friends`: seeded
  * by the control API, or the config's location_friends), a line the primary key owns (of a kind), a channel of a
  * kind, any channel; an organization unlike the configured one (harness/fixtures/other-organizations.ts).
  */
-const namedFixtureNeeds = ['secondary-key', 'fresh-key', 'spare-line', 'buying-organization', 'browsing-organization', 'known-stock', 'location-friends', 'owned-line', 'any-channel'] as const;
+const namedFixtureNeeds = ['secondary-key', 'fresh-key', 'spare-line', 'buying-organization', 'held-shared-line', 'browsing-organization', 'known-stock', 'location-friends', 'owned-line', 'any-channel'] as const;
 export type FixtureNeed = (typeof namedFixtureNeeds)[number] | `channel:${ChannelKind}` | `owned:${ChannelKind}` | OrganizationNeed;
 
 /** The control operation that makes a fixture fresh, where the config may describe one instead. */
@@ -61,6 +63,8 @@ function reasonUnmet(need: Need, given: Offer): string | undefined {
   if (need === 'control') return offer.control ? undefined : offer.controlOperations === undefined ? 'needs the control API (the target has none)' : unofferedReason('createOrganization');
   const maker = isFixtureNeed(need) ? madeBy[need] : undefined;
   if (maker !== undefined && reasonUnmet(maker, given) === undefined) return undefined;
+  // The fresh organization's shared line is bought, and its provisioning confirmed by the payment provider.
+  if (need === 'held-shared-line' && offer.control) return reasonUnmet('drivePurchase', given);
   if (isFixtureNeed(need)) return offer.control ? undefined : unmetFixture(need, offer.target);
   if (offer.controlOperations === undefined) return `needs the control operation ${need} (the target has no control API nor adapter)`;
   if (!offer.controlOperations.includes(need)) return unofferedReason(need);
@@ -85,6 +89,10 @@ function unmetFixture(need: FixtureNeed, target: TargetConfig): string | undefin
     return fixtures.plan?.number_purchase_enabled === true ? undefined : "needs an organization that can browse numbers: the control operations seedInventory and setPlanFacts, or the config file's fixtures.plan with number_purchase_enabled: true";
   }
   if (need === 'known-stock') return (fixtures.stock ?? []).length > 0 ? undefined : "needs numbers in stock whose full number is known: the control operation seedInventory, or the config file's fixtures.stock";
+  if (need === 'held-shared-line') {
+    const held = fixtures.channels?.['native-shared'] !== undefined || (fixtures.spare_lines ?? []).some((line) => line.kind === 'native-shared');
+    return held ? undefined : "needs an organization holding its shared line: the control operations createOrganization and drivePurchase, or a native-shared line in the config file's fixtures.channels or spare_lines";
+  }
   if (need === 'location-friends') {
     return (fixtures.location_friends ?? []).some(isPhoneHandle) ? undefined : "needs friends sharing their location, one by an E.164 phone: the control operation seedLocationContact, or the config file's fixtures.location_friends";
   }

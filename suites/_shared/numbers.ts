@@ -70,6 +70,20 @@ export async function charges(fx: Fixtures, key?: string): Promise<Charge[]> {
   return key === undefined ? all : all.filter((c) => c.idempotency_key === key);
 }
 
+/**
+ * How many charges `fx`'s organization has, where they can be seen: an organization of the check's own whose
+ * control API offers listCharges. Undefined elsewhere (a configured organization's charges are not shown, and
+ * other checks buy there): a refusal is then judged by its answer alone.
+ */
+export async function chargesSeen(fx: Fixtures): Promise<number | undefined> {
+  return fx.source === 'control' && fx.controlOffers('listCharges') ? (await charges(fx)).length : undefined;
+}
+
+/** Where charges can be seen, that none was made since `before` (chargesSeen's count) by the refused `what`. */
+export async function expectNoChargeSince(t: CheckContext, fx: Fixtures, before: number | undefined, what: string): Promise<void> {
+  if (before !== undefined) t.expect.that(await chargesSeen(fx), `charges after ${what}`).toBe(before);
+}
+
 export async function eventCount(fx: Fixtures, type: string): Promise<number> {
   return (await fx.control().events(type)).length;
 }

@@ -50,11 +50,11 @@ export async function startVendorTarget(options: { dir: string; fixtures: Vendor
     for (const alias of ['spare-line-a', null, null, null, null]) spareLines.push(await spareLine(reference.urls.control, org.organization_id, alias));
     for (const alias of ['spare-sms-a', null, null]) spareLines.push(await spareLine(reference.urls.control, org.organization_id, alias, 'sms_provider'));
     for (const kind of ['native-inbound', 'native-shared'] as const) spareLines.push(await spareLine(reference.urls.control, org.organization_id, null, kind));
-    // ... and five more sandbox organizations, without lines of their own: one with the purchase feature off,
-    // one without a card, one whose card needs 3DS, one without number pools whose app tokens and two spare
+    // ... and more sandbox organizations, without lines of their own: one with the purchase feature off,
+    // one without a card, one whose card needs 3DS, one whose card is declined, one without number pools whose app tokens and two spare
     // lines the config gives, and a plain one with its app tokens and a spare line.
     const otherOrganizations = [];
-    for (const plan of [{ number_purchase_enabled: false, payment_method: 'valid' }, { number_purchase_enabled: true, payment_method: 'absent' }, { number_purchase_enabled: true, payment_method: 'requires_3ds' }] as const) {
+    for (const plan of [{ number_purchase_enabled: false, payment_method: 'valid' }, { number_purchase_enabled: true, payment_method: 'absent' }, { number_purchase_enabled: true, payment_method: 'requires_3ds' }, { number_purchase_enabled: true, payment_method: 'declining' }] as const) {
       const other = await controlOrganization(reference.urls.control, { name: 'Vendor sandbox, other', with_channels: false, plan });
       otherOrganizations.push({ api_key: other.api_keys.primary.api_key, plan, active_numbers: false });
     }

@@ -35,6 +35,10 @@ const moved = [
   { check: 'numbers/purchase-can-be-polled', fault: 'numbers.purchase.poll-unwrapped' },
   { check: 'numbers/purchase-above-line-cap-gets-line-limit-exceeded', fault: 'numbers.purchase.line-cap-off-by-one' },
   { check: 'numbers/default-line-cap-is-10', fault: 'numbers.purchase.no-line-cap' },
+  { check: 'numbers/purchase-without-idempotency-key-is-refused', fault: 'numbers.purchase.key-optional' },
+  { check: 'numbers/purchase-without-idempotency-key-is-refused', fault: 'numbers.purchase.missing-key-409' },
+  // ... which holds its shared line (a native-shared line the config names).
+  { check: 'numbers/second-shared-line-gets-shared-number-limit', fault: 'numbers.purchase.shared-limit-unchecked' },
   // Browsing the configured organization's own stock.
   { check: 'numbers/browse-masks-all-but-the-area-code', fault: 'numbers.inventory.exchange-revealed' },
   { check: 'numbers/browse-type-defaults-to-shared', fault: 'numbers.available.default-not-shared' },
@@ -67,6 +71,7 @@ const moved = [
   // Further organizations the config describes (fixtures.other_organizations).
   { check: 'numbers/feature-disabled-gets-403', fault: 'numbers.feature-check-skipped' },
   { check: 'numbers/purchase-without-payment-method-gets-402', fault: 'numbers.purchase.no-card-accepted' },
+  { check: 'numbers/declined-card-gets-402-payment-failed', fault: 'numbers.purchase.declined-accepted' },
   { check: 'v2/no-active-number-503', fault: 'v2.no-active-number.ignored' },
   { check: 'api-keys/one-line-per-key-without-pools', fault: 'ownership.no-line-limit' },
   { check: 'numbers/purchase-needing-3ds-is-action-required', fault: 'numbers.purchase.sca-no-action-url' },
