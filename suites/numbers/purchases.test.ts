@@ -5,7 +5,7 @@
 // without a control API, in the configured one where its stated plan lets it buy (need `buying-organization`).
 import fc from 'fast-check';
 import { check, path, type CheckContext, type Fixtures } from '../../harness/check/index.js';
-import { buyingOrganization, charges, chargesSeen, expectNoChargeSince, isConfigured, planIds, pollPurchase, purchase, purchaseOf } from '../_shared/numbers.js';
+import { buyingOrganization, chargesSeen, expectNoChargeSince, isConfigured, planIds, pollPurchase, purchase, purchaseOf } from '../_shared/numbers.js';
 import { useHooks } from '../_shared/webhooks.js';
 
 const area = 'numbers';
