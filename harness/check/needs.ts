@@ -17,10 +17,11 @@ import { configuredOrganization, isOrganizationNeed, organizationReason, type Or
  * browse the inventory (`browsing-organization`: the control API stocks it, or the configured one's stated plan
  * has the feature on and its own stock is browsed), numbers in stock whose full number is known (`known-stock`:
  * seeded by the control API, or the config's stock), friends sharing their location (`location-friends`: seeded
- * by the control API, or the config's location_friends), a line the primary key owns (of a kind), a channel of a
+ * by the control API, or the config's location_friends), a line the check may remove (`removable-line`: made by
+ * the control API, or one of the config's removable_lines, used up), a line the primary key owns (of a kind), a channel of a
  * kind, any channel; an organization unlike the configured one (harness/fixtures/other-organizations.ts).
  */
-const namedFixtureNeeds = ['secondary-key', 'fresh-key', 'spare-line', 'buying-organization', 'held-shared-line', 'browsing-organization', 'known-stock', 'location-friends', 'owned-line', 'any-channel'] as const;
+const namedFixtureNeeds = ['secondary-key', 'fresh-key', 'spare-line', 'buying-organization', 'held-shared-line', 'browsing-organization', 'known-stock', 'location-friends', 'removable-line', 'owned-line', 'any-channel'] as const;
 export type FixtureNeed = (typeof namedFixtureNeeds)[number] | `channel:${ChannelKind}` | `owned:${ChannelKind}` | OrganizationNeed;
 
 /** The control operation that makes a fixture fresh, where the config may describe one instead. */
@@ -29,6 +30,7 @@ const madeBy: Partial<Record<FixtureNeed, ControlOperation>> = {
   'spare-line': 'createFixtureChannel',
   'known-stock': 'seedInventory',
   'location-friends': 'seedLocationContact',
+  'removable-line': 'createFixtureChannel',
 };
 
 /**
@@ -89,6 +91,9 @@ function unmetFixture(need: FixtureNeed, target: TargetConfig): string | undefin
     return fixtures.plan?.number_purchase_enabled === true ? undefined : "needs an organization that can browse numbers: the control operations seedInventory and setPlanFacts, or the config file's fixtures.plan with number_purchase_enabled: true";
   }
   if (need === 'known-stock') return (fixtures.stock ?? []).length > 0 ? undefined : "needs numbers in stock whose full number is known: the control operation seedInventory, or the config file's fixtures.stock";
+  if (need === 'removable-line') {
+    return (fixtures.removable_lines ?? []).length > 0 ? undefined : "needs a line it may remove: the control operation createFixtureChannel, or the config file's fixtures.removable_lines";
+  }
   if (need === 'held-shared-line') {
     const held = fixtures.channels?.['native-shared'] !== undefined || (fixtures.spare_lines ?? []).some((line) => line.kind === 'native-shared');
     return held ? undefined : "needs an organization holding its shared line: the control operations createOrganization and drivePurchase, or a native-shared line in the config file's fixtures.channels or spare_lines";

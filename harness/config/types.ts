@@ -40,6 +40,8 @@ export interface ConfigFixtures {
   plan?: StatedPlan;
   /** Numbers for sale in the organization's inventory, full, that browse answers must never reveal. */
   stock?: { phone_number: string; kind: 'shared' | 'dedicated' | 'inbound' }[];
+  /** Numbered lines the removal checks may remove for good (a run uses up to four). */
+  removable_lines?: SpareLine[];
   /** Handles of friends sharing their location with the linked device account (one an E.164 phone). */
   location_friends?: string[];
   /** Further sandbox organizations, each by its API key and what holds of it (harness/fixtures/other-organizations.ts). */

@@ -36,7 +36,7 @@ export async function lineOfItsOwn(t: CheckContext, fx: Fixtures, wanted: LineWa
     .filter((line) => (line.kind ?? 'native-dedicated-nocard') === kind && (wanted.alias === undefined || hasAlias(line)))
     .sort((a, b) => Number(hasAlias(a)) - Number(hasAlias(b)));
   if (spares.length === 0) return t.notVerifiable(`needs a spare ${kind} line${wanted.alias === undefined ? '' : ' with an alias'} (the config file's fixtures.spare_lines)`);
-  const spare = await lease(t, spares);
+  const spare = await lease(t, spares, sparePool);
   const line: ChannelFixture = { id: spare.id, kind, type: channelTypeOf(kind), address: spare.address, alias: spare.alias ?? null, owner_api_key: null };
   // A line the config calls by the wrong kind would make the check judge the target on a false premise.
   const described = await fx.v4().get(path`/channels/${line.id}`);
@@ -64,25 +64,52 @@ export async function aLineOf(t: CheckContext, fx: Fixtures): Promise<Pick<Chann
   return fx.spareLines[0] ?? t.notVerifiable("needs a numbered line of the other organization (its spare_lines in the config file's fixtures.other_organizations)");
 }
 
-/** One of `spares` for this check alone until it ends (its tidy-ups run last-registered first: this one last). */
-async function lease<T extends { id: string }>(t: CheckContext, spares: readonly T[]): Promise<T> {
+/**
+ * One of `lines` for this check alone: until it ends (`giveBack`), or for the rest of the run (a line the check
+ * uses up). Its tidy-ups run last-registered first: this one last.
+ */
+async function lease<T extends { id: string }>(t: CheckContext, lines: readonly T[], pool: LinePool, giveBack = true): Promise<T> {
   // Worker threads of one run share a process: without the run's folder, one per process still serves them.
-  const dir = join(t.run.bounds?.stateDir ?? join(tmpdir(), `mcs-spare-lines-${process.pid}`), 'spare-lines');
+  const dir = join(t.run.bounds?.stateDir ?? join(tmpdir(), `mcs-spare-lines-${process.pid}`), pool.folder);
   await mkdir(dir, { recursive: true });
   const until = Date.now() + leaseWaitMs;
   for (;;) {
-    for (const spare of spares) {
-      const held = join(dir, spare.id);
+    for (const line of lines) {
+      const held = join(dir, line.id);
       try {
         await mkdir(held);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
         throw error;
       }
-      t.afterwards(() => rm(held, { recursive: true, force: true }));
-      return spare;
+      if (giveBack) t.afterwards(() => rm(held, { recursive: true, force: true }));
+      return line;
     }
-    if (Date.now() > until) return t.notVerifiable(`every spare line was held by other checks for ${leaseWaitMs / 1000} s (the config file's fixtures.spare_lines: give more)`);
+    if (!giveBack) return t.notVerifiable(`every one of the config file's fixtures.${pool.field} was used up by other checks of this run (give more)`);
+    if (Date.now() > until) return t.notVerifiable(`every one of the config file's fixtures.${pool.field} was held by other checks for ${leaseWaitMs / 1000} s (give more)`);
     await sleep(200);
   }
+}
+
+/** Where a kind of configured line is leased: the run's folder for it, and the config field that lists them. */
+interface LinePool {
+  folder: string;
+  field: string;
+}
+
+const sparePool: LinePool = { folder: 'spare-lines', field: 'spare_lines' };
+const removablePool: LinePool = { folder: 'removable-lines', field: 'removable_lines' };
+
+/**
+ * A numbered line the check may remove (need `removable-line`): made by the control API where it offers
+ * createFixtureChannel, else one of the config's removable lines, taken for the rest of the run (removing it
+ * uses it up). A line already gone (an earlier run removed it) leaves the check not verifiable.
+ */
+export async function removableLine(t: CheckContext, fx: Fixtures): Promise<ChannelFixture> {
+  if (fx.controlOffers('createFixtureChannel')) return fx.control().createChannel({ kind: 'native-dedicated' });
+  const taken = await lease(t, fx.target.fixtures.removable_lines ?? [], removablePool, false);
+  const read = await fx.v4().get(path`/channels/${taken.id}`);
+  if (read.status !== 200) return t.notVerifiable(`the removable line ${taken.id} cannot be read (GET /channels answered ${read.status}): an earlier run removed it? (give fresh fixtures.removable_lines for each run)`);
+  const kind = taken.kind ?? 'native-dedicated-nocard';
+  return { id: taken.id, kind, type: channelTypeOf(kind), address: taken.address, alias: taken.alias ?? null, owner_api_key: null };
 }

@@ -41,6 +41,9 @@ export async function startVendorTarget(options: { dir: string; fixtures: Vendor
     // ... and has numbers for sale, a few of each kind.
     const stock = ['shared', 'dedicated', 'inbound'].flatMap((kind, k) => [0, 1, 2, 3, 4, 5].map((n) => ({ phone_number: `+1${['415', '212', '312'][k]}555${k}${n}${n}${n}`, kind, location: 'San Francisco, CA' })));
     await controlCall(reference.urls.control, 'POST', `/organizations/${org.organization_id}/inventory`, { numbers: stock });
+    // ... and four lines the removal checks may remove for good.
+    const removableLines = [];
+    for (let n = 0; n < 4; n++) removableLines.push(await spareLine(reference.urls.control, org.organization_id, null));
     // ... and friends sharing their location with its linked device, by phone, email and device account.
     const locationFriends = ['+14155550199', 'friend@example.com', 'friend-device-account'];
     for (const handle of locationFriends) await controlCall(reference.urls.control, 'POST', `/organizations/${org.organization_id}/location-contacts`, { handle, name: 'Friend' });
@@ -76,7 +79,7 @@ export async function startVendorTarget(options: { dir: string; fixtures: Vendor
     const config = {
       base_url: reference.urls.base,
       v2_base_url: reference.urls.v2,
-      fixtures: { organization_id: org.organization_id, ...fixturesOf(org, options.fixtures), ...(options.fixtures === 'full' ? { plan, stock: stock.map(({ phone_number, kind }) => ({ phone_number, kind })), spare_lines: spareLines, location_friends: locationFriends, other_organizations: otherOrganizations } : {}) },
+      fixtures: { organization_id: org.organization_id, ...fixturesOf(org, options.fixtures), ...(options.fixtures === 'full' ? { plan, stock: stock.map(({ phone_number, kind }) => ({ phone_number, kind })), spare_lines: spareLines, removable_lines: removableLines, location_friends: locationFriends, other_organizations: otherOrganizations } : {}) },
     };
     options.edit?.(config.fixtures);
     await writeFile(configPath, stringify(config));

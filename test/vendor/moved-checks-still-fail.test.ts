@@ -65,6 +65,11 @@ const moved = [
   { check: 'priorities/from-pins-the-sender.e164', fault: 'messaging.from.ignored' },
   { check: 'priorities/from-pins-the-sender.alias', fault: 'messaging.from.ignored' },
   { check: 'priorities/from-pins-the-sender.channel-id', fault: 'messaging.from.ignored' },
+  // Removing the config's removable lines; number.removed through a v4 subscription of the check's own.
+  { check: 'numbers/removal-by-id-answers-removal-and-emits-number-removed', fault: 'channels.remove.no-event' },
+  { check: 'numbers/removal-by-e164-number', fault: 'channels.remove.e164-not-accepted' },
+  { check: 'numbers/removal-without-reasons-gets-400', fault: 'channels.remove.reasons-optional' },
+  { check: 'numbers/removal-needs-numbers-manage', fault: 'auth.ignore-scopes' },
   // The friends sharing their location the config names.
   { check: 'location/contacts-list-the-friends-sharing', fault: 'location.list.empty' },
   { check: 'location/contact-of-a-friend-answers-data', fault: 'location.contact.phone-not-decoded' },
