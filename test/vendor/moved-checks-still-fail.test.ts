@@ -85,6 +85,8 @@ const moved = [
   { check: 'api-keys/active-key-ceiling', fault: 'apikeys.ceiling-off-by-one' },
   // A v2 `all` subscription of the check's own, and a merge through the public API.
   { check: 'webhooks/contact-merged-reaches-a-v2-all-subscription', fault: 'events.v2.contact-merged-not-delivered' },
+  // ... and a v4 one of its own for the merge's contact.merged.
+  { check: 'contacts/merge-emits-contact-merged', fault: 'contacts.merge.no-event' },
 ];
 
 /** Checks that judge with an adapter offering only simulateInboundMessage and advanceClock (test/control-adapter). */
