@@ -121,6 +121,14 @@ export function expectCarrier(outcome: SendOutcome, expected: string, what: stri
   if (actual !== expected) throw new CheckFailure(`${what}: the message went out on ${actual}`, `the message goes out on ${expected}`, `channel ${actual}`);
 }
 
+/**
+ * A refused send sent nothing, where the sent log shows it (listSentMessages); elsewhere the refusal's answer,
+ * which its check judges, is all there is to see.
+ */
+export function expectNothingSent(outcome: SendOutcome, what = 'the refused send'): void {
+  if (outcome.observed && outcome.records.length > 0) fail(`${what} was still sent`, 'no outbound message', JSON.stringify(outcome.records));
+}
+
 /** Where a cap's fields may sit (spec/AMBIGUITIES.md 2): at the top level, in `error`, or in `error.details`. */
 export function capFields(body: unknown, names: readonly string[]): Json | undefined {
   const places: unknown[] = [body];

@@ -6,8 +6,10 @@
 // and no other field is required.
 import { check, path, type ApiResponse, type CheckContext, type Fixtures } from '../../harness/check/index.js';
 import { uniquePhone } from '../_shared/values.js';
-import { fail, idemKey, isAccepted, isEpochMillis, isRecord, messageIdOf, newLine, sendAccepted, shown } from '../_shared/common.js';
-import { expectCarrier, inbound, postSend, sendInChat, sendMessage, sentMessages } from '../_shared/messaging.js';
+import { fail, idemKey, isAccepted, isEpochMillis, isRecord, messageIdOf, sendAccepted, shown } from '../_shared/common.js';
+import { expectCarrier, expectNothingSent, inbound, postSend, sendInChat, sendMessage, sentMessages } from '../_shared/messaging.js';
+import { ownKey } from '../_shared/api-keys.js';
+import { lineOfItsOwn } from '../_shared/spare-lines.js';
 
 const area = 'messages';
 const attachment = 'https://example.com/mcs-photo.png';
@@ -102,9 +104,9 @@ check(
   {
     area,
     name: 'attachment-first-message-is-refused',
-    title: 'a first message with attachments and no text in a brand-new conversation answers 400 attachment_first_message_not_allowed',
+    title: 'a first message with attachments and no text in a brand-new conversation answers 400 attachment_first_message_not_allowed (and, where the sent log shows it, sends nothing)',
     clauses: ['errors.400.attachment-first-message-not-allowed', 'messages.send.request'],
-    needs: ['listSentMessages'],
+    needs: ['owned-line'],
   },
   async (t) => {
     // Fault: messaging.attachment-first-allowed.
@@ -113,7 +115,7 @@ check(
     if (outcome.response.status === 422) await judgeAttachment422(t, fx, outcome.response);
     t.expect.errorShape(outcome.response, 400);
     t.expect.hasErrorCode(outcome.response, 'attachment_first_message_not_allowed');
-    if (outcome.records.length > 0) fail('the refused send was still sent', 'no outbound message', JSON.stringify(outcome.records));
+    expectNothingSent(outcome);
   },
 );
 
@@ -141,21 +143,22 @@ check(
   {
     area,
     name: 'inbound-only-number-needs-prior-inbound',
-    title: 'an inbound-plan number answers 403 inbound_only_no_prior_inbound to a recipient who never wrote, and sends once they have',
+    title: 'an inbound-plan number answers 403 inbound_only_no_prior_inbound to a recipient who never wrote (sending nothing, where the sent log shows it), and sends once they have',
     clauses: ['errors.403.inbound-only-no-prior-inbound'],
-    needs: ['createFixtureChannel', 'listSentMessages', 'simulateInboundMessage'],
+    needs: ['fresh-key', 'spare-line', 'simulateInboundMessage'],
   },
   async (t) => {
-    // Fault: messaging.inbound-only.not-enforced.
+    // Fault: messaging.inbound-only.not-enforced. A key of its own owns the inbound line (made, or leased).
     const fx = await t.fixtures();
-    const line = await newLine(fx, 'native-inbound', fx.apiKey());
+    const key = await ownKey(t, fx);
+    const line = await lineOfItsOwn(t, fx, { owner: key, kind: 'native-inbound' });
     const stranger = uniquePhone();
-    const refused = await sendMessage(fx, fx.v4(), { to: stranger, text: 'hello?', from: line.id });
+    const refused = await sendMessage(fx, fx.v4(key), { to: stranger, text: 'hello?', from: line.id });
     t.expect.errorShape(refused.response, 403);
     t.expect.hasErrorCode(refused.response, 'inbound_only_no_prior_inbound');
-    if (refused.records.length > 0) fail('the refused send was still sent', 'no outbound message', JSON.stringify(refused.records));
+    expectNothingSent(refused);
     await inbound(fx, { channel_id: line.id, sender: stranger, text: 'hi, it is me' });
-    expectCarrier(await sendMessage(fx, fx.v4(), { to: stranger, text: 'welcome', from: line.id }), line.id, 'a reply after the recipient wrote first');
+    expectCarrier(await sendMessage(fx, fx.v4(key), { to: stranger, text: 'welcome', from: line.id }), line.id, 'a reply after the recipient wrote first');
   },
 );
 

@@ -26,6 +26,8 @@ const moved = [
   { check: 'priorities/me-priority-is-null-without-priorities', fault: 'account.me-priority.empty-object' },
   { check: 'api-keys/malformed-selector-is-400', fault: 'ownership.malformed-selector-404' },
   { check: 'pagination/priority-walk-yields-each-priority-once', fault: 'pagination.priorities-skip' },
+  // A refusal judged by its answer where no sent log shows what went out.
+  { check: 'messages/attachment-first-message-is-refused', fault: 'messaging.attachment-first-allowed' },
   // Purchases in the configured organization, whose stated plan lets it buy.
   { check: 'numbers/purchase-with-other-plan-gets-invalid-plan', fault: 'numbers.purchase.tier-name-accepted' },
   { check: 'numbers/purchase-accepted-202-provisioning', fault: 'numbers.purchase.created-201' },
@@ -95,6 +97,8 @@ const movedWithInbound = [
   { check: 'messages/chat-reply-stays-in-the-thread', fault: 'messaging.chat-reply.new-thread' },
   // The amb customer's event through a v4 subscription of its own; the reply's chat and channel as its answer names them.
   { check: 'messages/amb-inbound-sender-is-opaque-and-reply-goes-to-chat', fault: 'messaging.chat-reply.new-thread' },
+  // A refusal judged by its answer where no sent log shows what went out; the inbound line leased for a key of its own.
+  { check: 'messages/inbound-only-number-needs-prior-inbound', fault: 'messaging.inbound-only.not-enforced' },
   // A group's first message needs only simulateInboundMessage.
   { check: 'webhooks/flat-group-message-received-carries-the-group', fault: 'events.v2.group-fields-missing' },
 ];
