@@ -28,6 +28,10 @@ const moved = [
   { check: 'pagination/priority-walk-yields-each-priority-once', fault: 'pagination.priorities-skip' },
   // A refusal judged by its answer where no sent log shows what went out.
   { check: 'messages/attachment-first-message-is-refused', fault: 'messaging.attachment-first-allowed' },
+  // ... and a fan-out's limit by its answers, from a leased SMS line of a key of its own.
+  { check: 'messages/fan-out-of-100-is-accepted', fault: 'messaging.fanout.limit-off-by-one' },
+  { check: 'messages/fan-out-of-101-is-refused', fault: 'messaging.fanout.no-limit' },
+  { check: 'messages/fan-out-of-101-is-refused', fault: 'messaging.fanout.limit-as-403' },
   // Purchases in the configured organization, whose stated plan lets it buy.
   { check: 'numbers/purchase-with-other-plan-gets-invalid-plan', fault: 'numbers.purchase.tier-name-accepted' },
   { check: 'numbers/purchase-accepted-202-provisioning', fault: 'numbers.purchase.created-201' },
