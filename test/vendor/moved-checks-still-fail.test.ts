@@ -42,6 +42,8 @@ const moved = [
   { check: 'numbers/purchase-above-line-cap-gets-line-limit-exceeded', fault: 'numbers.purchase.line-cap-off-by-one' },
   { check: 'numbers/default-line-cap-is-10', fault: 'numbers.purchase.no-line-cap' },
   { check: 'numbers/purchase-without-idempotency-key-is-refused', fault: 'numbers.purchase.key-optional' },
+  { check: 'numbers/replayed-key-returns-the-same-purchase', fault: 'numbers.purchase.charge-per-request' },
+  { check: 'numbers/concurrent-replays-make-one-purchase', fault: 'numbers.purchase.charge-per-request' },
   { check: 'numbers/purchase-without-idempotency-key-is-refused', fault: 'numbers.purchase.missing-key-409' },
   // ... which holds its shared line (a native-shared line the config names).
   { check: 'numbers/second-shared-line-gets-shared-number-limit', fault: 'numbers.purchase.shared-limit-unchecked' },
