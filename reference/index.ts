@@ -10,6 +10,7 @@ import { resolveVariant, type Variant } from './variants.js';
 import { checkFaultNames } from './faults.js';
 import { registerAllRoutes } from './routes.js';
 import { createEventBus } from './events/bus.js';
+import { startSandboxProgress } from './sandbox/progress.js';
 
 export interface ReferenceOptions {
   host?: string;
@@ -21,6 +22,11 @@ export interface ReferenceOptions {
   control?: boolean;
   /** Where one-line logs go (default stderr). */
   log?: (line: string) => void;
+  /**
+   * Move on by itself as a vendor's sandbox does (reference/sandbox/progress.ts): outbound messages go sent then
+   * delivered, purchases complete. Off by default: the control API drives those.
+   */
+  sandbox?: boolean;
 }
 
 export interface ReferenceHandle {
@@ -42,6 +48,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
   app.bus = createEventBus(app);
   registerAllRoutes(app);
   if (options.control === false) app.disabled.add('/__control');
+  const stopSandbox = options.sandbox === true ? startSandboxProgress(app) : undefined;
   // Idle connections are kept a minute (as common load balancers do), so a client that holds one for a few
   // seconds under load never sends on a connection the reference is closing.
   const server = createServer({ keepAliveTimeout: 60_000, IncomingMessage: ReferenceRequest }, app.listener);
@@ -52,7 +59,10 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
   return {
     urls: { base, v4: `${base}/v4`, v2: `${base}/v2`, control: `${base}/__control` },
     app,
-    close: () => closeServer(server, app),
+    close: () => {
+      stopSandbox?.();
+      return closeServer(server, app);
+    },
   };
 }
 

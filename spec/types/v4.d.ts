@@ -1391,11 +1391,12 @@ export interface components {
         /**
          * @description The purchase as accepted. The row lists `action_url` (string or null); section 2 says it is present when
          *     status is `action_required`. So it is required (a string) then, and may be null or absent otherwise.
+         *     The first answer of a key is `provisioning` or `action_required`; a replay returns the same purchase,
+         *     possibly as it now is (spec/AMBIGUITIES.md v4 62), so any purchase status is taken here.
          */
         NumberPurchaseAccepted: {
             purchase_id: string;
-            /** @enum {string} */
-            status: "provisioning" | "action_required";
+            status: components["schemas"]["NumberPurchaseStatus"];
             action_url?: string | null;
         };
         /**

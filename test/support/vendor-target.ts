@@ -28,8 +28,17 @@ export interface VendorTarget {
 /** The fixtures of target.yaml, for a test that describes the sandbox wrongly on purpose. */
 export type ConfigEdit = (fixtures: Record<string, unknown>) => void;
 
-export async function startVendorTarget(options: { dir: string; fixtures: VendorFixtures; faults?: string[]; edit?: ConfigEdit }): Promise<VendorTarget> {
-  const reference = await startReference({ log: () => {}, faults: options.faults ?? [] });
+export interface VendorOptions {
+  dir: string;
+  fixtures: VendorFixtures;
+  faults?: string[];
+  edit?: ConfigEdit;
+  /** Whether the sandbox moves on by itself (default true): its carrier sends and delivers, its payment provider confirms purchases. */
+  movesOnItsOwn?: boolean;
+}
+
+export async function startVendorTarget(options: VendorOptions): Promise<VendorTarget> {
+  const reference = await startReference({ log: () => {}, faults: options.faults ?? [], sandbox: options.movesOnItsOwn ?? true });
   try {
     // The sandbox has a channel of every kind; 'keys-only' just does not tell the config about them.
     const org = await controlOrganization(reference.urls.control, { name: 'Vendor sandbox' });
@@ -39,7 +48,8 @@ export async function startVendorTarget(options: { dir: string; fixtures: Vendor
     // checks running side by side each hold a key or two of their own.
     await controlCall(reference.urls.control, 'PATCH', `/organizations/${org.organization_id}/plan`, { ...plan, active_key_ceiling: 50 }, 200);
     // ... and has numbers for sale, a few of each kind.
-    const stock = ['shared', 'dedicated', 'inbound'].flatMap((kind, k) => [0, 1, 2, 3, 4, 5].map((n) => ({ phone_number: `+1${['415', '212', '312'][k]}555${k}${n}${n}${n}`, kind, location: 'San Francisco, CA' })));
+    // Enough that what a run buys (its purchases complete, and take their lines from stock) leaves some to browse.
+    const stock = ['shared', 'dedicated', 'inbound'].flatMap((kind, k) => Array.from({ length: 60 }, (_, n) => ({ phone_number: `+1${['415', '212', '312'][k]}555${k}${String(n).padStart(3, '0')}`, kind, location: 'San Francisco, CA' })));
     await controlCall(reference.urls.control, 'POST', `/organizations/${org.organization_id}/inventory`, { numbers: stock });
     // ... and four lines the removal checks may remove for good.
     const removableLines = [];
@@ -143,10 +153,12 @@ export async function certifyVendor(
     afterRun?: (vendor: VendorTarget) => Promise<void>;
     /** Changes target.yaml's fixtures before the run. */
     edit?: ConfigEdit;
+    movesOnItsOwn?: boolean;
   } = {},
 ): Promise<RunReport> {
   const dir = await mkdtemp(join(tmpdir(), 'mcs-vendor-'));
-  const vendor = await startVendorTarget({ dir, fixtures, ...(options.faults ? { faults: options.faults } : {}), ...(options.edit ? { edit: options.edit } : {}) });
+  const { faults, edit, movesOnItsOwn } = options;
+  const vendor = await startVendorTarget({ dir, fixtures, ...(faults ? { faults } : {}), ...(edit ? { edit } : {}), ...(movesOnItsOwn === undefined ? {} : { movesOnItsOwn }) });
   const adapter = options.controlAdapter?.(vendor);
   // With the full fixtures the vendor also names what the description leaves to the target (the replay
   // endpoint, the dry-run field, the invitation field), as `mcs serve` prints them.

@@ -1,0 +1,50 @@
+// A sandbox that moves on by itself, as a vendor's does where a carrier and a payment provider answer: each
+// outbound message goes sent, then delivered (groups have no delivery receipt), and each purchase in
+// provisioning completes. The control API plays those parties on demand instead; this is for the reference as
+// a vendor target without one (startReference({ sandbox: true })), where checks wait for what the target does
+// on its own. Transitions are not shown in the description, so any such progress is a reading it allows.
+import type { App } from '../server/app.js';
+import { driveMessageStatus } from '../messaging/simulate.js';
+import { messagingState } from '../messaging/state.js';
+import { completePurchase } from '../store/purchases.js';
+import type { Org } from '../store/types.js';
+
+/** How often the sandbox's carrier and payment provider act. */
+const tickMs = 50;
+
+/** Starts the sandbox's progress; the function it answers stops it. */
+export function startSandboxProgress(app: App): () => void {
+  /** Per organization, how many of its messages the carrier has looked at (they are filed in order). */
+  const looked = new WeakMap<Org, number>();
+  let sentLastTick: Array<{ org: Org; id: string }> = [];
+  const tick = () => {
+    const delivering = sentLastTick;
+    sentLastTick = [];
+    for (const { org, id } of delivering) {
+      const message = messagingState(org).messages.get(id);
+      if (message?.status === 'sent') driveMessageStatus(app, org, id, { status: 'delivered' });
+    }
+    for (const org of app.store.orgs.values()) {
+      const messages = messagingState(org).messages.all();
+      for (let i = looked.get(org) ?? 0; i < messages.length; i++) {
+        const message = messages[i];
+        if (message?.direction !== 'outbound' || message.status !== 'queued') continue;
+        driveMessageStatus(app, org, message.id, { status: 'sent' });
+        sentLastTick.push({ org, id: message.id });
+      }
+      looked.set(org, messages.length);
+      for (const purchase of org.purchases.values()) {
+        if (purchase.status === 'provisioning') completePurchase(org, app.bus, purchase, !app.fault('numbers.purchase.outcome-not-emitted'));
+      }
+    }
+  };
+  const timer = setInterval(() => {
+    try {
+      tick();
+    } catch (error) {
+      app.log(`reference: the sandbox's progress failed: ${String(error)}`);
+    }
+  }, tickMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
