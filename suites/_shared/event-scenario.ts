@@ -5,7 +5,7 @@
 import { carryBrokenAnswer, NotVerifiable, type CheckContext, type Fixtures } from '../../harness/check/index.js';
 import type { Delivery } from '../../harness/webhooks/receiver.js';
 import { fail } from './common.js';
-import { concerns, type Triggered } from './events.js';
+import { concerns, notEmittedOnItsOwn, type Triggered } from './events.js';
 import type { Hooks, Subscription } from './webhooks.js';
 
 export interface Collected {
@@ -21,20 +21,42 @@ export interface Collected {
   untriggered?: Map<string, string>;
 }
 
+export interface Collection {
+  arrived: Map<string, Delivery>;
+  missing: string[];
+  /** Types left to the target's own progress that never arrived, with why they are not verifiable. */
+  unmade: Map<string, string>;
+}
+
 /** Waits, in parallel, for one delivery of each triggered type to `sub`. */
-export async function collect(hooks: Hooks, sub: Subscription, triggered: Map<string, Triggered>): Promise<{ arrived: Map<string, Delivery>; missing: string[] }> {
+export async function collect(hooks: Hooks, sub: Subscription, triggered: Map<string, Triggered>): Promise<Collection> {
   const arrived = new Map<string, Delivery>();
   const missing: string[] = [];
+  const unmade = new Map<string, string>();
   await Promise.all(
     [...triggered].map(async ([type, trigger]) => {
       try {
         arrived.set(type, await hooks.waitForEvent(sub, type, concerns(trigger)));
       } catch {
-        missing.push(type);
+        if (trigger.onItsOwn === undefined) missing.push(type);
+        else unmade.set(type, notEmittedOnItsOwn(type, hooks.timeoutMs, trigger.onItsOwn));
       }
     }),
   );
-  return { arrived, missing: missing.sort() };
+  return { arrived, missing: missing.sort(), unmade };
+}
+
+/**
+ * Of several subscriptions' collections, the types left to the target that reached none of them were not made
+ * (added to `untriggered`); one that reached some subscription but not another was made, and lost there.
+ */
+export function settleUnmade(collections: readonly Collection[], untriggered: Map<string, string>): void {
+  for (const collection of collections) {
+    for (const [type, reason] of collection.unmade) {
+      if (collections.some((other) => other.arrived.has(type))) collection.missing = [...collection.missing, type].sort();
+      else untriggered.set(type, reason);
+    }
+  }
 }
 
 /**

@@ -4,6 +4,8 @@
 // trigger that caused it. Every trigger but the merge needs a control operation.
 import { path, type Fixtures } from '../../harness/check/index.js';
 import { isNotVerifiable } from '../../harness/fixtures/not-verifiable.js';
+import type { ControlOperation } from '../../harness/fixtures/control-operations.js';
+import { unofferedReason } from '../../harness/fixtures/control-client.js';
 import type { Delivery } from '../../harness/webhooks/receiver.js';
 import { uniquePhone } from './values.js';
 import { dataOf, fail, idemKey, isRecord, messageIdOf, shown, type Json } from './common.js';
@@ -19,6 +21,11 @@ export interface Triggered {
    * v4 41): without event ids, its deliveries are then matched by type alone.
    */
   mayNameOtherMessage?: true;
+  /**
+   * Left to the target's own progress (its carrier), for want of the control operation named here: an event
+   * that never arrives was then not emitted on its own, which leaves it not verifiable rather than lost.
+   */
+  onItsOwn?: ControlOperation;
 }
 
 export interface InboundResult {
@@ -76,8 +83,19 @@ export async function groupOutbound(fx: Fixtures): Promise<{ messageId: string; 
   return { messageId: await reply(fx, first.chat_id, 'hello group'), chatId: first.chat_id, groupId: first.group_id };
 }
 
+/** Why an event left to the target's own progress is not verifiable when it never came. */
+export function notEmittedOnItsOwn(type: string, waitedMs: number, operation: ControlOperation): string {
+  return `the target emitted no ${type} on its own within ${waitedMs} ms: ${unofferedReason(operation)}`;
+}
+
+/**
+ * A status event of an outbound message: driven where the control API offers driveMessageStatus; else a
+ * carrier of the target's own may send and deliver it (a vendor's sandbox), and the event is waited for.
+ * Failure and read need the customer's side: only the control API makes them.
+ */
 async function statusEvent(fx: Fixtures, status: 'sent' | 'delivered' | 'failed' | 'read', options: { readReceipts?: boolean } = {}): Promise<Triggered> {
   const { messageId } = await outbound(fx, { protocol: 'imessage', ...options });
+  if (!fx.controlOffers('driveMessageStatus') && (status === 'sent' || status === 'delivered')) return { messageId, eventIds: [], onItsOwn: 'driveMessageStatus' };
   return { messageId, eventIds: await drive(fx, messageId, status) };
 }
 

@@ -15,7 +15,7 @@ import type { Delivery } from '../../harness/webhooks/receiver.js';
 import { fail, isEpochMillis } from '../_shared/common.js';
 import { isNotVerifiable } from '../../harness/fixtures/not-verifiable.js';
 import { inbound, messagingTriggers, poll, triggerOffered } from '../_shared/events.js';
-import { arrivedOf, collect, shared } from '../_shared/event-scenario.js';
+import { arrivedOf, collect, settleUnmade, shared, type Collection } from '../_shared/event-scenario.js';
 import { bodyOf, describeDelivery, eventTypeOf, expectSignedWith, useHooks, type Hooks, type Subscription } from '../_shared/webhooks.js';
 
 const area = 'webhooks';
@@ -57,10 +57,8 @@ type WebhookType = (typeof webhookTypes)[number];
 /** Which subscription types must receive each family (section 6). */
 const receivers: Record<string, readonly WebhookType[]> = { message: ['message', 'all'], poll: ['poll', 'all'], typing: ['all'], group: ['all'], contact: ['all'] };
 
-interface Received {
+interface Received extends Collection {
   sub: Subscription;
-  arrived: Map<string, Delivery>;
-  missing: string[];
   untriggered: Map<string, string>;
 }
 
@@ -77,6 +75,8 @@ const scenario = shared(async (t) => {
     const wanted = new Map([...triggered].filter(([event]) => receivers[family(event)]?.includes(type)));
     received[type] = { sub, untriggered, ...(await collect(hooks, sub, wanted)) };
   }
+  // A status left to the target's carrier that reached no subscription was not made; one that reached some was.
+  settleUnmade(Object.values(received), untriggered);
   const all = received.all ?? fail('unreachable: the v2 `all` subscription was made', 'a subscription', 'none');
   // The merge is the one trigger the public API offers, so a target without simulations still has a delivery
   // to judge. Its flat payload is not shown beyond `event` (AMBIGUITIES v2 9): no shape check sees it, and where

@@ -6,7 +6,7 @@ import { check, type Need } from '../../harness/check/index.js';
 import { webhookPayloadProblems } from '../../harness/checks/webhook-payload.js';
 import { fail, isRecord } from '../_shared/common.js';
 import { concerns, inbound, messagingTriggers, triggerOffered, triggerOfferedNumberEvents, type Triggered } from '../_shared/events.js';
-import { arrivedOf, collect, shared, type Collected } from '../_shared/event-scenario.js';
+import { arrivedOf, collect, settleUnmade, shared, type Collected } from '../_shared/event-scenario.js';
 import { bodyOf, describeDelivery, expectSignedWith, headerOf, useHooks, warnIfStale } from '../_shared/webhooks.js';
 
 const area = 'webhooks';
@@ -26,7 +26,10 @@ const scenario = shared(async (t): Promise<Collected> => {
   const numbers = await triggerOfferedNumberEvents(fx);
   for (const [type, done] of numbers.triggered) triggered.set(type, done);
   for (const [type, reason] of numbers.untriggered) untriggered.set(type, reason);
-  return { fx, hooks, sub, triggered, untriggered, ...(await collect(hooks, sub, triggered)) };
+  const collected = await collect(hooks, sub, triggered);
+  settleUnmade([collected], untriggered);
+  for (const type of untriggered.keys()) triggered.delete(type);
+  return { fx, hooks, sub, triggered, untriggered, arrived: collected.arrived, missing: collected.missing };
 });
 
 check(

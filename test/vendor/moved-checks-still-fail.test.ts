@@ -107,6 +107,10 @@ const movedWithInbound = [
   { check: 'messages/amb-inbound-sender-is-opaque-and-reply-goes-to-chat', fault: 'messaging.chat-reply.new-thread' },
   // A refusal judged by its answer where no sent log shows what went out; the inbound line leased for a key of its own.
   { check: 'messages/inbound-only-number-needs-prior-inbound', fault: 'messaging.inbound-only.not-enforced' },
+  // Status events the sandbox's own carrier emits, where no control operation drives them.
+  { check: 'webhooks/flat-message-sent-shape', fault: 'events.v2.extra-fields-missing' },
+  { check: 'webhooks/flat-message-delivered-shape', fault: 'events.v2.extra-fields-missing' },
+  { check: 'webhooks/message-delivered-never-for-group-chats', fault: 'events.delivered-for-groups' },
   // A group's first message needs only simulateInboundMessage.
   { check: 'webhooks/flat-group-message-received-carries-the-group', fault: 'events.v2.group-fields-missing' },
 ];
