@@ -22,8 +22,9 @@ export interface Triggered {
    */
   mayNameOtherMessage?: true;
   /**
-   * Left to the target's own progress (its carrier), for want of the control operation named here: an event
-   * that never arrives was then not emitted on its own, which leaves it not verifiable rather than lost.
+   * Left to the target, for want of the control operation named here: its own carrier's progress, or a report
+   * the description allows but does not promise. An event that never arrives was then not emitted, which leaves
+   * it not verifiable rather than lost.
    */
   onItsOwn?: ControlOperation;
 }
@@ -132,6 +133,17 @@ async function mergeContacts(fx: Fixtures): Promise<Triggered> {
   return { eventIds: [] };
 }
 
+/**
+ * The business reacts to a customer's message through the v2 API: message.reaction has a `direction` with
+ * `outbound` among its values (section 6), so a target may report it; whether it does is not said, so one that
+ * never comes is not verifiable (`onItsOwn`).
+ */
+async function outboundReaction(fx: Fixtures, customer: string, messageId: string): Promise<Triggered> {
+  const response = await fx.v2().post(path`/chats/${customer}/messages/${messageId}/reactions`, { json: { reaction: '+love' } });
+  if (response.status < 200 || response.status > 299) fail('the reaction that should trigger message.reaction was refused', 'a 2xx', shown(response));
+  return { messageId, eventIds: [], mayNameOtherMessage: true };
+}
+
 /** The message, poll, typing, group and contact events: each type with the trigger that emits it. */
 export const messagingTriggers: Readonly<Record<string, (fx: Fixtures) => Promise<Triggered>>> = {
   'message.received': async (fx) => {
@@ -143,7 +155,9 @@ export const messagingTriggers: Readonly<Record<string, (fx: Fixtures) => Promis
   'message.failed': (fx) => statusEvent(fx, 'failed'),
   'message.read': (fx) => statusEvent(fx, 'read', { readReceipts: true }),
   'message.reaction': async (fx) => {
-    const done = await inbound(fx, { protocol: 'imessage' });
+    const sender = uniquePhone();
+    const done = await inbound(fx, { protocol: 'imessage', sender });
+    if (!fx.controlOffers('simulateReaction')) return { ...(await outboundReaction(fx, sender, done.message_id)), onItsOwn: 'simulateReaction' };
     const ack = await fx.control().call<{ event_ids?: string[] }>('POST', '/inbound/reactions', { message_id: done.message_id, reaction: 'love', action: 'add', sender: uniquePhone() });
     return { messageId: done.message_id, eventIds: ack.event_ids ?? [], mayNameOtherMessage: true };
   },

@@ -111,6 +111,10 @@ const movedWithInbound = [
   { check: 'webhooks/flat-message-sent-shape', fault: 'events.v2.extra-fields-missing' },
   { check: 'webhooks/flat-message-delivered-shape', fault: 'events.v2.extra-fields-missing' },
   { check: 'webhooks/message-delivered-never-for-group-chats', fault: 'events.delivered-for-groups' },
+  // The reaction a business sends (v2) is reported as message.reaction, outbound: its flat body is judged.
+  { check: 'webhooks/flat-message-reaction-shape', fault: 'events.v2.extra-fields-missing' },
+  // A quick reply's limit judged by its answers, where no sent log shows what went out.
+  { check: 'messages/quick-reply-offers-2-to-5-choices', fault: 'messaging.interactive.quick-reply-count-unchecked' },
   // A group's first message needs only simulateInboundMessage.
   { check: 'webhooks/flat-group-message-received-carries-the-group', fault: 'events.v2.group-fields-missing' },
 ];
