@@ -58,6 +58,14 @@ describe('mcs serve', () => {
     expect(await run.exit).toBe(0);
   });
 
+  it('--sandbox says the reference moves on by itself', async () => {
+    const run = start(['--port', '0', '--sandbox', '--no-control']);
+    await urlsOf(run);
+    run.child.kill('SIGTERM');
+    expect(await run.exit).toBe(0);
+    expect(run.output()).toMatch(/^sandbox  moves on by itself/m);
+  });
+
   it('--fault switches a fault on', async () => {
     const run = start(['--port', '0', '--fault', 'auth.401-standard-shape']);
     const urls = await urlsOf(run);

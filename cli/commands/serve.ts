@@ -6,12 +6,14 @@ import { namedVariants } from '../../reference/variants.js';
 import { listFaults } from '../../reference/faults.js';
 import { referenceTargetEnv } from '../../reference/target-settings.js';
 
-const USAGE = `Usage: mcs serve [--host 127.0.0.1] [--port 4010] [--no-control] [--fault NAME]... [--variant NAME]... [--list-faults]
+const USAGE = `Usage: mcs serve [--host 127.0.0.1] [--port 4010] [--no-control] [--sandbox] [--fault NAME]... [--variant NAME]... [--list-faults]
 
 Starts the in-memory reference implementation and prints its three base URLs (v4, v2, control).
   --host         interface to listen on (default 127.0.0.1)
   --port         port (default 4010; 0 picks a free port)
   --no-control   turn off the control API under /__control
+  --sandbox      move on by itself as a vendor's sandbox does: outbound messages go sent then delivered,
+                 purchases complete (with --no-control: a target like a vendor's without our control API)
   --fault        switch on a named fault (repeatable; for demos of what the suite catches)
   --variant      apply a named benign variant (repeatable): ${Object.keys(namedVariants).join(', ')}
   --list-faults  print every fault name with its description and exit
@@ -33,7 +35,7 @@ export async function run(argv: string[]): Promise<number> {
   const faults = flags.fault ?? [];
   let reference;
   try {
-    reference = await startReference({ host: flags.host ?? '127.0.0.1', port, faults, variant, control: flags['no-control'] !== true });
+    reference = await startReference({ host: flags.host ?? '127.0.0.1', port, faults, variant, control: flags['no-control'] !== true, sandbox: flags.sandbox === true });
   } catch (error) {
     const e = error as { code?: string; message?: string };
     if (e.code === 'EADDRINUSE') throw new UsageError(`port ${port} is already in use (try --port 0)`);
@@ -43,6 +45,7 @@ export async function run(argv: string[]): Promise<number> {
   const { urls } = reference;
   process.stdout.write(`v4       ${urls.v4}\nv2       ${urls.v2}\ncontrol  ${flags['no-control'] === true ? '(off)' : urls.control}\n`);
   if (faults.length > 0) process.stdout.write(`faults   ${faults.join(', ')}\n`);
+  if (flags.sandbox === true) process.stdout.write('sandbox  moves on by itself: messages are sent and delivered, purchases complete\n');
   // What the description leaves for a target to name, as a certify run against this server needs it.
   const settings = Object.entries(referenceTargetEnv).map(([name, value]) => `${name}='${value}'`);
   process.stdout.write(`settings ${settings.join(' ')}\n`);
@@ -57,6 +60,7 @@ function parse(argv: string[]) {
     host: { type: 'string' },
     port: { type: 'string' },
     'no-control': { type: 'boolean' },
+    sandbox: { type: 'boolean' },
     fault: { type: 'string', multiple: true },
     variant: { type: 'string', multiple: true },
     'list-faults': { type: 'boolean' },
