@@ -63,7 +63,7 @@ describe('mcs serve', () => {
     await urlsOf(run);
     run.child.kill('SIGTERM');
     expect(await run.exit).toBe(0);
-    expect(run.output()).toMatch(/^sandbox  moves on by itself/m);
+    expect(run.output()).toMatch(/^sandbox {2}moves on by itself/m);
   });
 
   it('--fault switches a fault on', async () => {
