@@ -39,6 +39,18 @@ describe('what a check needs', () => {
     expect(unmetNeed(['v2'], full)).toMatch(/v2/);
   });
 
+  it('asks a control API that creates organizations for the operation making what the config would describe', () => {
+    // The config's friends, stock and lines are the vendor's organization's, not the fresh one's.
+    const withFixtures: Offer = { target: { ...target, fixtures: { ...target.fixtures, location_friends: ['+14155550199'], spare_lines: [{ id: 'ch_s', address: '+14155550101' }] } }, control: true, controlOperations: ['createOrganization'] };
+    expect(unmetNeed(['location-friends'], withFixtures)).toMatch(/seedLocationContact/);
+    expect(unmetNeed(['spare-line'], withFixtures)).toMatch(/createFixtureChannel/);
+    expect(unmetNeed(['removable-line'], withFixtures)).toMatch(/createFixtureChannel/);
+    expect(unmetNeed(['known-stock'], withFixtures)).toMatch(/seedInventory/);
+    // A key of its own comes through POST /api-keys with the fresh organization's app token.
+    expect(unmetNeed(['fresh-key'], withFixtures)).toBeUndefined();
+    expect(unmetNeed(['location-friends', 'spare-line'], { ...withFixtures, controlOperations: ['createOrganization', 'seedLocationContact', 'createFixtureChannel'] })).toBeUndefined();
+  });
+
   it('takes a run context with control: true and no list as offering every operation', () => {
     expect(unmetNeed(['drivePurchase', 'simulateInboundMessage'], { target, control: true })).toBeUndefined();
   });

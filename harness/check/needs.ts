@@ -65,6 +65,9 @@ function reasonUnmet(need: Need, given: Offer): string | undefined {
   if (need === 'control') return offer.control ? undefined : offer.controlOperations === undefined ? 'needs the control API (the target has none)' : unofferedReason('createOrganization');
   const maker = isFixtureNeed(need) ? madeBy[need] : undefined;
   if (maker !== undefined && reasonUnmet(maker, given) === undefined) return undefined;
+  // A fresh organization of the file's has none of what the config describes of the vendor's: only its
+  // control operation makes one there (a key of its own it makes with the fresh organization's app token).
+  if (maker !== undefined && offer.control && need !== 'fresh-key') return reasonUnmet(maker, given);
   // The fresh organization's shared line is bought, and its provisioning confirmed by the payment provider.
   if (need === 'held-shared-line' && offer.control) return reasonUnmet('drivePurchase', given);
   if (isFixtureNeed(need)) return offer.control ? undefined : unmetFixture(need, offer.target);

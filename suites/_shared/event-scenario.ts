@@ -47,16 +47,34 @@ export async function collect(hooks: Hooks, sub: Subscription, triggered: Map<st
 }
 
 /**
- * Of several subscriptions' collections, the types left to the target that reached none of them were not made
- * (added to `untriggered`); one that reached some subscription but not another was made, and lost there.
+ * Of several subscriptions' collections, a type left to the target that reached none of them was not made
+ * (added to `untriggered`). One that reached some subscription was made: where it has not arrived yet (it may
+ * have come while another subscription was waited for, or come later there), it gets a full wait before it
+ * counts as lost.
  */
-export function settleUnmade(collections: readonly Collection[], untriggered: Map<string, string>): void {
-  for (const collection of collections) {
-    for (const [type, reason] of collection.unmade) {
-      if (collections.some((other) => other.arrived.has(type))) collection.missing = [...collection.missing, type].sort();
-      else untriggered.set(type, reason);
+export async function settleUnmade(hooks: Hooks, collected: ReadonlyArray<Collection & { sub: Subscription }>, triggered: ReadonlyMap<string, Triggered>, untriggered: Map<string, string>): Promise<void> {
+  const arrivedLate = (sub: Subscription, type: string) => hooks.deliveriesTo(sub, type).find(concerns(triggered.get(type)));
+  for (const collection of collected) {
+    for (const type of collection.unmade.keys()) {
+      const late = arrivedLate(collection.sub, type);
+      if (late !== undefined) collection.arrived.set(type, late);
     }
   }
+  await Promise.all(
+    collected.flatMap((collection) =>
+      [...collection.unmade]
+        .filter(([type]) => !collection.arrived.has(type))
+        .map(async ([type, reason]) => {
+          if (!collected.some((other) => other.arrived.has(type))) return void untriggered.set(type, reason);
+          try {
+            collection.arrived.set(type, await hooks.waitForEvent(collection.sub, type, concerns(triggered.get(type))));
+          } catch {
+            collection.missing = [...collection.missing, type].sort();
+          }
+        }),
+    ),
+  );
+  for (const collection of collected) collection.unmade.clear();
 }
 
 /**

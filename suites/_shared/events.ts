@@ -3,7 +3,7 @@
 // statuses, reactions, typing, polls, group changes, shared cards), and how a delivery is matched to the
 // trigger that caused it. Every trigger but the merge needs a control operation.
 import { path, type Fixtures } from '../../harness/check/index.js';
-import { isNotVerifiable } from '../../harness/fixtures/not-verifiable.js';
+import { isNotVerifiable, NotVerifiable } from '../../harness/fixtures/not-verifiable.js';
 import type { ControlOperation } from '../../harness/fixtures/control-operations.js';
 import { unofferedReason } from '../../harness/fixtures/control-client.js';
 import type { Delivery } from '../../harness/webhooks/receiver.js';
@@ -140,7 +140,9 @@ async function mergeContacts(fx: Fixtures): Promise<Triggered> {
  */
 async function outboundReaction(fx: Fixtures, customer: string, messageId: string): Promise<Triggered> {
   const response = await fx.v2().post(path`/chats/${customer}/messages/${messageId}/reactions`, { json: { reaction: '+love' } });
-  if (response.status < 200 || response.status > 299) fail('the reaction that should trigger message.reaction was refused', 'a 2xx', shown(response));
+  // Its answers are not shown, nor that a v2 chat and message are the ones the simulation named: a refusal
+  // leaves message.reaction unmade (the v2 reaction checks judge the endpoint).
+  if (response.status < 200 || response.status > 299) throw new NotVerifiable(`the business's own reaction that would report message.reaction was refused (${shown(response)}): ${unofferedReason('simulateReaction')}`);
   return { messageId, eventIds: [], mayNameOtherMessage: true };
 }
 

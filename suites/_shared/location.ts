@@ -1,7 +1,8 @@
 // Device location sharing as the location suite sees it: friends sharing their location (need
 // `location-friends`: seeded through the control API, else the ones the config file names) and the GET of one
 // friend by handle.
-import { isPhoneHandle, path, type ApiClient, type ApiResponse, type Fixtures } from '../../harness/check/index.js';
+import { isPhoneHandle, NotVerifiable, path, type ApiClient, type ApiResponse, type Fixtures } from '../../harness/check/index.js';
+import { unofferedReason } from '../../harness/fixtures/control-client.js';
 import { uniquePhone, uniqueToken } from './values.js';
 
 export interface Friend {
@@ -12,7 +13,10 @@ export interface Friend {
 /** Friends sharing their location: seeded where the control API offers it, else those the config file names. */
 export async function friendsSharing(fx: Fixtures): Promise<Friend[]> {
   if (fx.controlOffers('seedLocationContact')) return seedFriends(fx);
-  return (fx.target.fixtures.location_friends ?? []).map((handle) => ({ handle, kind: isPhoneHandle(handle) ? 'phone' : handle.includes('@') ? 'email' : 'account' }));
+  // The config's friends share with the vendor's organization's device, not with a fresh organization's.
+  const configured = fx.source === 'config' ? (fx.target.fixtures.location_friends ?? []) : [];
+  if (configured.length === 0) throw new NotVerifiable(unofferedReason('seedLocationContact'));
+  return configured.map((handle) => ({ handle, kind: isPhoneHandle(handle) ? 'phone' : handle.includes('@') ? 'email' : 'account' }));
 }
 
 /** Friends sharing their location, one of each handle form the description names, new to this run. */

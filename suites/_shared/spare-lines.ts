@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { path, type CheckContext, type Fixtures } from '../../harness/check/index.js';
-import type { ChannelFixture } from '../../harness/fixtures/control-client.js';
+import { unofferedReason, type ChannelFixture } from '../../harness/fixtures/control-client.js';
 import { channelTypeOf } from '../../harness/fixtures/fixtures.js';
 import type { SpareLineKind } from '../../harness/config/types.js';
 import { assign, assignOk, deleteOk, dropOwnKey, keyAdmin, numberedLine, ownKey, unassign } from './api-keys.js';
@@ -30,6 +30,8 @@ export interface LineWanted {
 export async function lineOfItsOwn(t: CheckContext, fx: Fixtures, wanted: LineWanted = {}): Promise<ChannelFixture> {
   const kind = wanted.kind ?? 'native-dedicated-nocard';
   if (fx.controlOffers('createFixtureChannel')) return numberedLine(fx, wanted.owner ?? null, wanted.alias, kind);
+  // The config's spare lines are the vendor's organization's, not a fresh organization's.
+  if (fx.source === 'control') return t.notVerifiable(unofferedReason('createFixtureChannel'));
   // A check that needs no alias takes the lines without one first, leaving those with one to the checks that do.
   const hasAlias = (line: { alias?: string | null }) => (line.alias ?? '') !== '';
   const spares = fx.spareLines
@@ -107,9 +109,23 @@ const removablePool: LinePool = { folder: 'removable-lines', field: 'removable_l
  */
 export async function removableLine(t: CheckContext, fx: Fixtures): Promise<ChannelFixture> {
   if (fx.controlOffers('createFixtureChannel')) return fx.control().createChannel({ kind: 'native-dedicated' });
+  if (fx.source === 'control') return t.notVerifiable(unofferedReason('createFixtureChannel'));
   const taken = await lease(t, fx.target.fixtures.removable_lines ?? [], removablePool, false);
-  const read = await fx.v4().get(path`/channels/${taken.id}`);
-  if (read.status !== 200) return t.notVerifiable(`the removable line ${taken.id} cannot be read (GET /channels answered ${read.status}): an earlier run removed it? (give fresh fixtures.removable_lines for each run)`);
+  const usedUp = `an earlier run removed it? (give fresh fixtures.removable_lines for each run)`;
+  const status = await statusOf(fx, taken.id);
+  if (status === undefined) return t.notVerifiable(`the removable line ${taken.id} cannot be read (GET /channels/{channel}): ${usedUp}`);
+  // A removed line may stay readable, cancelled (channel statuses are not shown): one whose status differs from
+  // a configured line's in use is taken as removed.
+  const inUse = fx.channels.find((channel) => channel.kind.startsWith('native-dedicated'));
+  const statusInUse = inUse === undefined ? undefined : await statusOf(fx, inUse.id);
+  if (statusInUse !== undefined && status !== statusInUse) return t.notVerifiable(`the removable line ${taken.id} reads status ${JSON.stringify(status)}, not ${JSON.stringify(statusInUse)} as the line ${inUse?.id ?? ''} in use: ${usedUp}`);
   const kind = taken.kind ?? 'native-dedicated-nocard';
   return { id: taken.id, kind, type: channelTypeOf(kind), address: taken.address, alias: taken.alias ?? null, owner_api_key: null };
+}
+
+/** The `status` GET /channels/{channel} reads (null when it names none); undefined when the line cannot be read. */
+async function statusOf(fx: Fixtures, channelId: string): Promise<unknown> {
+  const read = await fx.v4().get(path`/channels/${channelId}`);
+  if (read.status !== 200) return undefined;
+  return isRecord(read.body) && isRecord(read.body.data) ? (read.body.data.status ?? null) : null;
 }

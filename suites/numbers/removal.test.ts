@@ -22,12 +22,12 @@ interface Removal {
 }
 
 /**
- * Watches for number.removed around a removal: where the control API records the events emitted, exactly one
- * more; else through a v4 subscription of the check's own, a delivery of it (its payload is not shown; the
- * removal checks run one after another in this file, and nothing else removes lines).
+ * Watches for number.removed around a removal: where the control API records the events of an organization of
+ * the check's own, exactly one more; else through a v4 subscription of the check's own, a delivery of it (its
+ * payload is not shown; the removal checks run one after another in this file, and nothing else removes lines).
  */
 async function watchNumberRemoved(t: CheckContext, fx: Fixtures): Promise<() => Promise<void>> {
-  if (fx.controlOffers('listEmittedEvents')) {
+  if (fx.source === 'control' && fx.controlOffers('listEmittedEvents')) {
     const before = await eventCount(fx, 'number.removed');
     return async () => t.expect.that(await eventCount(fx, 'number.removed'), 'number.removed events').toBe(before + 1);
   }

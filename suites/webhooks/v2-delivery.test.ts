@@ -76,7 +76,7 @@ const scenario = shared(async (t) => {
     received[type] = { sub, untriggered, ...(await collect(hooks, sub, wanted)) };
   }
   // A status left to the target's carrier that reached no subscription was not made; one that reached some was.
-  settleUnmade(Object.values(received), untriggered);
+  await settleUnmade(hooks, Object.values(received), triggered, untriggered);
   const all = received.all ?? fail('unreachable: the v2 `all` subscription was made', 'a subscription', 'none');
   // The merge is the one trigger the public API offers, so a target without simulations still has a delivery
   // to judge. Its flat payload is not shown beyond `event` (AMBIGUITIES v2 9): no shape check sees it, and where

@@ -26,8 +26,8 @@ const scenario = shared(async (t): Promise<Collected> => {
   const numbers = await triggerOfferedNumberEvents(fx);
   for (const [type, done] of numbers.triggered) triggered.set(type, done);
   for (const [type, reason] of numbers.untriggered) untriggered.set(type, reason);
-  const collected = await collect(hooks, sub, triggered);
-  settleUnmade([collected], untriggered);
+  const collected = { sub, ...(await collect(hooks, sub, triggered)) };
+  await settleUnmade(hooks, [collected], triggered, untriggered);
   for (const type of untriggered.keys()) triggered.delete(type);
   return { fx, hooks, sub, triggered, untriggered, arrived: collected.arrived, missing: collected.missing };
 });

@@ -149,6 +149,8 @@ export async function certifyVendor(
     controlAdapter?: (vendor: VendorTarget) => { path: string; env: Record<string, string> };
     faults?: string[];
     only?: string[];
+    /** Acts on the target before the run, as an earlier run or the vendor would. */
+    beforeRun?: (vendor: VendorTarget) => Promise<void>;
     /** Looks at the target after the run, before it is stopped. */
     afterRun?: (vendor: VendorTarget) => Promise<void>;
     /** Changes target.yaml's fixtures before the run. */
@@ -168,6 +170,7 @@ export async function certifyVendor(
   try {
     const target = await resolveTargetConfig({ flags: adapter ? { controlAdapter: adapter.path } : {}, env: {}, configPath: vendor.configPath });
     if (target === undefined) throw new Error('target.yaml named no base URL');
+    await options.beforeRun?.(vendor);
     const { report } = await runCertification({ target, embedded: false, seed: options.seed ?? 19, selection: { only: options.only ?? [], skip: [] } });
     await options.afterRun?.(vendor);
     return report;

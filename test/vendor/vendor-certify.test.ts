@@ -3,7 +3,9 @@
 // missing; never failed (issue 19: false failures a vendor would have to chase). The figures of the README's
 // "Without the control API" table are kept true here. (Ten repeated runs: test/field, `npm run test:field`.)
 import { describe, expect, it } from 'vitest';
-import { certifyVendor, failuresOf, sandboxAdapter, verifiedShare } from '../support/vendor-target.js';
+import { readFile } from 'node:fs/promises';
+import { parse } from 'yaml';
+import { certifyVendor, failuresOf, sandboxAdapter, verifiedShare, type VendorTarget } from '../support/vendor-target.js';
 
 const unexplained = (report: Awaited<ReturnType<typeof certifyVendor>>) =>
   report.checks.filter((check) => check.outcome === 'not-verifiable' && !/needs|no |not |could not/.test(check.reason ?? '')).map((check) => `${check.id}: ${check.reason ?? ''}`);
@@ -29,6 +31,23 @@ describe('a config that describes its spare lines by the wrong kind', () => {
     const named = (reason: string | undefined) => (/is of type \w+, not \w+ as its kind/.test(reason ?? '') ? 'names the mislabelled line' : (reason ?? ''));
     const outcomes = report.checks.filter((check) => routing.includes(check.id)).map((check) => `${check.outcome}: ${named(check.reason)}`);
     expect(outcomes).toEqual(routing.map(() => 'not-verifiable: names the mislabelled line'));
+  }, 300_000);
+});
+
+describe('removable lines an earlier run removed', () => {
+  it('leave the removal checks not verifiable, naming the used-up line, and fail none', async () => {
+    const removal = ['numbers/removal-by-id-answers-removal-and-emits-number-removed', 'numbers/removal-by-e164-number', 'numbers/removal-without-reasons-gets-400', 'numbers/removal-needs-numbers-manage'];
+    const removeAll = async (vendor: VendorTarget) => {
+      const config = parse(await readFile(vendor.configPath, 'utf8')) as { fixtures: { api_keys: { primary: string }; removable_lines: { id: string }[] } };
+      for (const line of config.fixtures.removable_lines) {
+        const removed = await fetch(`${vendor.baseUrl}/v4/channels/${line.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${config.fixtures.api_keys.primary}`, 'content-type': 'application/json' }, body: JSON.stringify({ reasons: ['an earlier run'] }) });
+        expect(removed.status).toBe(200);
+      }
+    };
+    const report = await certifyVendor('full', { only: removal, beforeRun: removeAll });
+    expect(failuresOf(report)).toEqual([]);
+    const outcomes = report.checks.filter((check) => removal.includes(check.id)).map((check) => `${check.outcome}: ${/an earlier run removed it\?/.test(check.reason ?? '') ? 'names the used-up line' : (check.reason ?? '')}`);
+    expect(outcomes).toEqual(removal.map(() => 'not-verifiable: names the used-up line'));
   }, 300_000);
 });
 
