@@ -90,6 +90,13 @@ describe('target configuration errors: one line naming the field and its source'
     expect(await errorOf(resolveTargetConfig({ flags: {}, env: {}, configPath: unknownKind }))).toBe(`fixtures.channels (from ${unknownKind}): has an unknown key 'telegram' (known: native-shared, native-dedicated, native-dedicated-nocard, native-inbound, sms_provider, whatsapp, rcs, amb)`);
   });
 
+  it('refuses a removable line that is also a spare line or a channel', async () => {
+    const spare = await configFile('base_url: http://x.test\nfixtures:\n  spare_lines:\n    - { id: ch_a, address: "+14155550101" }\n  removable_lines:\n    - { id: ch_b, address: "+14155550102" }\n    - { id: ch_a, address: "+14155550101" }\n');
+    expect(await errorOf(resolveTargetConfig({ flags: {}, env: {}, configPath: spare }))).toBe('fixtures.removable_lines[1]: ch_a is also fixtures.spare_lines[0]; a line the removal checks remove must serve nothing else');
+    const channel = await configFile('base_url: http://x.test\nfixtures:\n  channels:\n    native-dedicated: { id: ch_c }\n  removable_lines:\n    - { id: ch_c, address: "+14155550103" }\n');
+    expect(await errorOf(resolveTargetConfig({ flags: {}, env: {}, configPath: channel }))).toMatch(/ch_c is also fixtures\.channels\.native-dedicated/);
+  });
+
   it('names a missing required field', async () => {
     const file = await configFile('base_url: http://x.test\nfixtures:\n  app_tokens:\n    - token: tok_abcdefgh\n');
     expect(await errorOf(resolveTargetConfig({ flags: {}, env: {}, configPath: file }))).toBe(`fixtures.app_tokens[0].scopes (from ${file}): is required`);

@@ -89,13 +89,26 @@ export function toTargetConfig(layer: ConfigLayer): TargetConfig | undefined {
     baseUrl,
     v4Url: v4Root(baseUrl),
     timeoutMs: typeof v.timeout_ms === 'number' ? v.timeout_ms : defaultTimeoutMs,
-    fixtures: (v.fixtures as ConfigFixtures | undefined) ?? {},
+    fixtures: removableLinesAlone((v.fixtures as ConfigFixtures | undefined) ?? {}),
     ...webhookSettingsOf(v),
   };
   if (typeof v.v2_base_url === 'string') config.v2Url = requestRoot(v.v2_base_url);
   if (typeof v.control_url === 'string') config.controlUrl = requestRoot(v.control_url);
   if (typeof v.control_adapter === 'string') config.controlAdapter = v.control_adapter;
   return config;
+}
+
+/** The fixtures, unless a line the removal checks may remove is also one other checks use (a spare line or a channel). */
+function removableLinesAlone(fixtures: ConfigFixtures): ConfigFixtures {
+  const used = new Map<string, string>([
+    ...(fixtures.spare_lines ?? []).map((line, i): [string, string] => [line.id, `fixtures.spare_lines[${i}]`]),
+    ...Object.entries(fixtures.channels ?? {}).map(([kind, channel]): [string, string] => [channel.id, `fixtures.channels.${kind}`]),
+  ]);
+  for (const [i, line] of (fixtures.removable_lines ?? []).entries()) {
+    const also = used.get(line.id);
+    if (also !== undefined) throw new ConfigError(`fixtures.removable_lines[${i}]: ${line.id} is also ${also}; a line the removal checks remove must serve nothing else`);
+  }
+  return fixtures;
 }
 
 /**

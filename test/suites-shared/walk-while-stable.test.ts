@@ -17,6 +17,18 @@ describe('walkWhileStable', () => {
     expect(result).toEqual({ seen: ['walk 2'], set: ['a', 'b'] });
   });
 
+  it('walks again when a walk failed on a set that grew under it, and still fails a walk over a still set', async () => {
+    const listings = [['a'], ['a', 'b'], ['a', 'b'], ['a', 'b']];
+    let walks = 0;
+    const failing = async (listed: string[]) => {
+      walks++;
+      if (walks === 1) throw new Error(`still has_more after ${listed.length} pages`);
+      return listed;
+    };
+    expect(await walkWhileStable(async () => listings.shift() ?? [], failing, 'GET /things')).toEqual({ seen: ['a', 'b'], set: ['a', 'b'] });
+    await expect(walkWhileStable(async () => ['a'], async () => Promise.reject(new Error('a broken page')), 'GET /things')).rejects.toThrow('a broken page');
+  });
+
   it('is not verifiable when the set changed during every walk', async () => {
     let size = 0;
     const growing = async () => Array.from({ length: ++size }, (_, i) => String(i));
