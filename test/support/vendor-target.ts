@@ -141,18 +141,22 @@ function fixturesOf(org: OrganizationFixtures, kind: VendorFixtures) {
   return { api_keys: keys, app_tokens: org.app_tokens, ...(kind === 'keys-only' ? {} : { channels }) };
 }
 
-/** Certifies a vendor target as `mcs certify --config target.yaml` would (options: an adapter, faults of the reference, --only). */
+/** How a vendor target is certified: an adapter, --only, the seed, and looks at the target around the run. */
+export interface CertifyOptions {
+  seed?: number;
+  controlAdapter?: (vendor: VendorTarget) => { path: string; env: Record<string, string> };
+  only?: string[];
+  /** Acts on the target before the run, as an earlier run or the vendor would. */
+  beforeRun?: (vendor: VendorTarget) => Promise<void>;
+  /** Looks at the target after the run, before it is stopped. */
+  afterRun?: (vendor: VendorTarget) => Promise<void>;
+}
+
+/** Certifies a vendor target as `mcs certify --config target.yaml` would (options: faults of the reference, a changed target.yaml, a sandbox that does not move on). */
 export async function certifyVendor(
   fixtures: VendorFixtures,
-  options: {
-    seed?: number;
-    controlAdapter?: (vendor: VendorTarget) => { path: string; env: Record<string, string> };
+  options: CertifyOptions & {
     faults?: string[];
-    only?: string[];
-    /** Acts on the target before the run, as an earlier run or the vendor would. */
-    beforeRun?: (vendor: VendorTarget) => Promise<void>;
-    /** Looks at the target after the run, before it is stopped. */
-    afterRun?: (vendor: VendorTarget) => Promise<void>;
     /** Changes target.yaml's fixtures before the run. */
     edit?: ConfigEdit;
     movesOnItsOwn?: boolean;
@@ -161,6 +165,16 @@ export async function certifyVendor(
   const dir = await mkdtemp(join(tmpdir(), 'mcs-vendor-'));
   const { faults, edit, movesOnItsOwn } = options;
   const vendor = await startVendorTarget({ dir, fixtures, ...(faults ? { faults } : {}), ...(edit ? { edit } : {}), ...(movesOnItsOwn === undefined ? {} : { movesOnItsOwn }) });
+  try {
+    return await certifyTarget(vendor, fixtures, options);
+  } finally {
+    await vendor.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Certifies a started vendor target, which stays up (a vendor may certify the same sandbox again). */
+export async function certifyTarget(vendor: VendorTarget, fixtures: VendorFixtures, options: CertifyOptions = {}): Promise<RunReport> {
   const adapter = options.controlAdapter?.(vendor);
   // With the full fixtures the vendor also names what the description leaves to the target (the replay
   // endpoint, the dry-run field, the invitation field), as `mcs serve` prints them.
@@ -179,8 +193,6 @@ export async function certifyVendor(
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
     }
-    await vendor.close();
-    await rm(dir, { recursive: true, force: true });
   }
 }
 
