@@ -6,6 +6,7 @@ import type { FaultDecl } from '../faults.js';
 const fault = (name: string, description: string, ...clauses: string[]): FaultDecl => ({ name, description, clauses });
 
 export const faults: FaultDecl[] = [
+  fault('apikeys.ceiling-one-early', 'Key creation is refused one key below the active-key ceiling.', 'limits.apikeys.active-ceiling', 'errors.409.api-key-limit-reached'),
   // text and request refusals (issue 20)
   fault('contacts.name.non-ascii-mangled', 'Contact names are stored from their UTF-8 bytes read as Latin-1 (mojibake for every non-ASCII character).', 'contacts.object.fields'),
   fault('contacts.merge.non-object-body-422', 'A merge of a real survivor refuses a JSON body that is not an object with 422 instead of 400.', 'errors.400.non-object-body'),

@@ -3,7 +3,7 @@
 // deprecated (or is gone), releases the lines it owned, the call repeats with the same result, and creation
 // past the ceiling of ACTIVE keys is refused.
 import { check, type ApiClient, type ApiResponse, type CheckContext, type Fixtures } from '../../harness/check/index.js';
-import { createdKeyOf, createKey, createOk, deleteOk, keyAdmin, keyChannelsPath, keyPath, listsChannel, newKeyName, ownKey, owns, reassignedOnTake, roomyFixtures } from '../_shared/api-keys.js';
+import { createdKeyOf, createKey, createOk, deleteOk, keyAdmin, keyChannelsPath, keyPath, listedKeys, listsChannel, newKeyName, ownKey, owns, reassignedOnTake, roomyFixtures } from '../_shared/api-keys.js';
 import { lineOfItsOwn } from '../_shared/spare-lines.js';
 import { fail, isRecord, shown } from '../_shared/common.js';
 
@@ -24,6 +24,12 @@ async function activeKeysKnown(fx: Fixtures): Promise<number> {
     if (key !== undefined && (await fx.v4(key).get('/me')).status === 200) active++;
   }
   return active;
+}
+
+/** How many listed keys are active, where every listed key says whether it is deprecated (and none is blocked). */
+function activeKeysListed(items: readonly unknown[]): number | undefined {
+  const told = items.every((item) => isRecord(item) && typeof item.deprecated === 'boolean' && item.blocked !== true);
+  return told ? items.filter((item) => isRecord(item) && item.deprecated === false).length : undefined;
 }
 
 /** A key that works (GET /me 200) before the check deprecates it. */
@@ -155,6 +161,10 @@ check(
     }
     t.expect.errorShape(refused, 409);
     t.expect.hasErrorCode(refused, 'api_key_limit_reached');
+    // Where the listing shows whether each key is deprecated (a listed key's fields are not shown, AMBIGUITIES
+    // v4 19), the refusal must also not come early: with the active keys it lists below the ceiling.
+    const active = activeKeysListed((await listedKeys(admin)).items);
+    if (active !== undefined && active < ceiling) fail(`POST /api-keys was refused with ${active} active keys listed, below the ceiling of ${ceiling}`, `${ceiling} active keys listed at the refusal`, `${active}`);
     // Keys the organization holds beyond its own (left by a cut run, or the vendor's) leave no key to deprecate.
     const first = ours[0] ?? t.notVerifiable(`the organization for the key ceiling was at its ceiling before the check made a key (${ceiling} active keys): deprecate the keys it holds beyond its own`);
     await deprecate(admin, first, t);

@@ -93,6 +93,8 @@ const moved = [
   { check: 'account/foreign-lines-do-not-forward', fault: 'account.call-forwarding.foreign-source' },
   { check: 'contacts/ids-are-unique-across-organizations', fault: 'ids.priorities.per-organization' },
   { check: 'api-keys/active-key-ceiling', fault: 'apikeys.ceiling-off-by-one' },
+  // ... and a ceiling one early, seen where the listing tells which keys are deprecated.
+  { check: 'api-keys/active-key-ceiling', fault: 'apikeys.ceiling-one-early' },
   // A v2 `all` subscription of the check's own, and a merge through the public API.
   { check: 'webhooks/contact-merged-reaches-a-v2-all-subscription', fault: 'events.v2.contact-merged-not-delivered' },
   // ... and a v4 one of its own for the merge's contact.merged.

@@ -38,7 +38,7 @@ export function registerApiKeyRoutes(app: App): void {
     const org = orgOf(ctx);
     const body = objectBody(ctx.body);
     if (typeof body.name !== 'string' || body.name.trim() === '') throw validation('name must be a non-empty string', { field: 'name' });
-    const ceiling = org.plan.active_key_ceiling + (ctx.app.fault('apikeys.ceiling-off-by-one') ? 1 : 0);
+    const ceiling = org.plan.active_key_ceiling + (ctx.app.fault('apikeys.ceiling-off-by-one') ? 1 : 0) - (ctx.app.fault('apikeys.ceiling-one-early') ? 1 : 0);
     if (activeKeyCount(org.apiKeys.values()) >= ceiling) {
       throw httpError(409, 'api_key_limit_reached', 'The organization has reached its ceiling of active API keys', { limit: org.plan.active_key_ceiling });
     }
