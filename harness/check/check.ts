@@ -10,7 +10,7 @@ import { secrets } from '../http/mask.js';
 import { ExchangeLog, exchangesKeptPerCheck, withExchangeLog } from '../http/recorder.js';
 import { isSelected } from '../runner/selection.js';
 import { CheckContext } from './context.js';
-import { areasJudgingBrokenAnswers, judge } from './judge.js';
+import { areasJudgingBrokenAnswers, judge, judgesThrottling } from './judge.js';
 import type { DeclaredCheck, McsTaskMeta } from './meta.js';
 import { unmetNeed, type Need } from './needs.js';
 import { runContext } from './run-context.js';
@@ -87,7 +87,7 @@ async function runCheck(meta: CheckMeta, body: CheckBody, context: TestContext):
     thrown = error ?? new Error('the check threw nothing');
   }
   await t.tidyUp();
-  const judged = judge(thrown, log, meta.judgesBrokenAnswers ?? areasJudgingBrokenAnswers.has(meta.area));
+  const judged = judge(thrown, log, meta.judgesBrokenAnswers ?? areasJudgingBrokenAnswers.has(meta.area), judgesThrottling(meta.clauses));
   if (judged.outcome === 'passed') {
     mcs.exchanges.splice(keptOnPass);
     return;

@@ -5,11 +5,11 @@ import { NotVerifiable } from '../fixtures/not-verifiable.js';
 import type { ResponseSummary } from '../http/recorder.js';
 import { RunStopped, TargetError } from '../target-error.js';
 import { ExchangeLog, withExchangeLog } from '../http/recorder.js';
-import { carryBrokenAnswer, judge } from './judge.js';
+import { carryBrokenAnswer, judge, judgesThrottling } from './judge.js';
 
 const ok: ResponseSummary = { api: 'v4', method: 'GET', path: '/me', status: 200, excerpt: '{}' };
 const serverError: ResponseSummary = { ...ok, status: 500, broken: 'the target answered 500 to v4 GET /me' };
-const log = (lastResponse?: ResponseSummary, nonConforming?: { response: ResponseSummary; errors: string[] }) => ({ lastResponse, nonConforming });
+const log = (lastResponse?: ResponseSummary, nonConforming?: { response: ResponseSummary; errors: string[] }, throttled?: ResponseSummary) => ({ lastResponse, nonConforming, throttled });
 const failure = new CheckFailure('v4 GET /me answered 500, not 200', 'status 200', '500');
 
 describe('judge: failed only when the target answered and broke a clause', () => {
@@ -30,6 +30,17 @@ describe('judge: failed only when the target answered and broke a clause', () =>
 
   it('is an error when the last answer was broken (5xx, cut, not JSON) and the check needed a working API', () => {
     expect(judge(failure, log(serverError), false)).toEqual({ outcome: 'error', reason: 'the target answered 500 to v4 GET /me, where the check needed a working API' });
+  });
+
+  it('is not verifiable when a check that asked for no 429 failed after one (a send cap or rate limit), and fails where it asked', () => {
+    const capped: ResponseSummary = { api: 'v4', method: 'POST', path: '/messages', status: 429, excerpt: '{"error":{"code":"outbound_limit_reached"}}' };
+    expect(judge(failure, log(ok, undefined, capped), false, false)).toEqual({
+      outcome: 'not-verifiable',
+      reason: 'the target answered v4 POST /messages with 429 ({"error":{"code":"outbound_limit_reached"}}): a send cap or a rate limit, whose values are not shown, so the check could not judge what followed',
+    });
+    expect(judge(failure, log(ok, undefined, capped), false, true)).toMatchObject({ outcome: 'failed' });
+    expect(judge(undefined, log(ok, undefined, capped), false, false)).toEqual({ outcome: 'passed' });
+    expect([judgesThrottling(['errors.429.outbound-limit-reached']), judgesThrottling(['limits.sends.new-contact-cap']), judgesThrottling(['limits.fan-out.recipients-100'])]).toEqual([true, true, false]);
   });
 
   it('keeps a broken answer a failure in checks that exist to judge such answers (robustness)', () => {

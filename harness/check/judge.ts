@@ -18,7 +18,12 @@ export type Judged =
  */
 export const areasJudgingBrokenAnswers: ReadonlySet<string> = new Set(['robustness', 'errors']);
 
-export function judge(thrown: unknown, log: Pick<ExchangeLog, 'nonConforming' | 'lastResponse'>, judgesBrokenAnswers: boolean): Judged {
+/** Clauses about the 429s of the send caps: checks citing one ask for a 429, which the others do not. */
+export function judgesThrottling(clauses: readonly string[]): boolean {
+  return clauses.some((clause) => clause.startsWith('errors.429.') || clause.startsWith('limits.sends.'));
+}
+
+export function judge(thrown: unknown, log: Pick<ExchangeLog, 'nonConforming' | 'lastResponse' | 'throttled'>, judgesBrokenAnswers: boolean, asksForThrottling = true): Judged {
   if (isRunStopped(thrown)) return { outcome: 'not-run', reason: thrown.message };
   if (isNotVerifiable(thrown)) return { outcome: 'not-verifiable', reason: thrown.message };
   if (isTargetError(thrown)) return { outcome: 'error', reason: firstLine(thrown.message) };
@@ -27,6 +32,10 @@ export function judge(thrown: unknown, log: Pick<ExchangeLog, 'nonConforming' | 
   if (failure === undefined) return { outcome: 'passed' };
   const broken = log.lastResponse?.broken;
   if (!judgesBrokenAnswers && broken !== undefined) return { outcome: 'error', reason: brokenReason(broken) };
+  // A send cap or a rate limit (values not shown; in a vendor's shared organization earlier runs' sends count)
+  // may be why the check failed: where it did not ask for a 429, it judged nothing it can stand by.
+  const throttled = log.throttled;
+  if (!asksForThrottling && throttled !== undefined) return { outcome: 'not-verifiable', reason: throttledReason(throttled) };
   if (thrown !== undefined && !isAssertion(thrown)) {
     // The check crashed: when an answer broke the spec, that answer is the failure; else the harness is at fault.
     return nonConforming !== undefined ? { outcome: 'failed', failure: nonConforming } : { outcome: 'error', reason: `harness exception: ${describe(thrown)}` };
@@ -65,6 +74,10 @@ function firstLine(text: string): string {
 export function carryBrokenAnswer(error: unknown): unknown {
   const broken = currentExchangeLog()?.lastResponse?.broken;
   return broken !== undefined && isAssertion(error) ? new TargetError(brokenReason(broken)) : error;
+}
+
+function throttledReason({ api, method, path, status, excerpt }: NonNullable<ExchangeLog['throttled']>): string {
+  return `the target answered ${api} ${method} ${path} with ${status} (${firstLine(excerpt).slice(0, 160)}): a send cap or a rate limit, whose values are not shown, so the check could not judge what followed`;
 }
 
 function brokenReason(broken: string): string {

@@ -55,6 +55,8 @@ export class ExchangeLog {
   /** The first response that breaks the spec (by the check's mode), if any. */
   nonConforming: NonConforming | undefined;
   lastResponse: ResponseSummary | undefined;
+  /** The first 429 of the v4 or v2 API (or a 207 naming a send cap): a cap or a rate limit, whose values are not shown. */
+  throttled: ResponseSummary | undefined;
 
   /** `exchanges` may be an array owned by someone else (the task meta), so that it fills as requests happen. */
   constructor(
@@ -79,10 +81,19 @@ export class ExchangeLog {
     const broken = brokenness(response, result.notJson === true, documented);
     if (broken !== undefined) summary.broken = broken;
     this.lastResponse = summary;
+    if (response.api !== 'control' && isThrottled(response)) this.throttled ??= summary;
     if (this.mode === 'off' || this.nonConforming !== undefined || !result.operation) return; // unknown paths are deliberate
     if (result.undocumentedStatus && this.mode === 'schema') return;
     if (result.errors.length > 0) this.nonConforming = { response: summary, errors: result.errors, ...(response.exchange === undefined ? {} : { exchange: response.exchange }) };
   }
+}
+
+/** The send caps' codes (section 7): a fan-out answered 207 may name them for the recipients they refused. */
+const capCodes = /"(outbound_limit_reached|new_conversation_limit_reached)"/;
+
+/** A 429, or a fan-out's 207 whose refusals name a send cap. */
+function isThrottled(response: RecordedResponse): boolean {
+  return response.status === 429 || (response.status === 207 && capCodes.test(response.text));
 }
 
 /**

@@ -2,7 +2,7 @@
 // which channel carried each accepted message (listSentMessages) and lets a customer write first. Without
 // listSentMessages, the channel the send's own answer names (a ch_ channel_id, a field the description does
 // not show) is taken as the carrier; an answer that names none leaves the check not verifiable.
-import { CheckFailure, errorCodeOf, NotVerifiable, path, type ApiClient, type ApiResponse, type CheckContext, type Fixtures } from '../../harness/check/index.js';
+import { CheckFailure, NotVerifiable, path, type ApiClient, type ApiResponse, type CheckContext, type Fixtures } from '../../harness/check/index.js';
 import { unofferedReason } from '../../harness/fixtures/control-client.js';
 import type { ChannelFixture } from '../../harness/fixtures/control-client.js';
 import type { components } from '../../spec/types/control.js';
@@ -127,18 +127,6 @@ export function expectCarrier(outcome: SendOutcome, expected: string, what: stri
  */
 export function expectNothingSent(outcome: SendOutcome, what = 'the refused send'): void {
   if (outcome.observed && outcome.records.length > 0) fail(`${what} was still sent`, 'no outbound message', JSON.stringify(outcome.records));
-}
-
-/**
- * A send refused by a cap of the organization or number (429 outbound_limit_reached or
- * new_conversation_limit_reached) judged nothing of what the check looks at: the configured cap values are not
- * shown, and in a shared organization the sends of earlier runs count for 24 hours.
- */
-export function unlessCapped(t: CheckContext, outcome: SendOutcome, what: string): void {
-  const code = outcome.response.status === 429 ? errorCodeOf(outcome.response.body) : undefined;
-  if (code === 'outbound_limit_reached' || code === 'new_conversation_limit_reached') {
-    t.notVerifiable(`${what} was refused by a send cap (429 ${code}), whose configured value is not shown; sends of the last 24 hours count towards it`);
-  }
 }
 
 /** Where a cap's fields may sit (spec/AMBIGUITIES.md 2): at the top level, in `error`, or in `error.details`. */

@@ -35,6 +35,8 @@ export interface VendorOptions {
   edit?: ConfigEdit;
   /** Whether the sandbox moves on by itself (default true): its carrier sends and delivers, its payment provider confirms purchases. */
   movesOnItsOwn?: boolean;
+  /** Plan facts of the sandbox organization beyond those the vendor states in target.yaml (its send caps, say). */
+  unstatedPlan?: Record<string, unknown>;
 }
 
 export async function startVendorTarget(options: VendorOptions): Promise<VendorTarget> {
@@ -46,7 +48,7 @@ export async function startVendorTarget(options: VendorOptions): Promise<VendorT
     const plan = { number_purchase_enabled: true, payment_method: 'valid', purchase_line_cap: 10, number_pools: true } as const;
     // Its ceiling of active keys is raised for the run, as the reason of a check that waited it out advises:
     // checks running side by side each hold a key or two of their own.
-    await controlCall(reference.urls.control, 'PATCH', `/organizations/${org.organization_id}/plan`, { ...plan, active_key_ceiling: 50 }, 200);
+    await controlCall(reference.urls.control, 'PATCH', `/organizations/${org.organization_id}/plan`, { ...plan, active_key_ceiling: 50, ...options.unstatedPlan }, 200);
     // ... and has numbers for sale, a few of each kind.
     // Enough that what a run buys (its purchases complete, and take their lines from stock) leaves some to browse.
     const stock = ['shared', 'dedicated', 'inbound'].flatMap((kind, k) => Array.from({ length: 60 }, (_, n) => ({ phone_number: `+1${['415', '212', '312'][k]}555${k}${String(n).padStart(3, '0')}`, kind, location: 'San Francisco, CA' })));
@@ -160,11 +162,12 @@ export async function certifyVendor(
     /** Changes target.yaml's fixtures before the run. */
     edit?: ConfigEdit;
     movesOnItsOwn?: boolean;
+    unstatedPlan?: Record<string, unknown>;
   } = {},
 ): Promise<RunReport> {
   const dir = await mkdtemp(join(tmpdir(), 'mcs-vendor-'));
-  const { faults, edit, movesOnItsOwn } = options;
-  const vendor = await startVendorTarget({ dir, fixtures, ...(faults ? { faults } : {}), ...(edit ? { edit } : {}), ...(movesOnItsOwn === undefined ? {} : { movesOnItsOwn }) });
+  const { faults, edit, movesOnItsOwn, unstatedPlan } = options;
+  const vendor = await startVendorTarget({ dir, fixtures, ...(faults ? { faults } : {}), ...(edit ? { edit } : {}), ...(movesOnItsOwn === undefined ? {} : { movesOnItsOwn }), ...(unstatedPlan ? { unstatedPlan } : {}) });
   try {
     return await certifyTarget(vendor, fixtures, options);
   } finally {

@@ -51,6 +51,15 @@ describe('removable lines an earlier run removed', () => {
   }, 300_000);
 });
 
+describe('a sandbox whose send caps the run reaches (their values are not shown, nor stated)', () => {
+  it('fails no check: those that met a 429 they did not ask for are not verifiable, naming it', async () => {
+    const report = await certifyVendor('full', { unstatedPlan: { outbound_cap_per_organization: 12 } });
+    expect(failuresOf(report)).toEqual([]);
+    const throttled = report.checks.filter((check) => check.outcome === 'not-verifiable' && /with (429|207) .*outbound_limit_reached.*a send cap or a rate limit/.test(check.reason ?? ''));
+    expect(throttled.length).toBeGreaterThan(0);
+  }, 300_000);
+});
+
 describe('a sandbox that does not move on by itself', () => {
   it('leaves the checks that wait for its payment provider and carrier not verifiable, naming the control operation, and fails none', async () => {
     const waiting = {
