@@ -79,8 +79,9 @@ export class CheckContext {
   otherOrganization(need: OrganizationNeed, which = 0): Promise<Fixtures> {
     if (this.hasControl) return this.freshOrganization(creationOptions(need));
     const described = configuredOrganization(this.target.fixtures, need, which) ?? this.notVerifiable(organizationReason(need));
-    // Its plan, app tokens and spare lines are fixtures as the main organization's are; active_numbers only chose it.
-    const { api_key: primary, active_numbers: _chosenBy, ...fixtures } = described;
+    // Its plan, app tokens, spare lines and channels are fixtures as the main organization's are; active_numbers
+    // and disposable only chose it.
+    const { api_key: primary, active_numbers: _chosenBy, disposable: _alsoChosenBy, ...fixtures } = described;
     // No control client: a control API or adapter acts on the configured organization only.
     return Promise.resolve(configFixtures(this.target, { api_keys: { primary }, ...fixtures }));
   }

@@ -75,6 +75,9 @@ export interface OtherOrganization {
   active_numbers?: boolean;
   app_tokens?: ConfiguredAppToken[];
   spare_lines?: SpareLine[];
+  channels?: Partial<Record<ChannelKind, ConfiguredChannel>>;
+  /** true when anything may be written there (the robustness checks' generated valid writes). */
+  disposable?: boolean;
 }
 
 export interface TargetConfig {

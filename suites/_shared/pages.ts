@@ -96,10 +96,12 @@ export function duplicates(ids: readonly string[]): string[] {
   return [...twice];
 }
 
-function sameSet(a: readonly string[], b: readonly string[]): boolean {
-  const left = new Set(a);
-  const right = new Set(b);
-  return left.size === right.size && [...left].every((id) => right.has(id));
+/** The same items, each as often: masked rows without ids read alike, so their count is what moves. */
+function sameItems(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  const left = [...a].sort();
+  const right = [...b].sort();
+  return left.every((item, i) => item === right[i]);
 }
 
 export interface StableWalk {
@@ -126,7 +128,7 @@ export async function walkWhileStable(list: () => Promise<string[]>, walk: (list
       (error: unknown) => ({ error }),
     );
     const after = await list();
-    if (!sameSet(before, after)) continue;
+    if (!sameItems(before, after)) continue;
     if ('error' in walked) throw walked.error;
     return { seen: walked.seen, set: before };
   }

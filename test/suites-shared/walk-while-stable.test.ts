@@ -29,6 +29,13 @@ describe('walkWhileStable', () => {
     await expect(walkWhileStable(async () => ['a'], async () => Promise.reject(new Error('a broken page')), 'GET /things')).rejects.toThrow('a broken page');
   });
 
+  it('counts items that read alike (masked rows): one fewer of them is a change', async () => {
+    const listings = [['(212) XXX', '(212) XXX'], ['(212) XXX'], ['(212) XXX'], ['(212) XXX']];
+    let walks = 0;
+    const result = await walkWhileStable(async () => listings.shift() ?? [], async () => [`walk ${++walks}`], 'GET /available');
+    expect(result).toEqual({ seen: ['walk 2'], set: ['(212) XXX'] });
+  });
+
   it('is not verifiable when the set changed during every walk', async () => {
     let size = 0;
     const growing = async () => Array.from({ length: ++size }, (_, i) => String(i));

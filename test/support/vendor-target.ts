@@ -85,8 +85,13 @@ export async function startVendorTarget(options: VendorOptions): Promise<VendorT
     // ... and one for the key-ceiling check alone, its ceiling stated and its one active key given.
     const ceiling = await controlOrganization(reference.urls.control, { name: 'Vendor sandbox, key ceiling', with_channels: false, plan: { active_key_ceiling: 5 } });
     const ceilingTokens = ceiling.app_tokens.map(({ token, scopes }) => ({ token, scopes }));
-    await deprecateKey(reference.urls.base, ceilingTokens, ceiling.api_keys.secondary.api_key);
+    // Through the public API, as a vendor would: a reference with faults may refuse it (then two keys stay active).
+    const deprecated = await deprecateKey(reference.urls.base, ceilingTokens, ceiling.api_keys.secondary.api_key);
+    if (!deprecated && (options.faults ?? []).length === 0) throw new Error("the reference refused to deprecate the key-ceiling organization's secondary key");
     otherOrganizations.push({ api_key: ceiling.api_keys.primary.api_key, plan: { active_key_ceiling: 5 }, app_tokens: ceilingTokens });
+    // ... and one anything may be written to, with a channel of every kind, for the robustness checks' valid writes.
+    const disposable = await controlOrganization(reference.urls.control, { name: 'Vendor sandbox, disposable' });
+    otherOrganizations.push({ api_key: disposable.api_keys.primary.api_key, disposable: true, ...fixturesOf(disposable, 'full', ['app_tokens', 'channels']) });
     const configPath = join(options.dir, 'target.yaml');
     const config = {
       base_url: reference.urls.base,
@@ -109,11 +114,11 @@ async function controlCall<T>(controlUrl: string, method: string, path: string, 
   return ((await answer.json()) as { data: T }).data;
 }
 
-/** Deprecates a key through the public API, as the vendor's dashboard would. */
-async function deprecateKey(baseUrl: string, tokens: readonly { token: string; scopes: string[] }[], apiKey: string): Promise<void> {
+/** Deprecates a key through the public API, as the vendor's dashboard would; whether the reference did. */
+async function deprecateKey(baseUrl: string, tokens: readonly { token: string; scopes: string[] }[], apiKey: string): Promise<boolean> {
   const manager = tokens.find(({ scopes }) => scopes.includes('apikeys:manage'));
   const answer = await fetch(`${baseUrl}/v4/api-keys/${encodeURIComponent(apiKey)}`, { method: 'DELETE', headers: { authorization: `Bearer ${manager?.token ?? ''}` } });
-  if (answer.status >= 300) throw new Error(`the reference answered ${answer.status} to deprecating a key`);
+  return answer.status < 300;
 }
 
 function controlOrganization(controlUrl: string, options: Record<string, unknown>): Promise<OrganizationFixtures> {
@@ -126,7 +131,7 @@ async function spareLine(controlUrl: string, organizationId: string, alias: stri
   return { id: line.id, address: line.address, alias: line.alias, ...(kind === 'native-dedicated-nocard' ? {} : { kind }) };
 }
 
-function fixturesOf(org: OrganizationFixtures, kind: VendorFixtures) {
+function fixturesOf(org: OrganizationFixtures, kind: VendorFixtures, only?: readonly ('api_keys' | 'app_tokens' | 'channels')[]) {
   const keys = { primary: org.api_keys.primary.api_key, secondary: org.api_keys.secondary.api_key };
   const ownerOf = (apiKey: string | null) => (apiKey === keys.primary ? 'primary' : apiKey === keys.secondary ? 'secondary' : null);
   const channels = Object.fromEntries(
@@ -140,7 +145,8 @@ function fixturesOf(org: OrganizationFixtures, kind: VendorFixtures) {
       },
     ]),
   );
-  return { api_keys: keys, app_tokens: org.app_tokens, ...(kind === 'keys-only' ? {} : { channels }) };
+  const all = { api_keys: keys, app_tokens: org.app_tokens.map(({ token, scopes }) => ({ token, scopes })), ...(kind === 'keys-only' ? {} : { channels }) };
+  return only === undefined ? all : Object.fromEntries(Object.entries(all).filter(([field]) => (only as readonly string[]).includes(field)));
 }
 
 /** How a vendor target is certified: an adapter, --only, the seed, and looks at the target around the run. */
