@@ -37,6 +37,12 @@ export interface CheckMeta {
    * JSON is a failure here, not an error (default: true in the areas `robustness` and `errors`).
    */
   judgesBrokenAnswers?: boolean;
+  /**
+   * The check asks for answers a send cap shapes (a 429, a fan-out's 207 naming a cap): a failure after one is
+   * its to judge (default: true for checks citing an errors.429 or limits.sends clause; elsewhere such an answer
+   * makes a failure not verifiable, harness/check/judge.ts).
+   */
+  judgesThrottling?: boolean;
   /** Runs concurrently with the file's other concurrent checks (only for checks that change nothing shared). */
   concurrent?: boolean;
   timeoutMs?: number;
@@ -87,7 +93,7 @@ async function runCheck(meta: CheckMeta, body: CheckBody, context: TestContext):
     thrown = error ?? new Error('the check threw nothing');
   }
   await t.tidyUp();
-  const judged = judge(thrown, log, meta.judgesBrokenAnswers ?? areasJudgingBrokenAnswers.has(meta.area), judgesThrottling(meta.clauses));
+  const judged = judge(thrown, log, meta.judgesBrokenAnswers ?? areasJudgingBrokenAnswers.has(meta.area), meta.judgesThrottling ?? judgesThrottling(meta.clauses));
   if (judged.outcome === 'passed') {
     mcs.exchanges.splice(keptOnPass);
     return;
