@@ -8,10 +8,10 @@ import { mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { path, type CheckContext, type Fixtures } from '../../harness/check/index.js';
+import { path, type ApiClient, type CheckContext, type Fixtures } from '../../harness/check/index.js';
 import { unofferedReason, type ChannelFixture } from '../../harness/fixtures/control-client.js';
 import { channelTypeOf } from '../../harness/fixtures/fixtures.js';
-import type { SpareLineKind } from '../../harness/config/types.js';
+import type { SpareLine, SpareLineKind } from '../../harness/config/types.js';
 import { assign, assignOk, deleteOk, dropOwnKey, keyAdmin, numberedLine, ownKey, unassign } from './api-keys.js';
 import { isRecord, shown } from './common.js';
 
@@ -39,7 +39,7 @@ export async function lineOfItsOwn(t: CheckContext, fx: Fixtures, wanted: LineWa
     .sort((a, b) => Number(hasAlias(a)) - Number(hasAlias(b)));
   if (spares.length === 0) return t.notVerifiable(`needs a spare ${kind} line${wanted.alias === undefined ? '' : ' with an alias'} (the config file's fixtures.spare_lines)`);
   const spare = await lease(t, spares, sparePool);
-  const line: ChannelFixture = { id: spare.id, kind, type: channelTypeOf(kind), address: spare.address, alias: spare.alias ?? null, owner_api_key: null };
+  const line = lineFixtureOf(spare);
   // A line the config calls by the wrong kind would make the check judge the target on a false premise.
   const described = await fx.v4().get(path`/channels/${line.id}`);
   const type = isRecord(described.body) && isRecord(described.body.data) ? described.body.data.type : undefined;
@@ -112,20 +112,27 @@ export async function removableLine(t: CheckContext, fx: Fixtures): Promise<Chan
   if (fx.source === 'control') return t.notVerifiable(unofferedReason('createFixtureChannel'));
   const taken = await lease(t, fx.target.fixtures.removable_lines ?? [], removablePool, false);
   const usedUp = `an earlier run removed it? (give fresh fixtures.removable_lines for each run)`;
-  const status = await statusOf(fx, taken.id);
-  if (status === undefined) return t.notVerifiable(`the removable line ${taken.id} cannot be read (GET /channels/{channel}): ${usedUp}`);
+  const removable = await readChannelStatus(fx.v4(), taken.id);
+  if (!removable.readable) return t.notVerifiable(`the removable line ${taken.id} cannot be read (GET /channels/{channel}): ${usedUp}`);
   // A removed line may stay readable, cancelled (channel statuses are not shown): one whose status differs from
   // a configured line's in use is taken as removed.
   const inUse = fx.channels.find((channel) => channel.kind.startsWith('native-dedicated'));
-  const statusInUse = inUse === undefined ? undefined : await statusOf(fx, inUse.id);
-  if (statusInUse !== undefined && status !== statusInUse) return t.notVerifiable(`the removable line ${taken.id} reads status ${JSON.stringify(status)}, not ${JSON.stringify(statusInUse)} as the line ${inUse?.id ?? ''} in use: ${usedUp}`);
-  const kind = taken.kind ?? 'native-dedicated-nocard';
-  return { id: taken.id, kind, type: channelTypeOf(kind), address: taken.address, alias: taken.alias ?? null, owner_api_key: null };
+  const ofInUse = inUse === undefined ? undefined : await readChannelStatus(fx.v4(), inUse.id);
+  if (ofInUse?.readable === true && removable.status !== ofInUse.status) {
+    return t.notVerifiable(`the removable line ${taken.id} reads status ${JSON.stringify(removable.status)}, not ${JSON.stringify(ofInUse.status)} as the line ${inUse?.id ?? ''} in use: ${usedUp}`);
+  }
+  return lineFixtureOf(taken);
 }
 
-/** The `status` GET /channels/{channel} reads (null when it names none); undefined when the line cannot be read. */
-async function statusOf(fx: Fixtures, channelId: string): Promise<unknown> {
-  const read = await fx.v4().get(path`/channels/${channelId}`);
-  if (read.status !== 200) return undefined;
-  return isRecord(read.body) && isRecord(read.body.data) ? (read.body.data.status ?? null) : null;
+/** A line the config file lists, as the checks use a channel: owned by nobody yet, native dedicated without a card unless its kind says otherwise. */
+function lineFixtureOf(line: SpareLine): ChannelFixture {
+  const kind = line.kind ?? 'native-dedicated-nocard';
+  return { id: line.id, kind, type: channelTypeOf(kind), address: line.address, alias: line.alias ?? null, owner_api_key: null };
+}
+
+/** GET /channels/{channel}: whether the line could be read, and the `status` it reads (undefined when it names none). */
+export async function readChannelStatus(client: ApiClient, channelId: string): Promise<{ readable: boolean; status?: unknown }> {
+  const read = await client.get(path`/channels/${channelId}`);
+  if (read.status !== 200) return { readable: false };
+  return { readable: true, status: isRecord(read.body) && isRecord(read.body.data) ? read.body.data.status : undefined };
 }

@@ -1,7 +1,7 @@
 // Webhook subscriptions and their deliveries as the webhooks suites use them: subscribe (v4 or v2) to an
 // endpoint of the file's receiver, read the secret shown once, wait for deliveries, and judge each
 // delivery's signature and headers. `useHooks()` at module level gives each check the file's receiver.
-import type { CheckContext } from '../../harness/check/index.js';
+import type { CheckContext, Fixtures } from '../../harness/check/index.js';
 import { CheckFailure, type ApiClient, type ApiResponse } from '../../harness/check/index.js';
 import { secrets } from '../../harness/http/mask.js';
 import type { Delivery, WebhookReceiver } from '../../harness/webhooks/receiver.js';
@@ -89,6 +89,37 @@ export class Hooks {
 export function useHooks(): (t: CheckContext) => Promise<Hooks> {
   const receiverOf = useWebhookReceiver();
   return async (t) => new Hooks(await receiverOf(t.target), deliveryTimeoutMs(t.target));
+}
+
+/** How a delivery of a watched event is told to be the check's own, and what to say when none is. */
+export interface EmittedMatch {
+  /** Whether a delivery is this check's (a shared organization's events reach the check's subscription too). */
+  matches?: (delivery: Delivery) => boolean;
+  /** Why the check is not verifiable when none matched but other deliveries of the type arrived. */
+  unattributed?: (others: number) => string;
+}
+
+/**
+ * Watches for the one `type` event that what the check does next emits: where the control API records the events
+ * of an organization of the check's own, exactly one more of them; else a delivery that `matches` to a v4
+ * subscription of the check's own, made now (an event reaches only the subscriptions that exist when it happens).
+ */
+export async function watchEmitted(t: CheckContext, fx: Fixtures, hooksOf: (t: CheckContext) => Promise<Hooks>, type: string): Promise<(match?: EmittedMatch) => Promise<void>> {
+  if (fx.source === 'control' && fx.controlOffers('listEmittedEvents')) {
+    const before = (await fx.control().events(type)).length;
+    return async () => t.expect.that((await fx.control().events(type)).length, `${type} events`).toBe(before + 1);
+  }
+  const hooks = await hooksOf(t);
+  const sub = await hooks.subscribeV4(fx.v4());
+  return async ({ matches, unattributed } = {}) => {
+    try {
+      await hooks.waitForEvent(sub, type, matches);
+    } catch (error) {
+      const others = hooks.deliveriesTo(sub, type).length;
+      if (unattributed !== undefined && others > 0) t.notVerifiable(unattributed(others));
+      throw error;
+    }
+  };
 }
 
 /** The object of an answer: `data` when wrapped, else the body itself. */

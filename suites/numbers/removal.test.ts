@@ -3,12 +3,11 @@
 // number.removed is emitted, and the line is unsubscribed and cancelled afterwards. Each check removes a line of
 // its own (made by the control API, or one of the config's removable lines), so the file's fixture channels stay
 // for the other checks.
-import { check, CheckFailure, path, type ApiClient, type CheckContext, type Fixtures } from '../../harness/check/index.js';
+import { check, CheckFailure, path, type ApiClient, type CheckContext } from '../../harness/check/index.js';
 import type { ChannelFixture } from '../../harness/fixtures/control-client.js';
 import { dataOf } from '../_shared/contacts.js';
-import { eventCount } from '../_shared/numbers.js';
-import { removableLine } from '../_shared/spare-lines.js';
-import { useHooks } from '../_shared/webhooks.js';
+import { readChannelStatus, removableLine } from '../_shared/spare-lines.js';
+import { useHooks, watchEmitted } from '../_shared/webhooks.js';
 
 const area = 'numbers';
 const hooksOf = useHooks();
@@ -19,27 +18,6 @@ interface Removal {
   phone_number: string;
   channel_id: string | null;
   reasons: string[];
-}
-
-/**
- * Watches for number.removed around a removal: where the control API records the events of an organization of
- * the check's own, exactly one more; else through a v4 subscription of the check's own, a delivery of it (its
- * payload is not shown; the removal checks run one after another in this file, and nothing else removes lines).
- */
-async function watchNumberRemoved(t: CheckContext, fx: Fixtures): Promise<() => Promise<void>> {
-  if (fx.source === 'control' && fx.controlOffers('listEmittedEvents')) {
-    const before = await eventCount(fx, 'number.removed');
-    return async () => t.expect.that(await eventCount(fx, 'number.removed'), 'number.removed events').toBe(before + 1);
-  }
-  const hooks = await hooksOf(t);
-  const sub = await hooks.subscribeV4(fx.v4());
-  return async () => void (await hooks.waitForEvent(sub, 'number.removed'));
-}
-
-/** The channel's `status` as GET /channels/{channel} reads it (undefined when it cannot be read). */
-async function channelStatus(v4: ApiClient, line: ChannelFixture): Promise<unknown> {
-  const read = await v4.get(path`/channels/${line.id}`);
-  return read.status === 200 ? dataOf<{ status?: unknown }>(read).status : undefined;
 }
 
 /**
@@ -67,8 +45,9 @@ check(
   async (t) => {
     const fx = await t.fixtures();
     const line = await removableLine(t, fx);
-    const emitted = await watchNumberRemoved(t, fx);
-    const statusBefore = await channelStatus(fx.v4(), line);
+    // Its payload is not shown: the removal checks run one after another in this file, and nothing else removes lines.
+    const emitted = await watchEmitted(t, fx, hooksOf, 'number.removed');
+    const statusBefore = (await readChannelStatus(fx.v4(), line.id)).status;
     const reasons = ['no longer needed', 'cost'];
     const removed = await fx.v4().delete(path`/channels/${line.id}`, { json: { reasons } });
     t.expect.hasStatus(removed, 200);
@@ -93,7 +72,7 @@ check(
   async (t) => {
     const fx = await t.fixtures();
     const line = await removableLine(t, fx);
-    const statusBefore = await channelStatus(fx.v4(), line);
+    const statusBefore = (await readChannelStatus(fx.v4(), line.id)).status;
     const removed = await fx.v4().delete(path`/channels/${line.address}`, { json: { reasons: ['moving'] } });
     t.expect.hasStatus(removed, 200);
     t.expect.that(dataOf<Removal>(removed).phone_number, 'phone_number of the removal answer (line given by its number)').toBe(line.address);
