@@ -49,8 +49,8 @@ export async function startVendorTarget(options: VendorOptions): Promise<VendorT
     // Its ceiling of active keys is raised for the run, as the reason of a check that waited it out advises:
     // checks running side by side each hold a key or two of their own.
     await controlCall(reference.urls.control, 'PATCH', `/organizations/${org.organization_id}/plan`, { ...plan, active_key_ceiling: 50, ...options.unstatedPlan }, 200);
-    // ... and has numbers for sale, a few of each kind.
-    // Enough that what a run buys (its purchases complete, and take their lines from stock) leaves some to browse.
+    // ... and has numbers for sale, 60 of each kind: what a run buys (its purchases complete, and take their
+    // lines from stock) leaves some to browse.
     const stock = ['shared', 'dedicated', 'inbound'].flatMap((kind, k) => Array.from({ length: 60 }, (_, n) => ({ phone_number: `+1${['415', '212', '312'][k]}555${k}${String(n).padStart(3, '0')}`, kind, location: 'San Francisco, CA' })));
     await controlCall(reference.urls.control, 'POST', `/organizations/${org.organization_id}/inventory`, { numbers: stock });
     // ... and four lines the removal checks may remove for good.
@@ -65,9 +65,9 @@ export async function startVendorTarget(options: VendorOptions): Promise<VendorT
     for (const alias of ['spare-line-a', null, null, null, null]) spareLines.push(await spareLine(reference.urls.control, org.organization_id, alias));
     for (const alias of ['spare-sms-a', null, null]) spareLines.push(await spareLine(reference.urls.control, org.organization_id, alias, 'sms_provider'));
     for (const kind of ['native-inbound', 'native-shared'] as const) spareLines.push(await spareLine(reference.urls.control, org.organization_id, null, kind));
-    // ... and more sandbox organizations, without lines of their own: one with the purchase feature off,
-    // one without a card, one whose card needs 3DS, one whose card is declined, one without number pools whose app tokens and two spare
-    // lines the config gives, and a plain one with its app tokens and a spare line.
+    // ... and more sandbox organizations, without lines of their own: one with the purchase feature off, one
+    // without a card, one whose card needs 3DS, one whose card is declined, one without number pools whose app
+    // tokens and two spare lines the config gives, and a plain one with its app tokens and a spare line.
     const otherOrganizations = [];
     for (const plan of [{ number_purchase_enabled: false, payment_method: 'valid' }, { number_purchase_enabled: true, payment_method: 'absent' }, { number_purchase_enabled: true, payment_method: 'requires_3ds' }, { number_purchase_enabled: true, payment_method: 'declining' }] as const) {
       const other = await controlOrganization(reference.urls.control, { name: 'Vendor sandbox, other', with_channels: false, plan });
@@ -77,14 +77,14 @@ export async function startVendorTarget(options: VendorOptions): Promise<VendorT
     otherOrganizations.push({
       api_key: poolless.api_keys.primary.api_key,
       plan: { number_pools: false },
-      app_tokens: poolless.app_tokens.map(({ token, scopes }) => ({ token, scopes })),
+      app_tokens: tokensOf(poolless),
       spare_lines: [await spareLine(reference.urls.control, poolless.organization_id, null), await spareLine(reference.urls.control, poolless.organization_id, null)],
     });
     const plain = await controlOrganization(reference.urls.control, { name: 'Vendor sandbox, plain', with_channels: false });
-    otherOrganizations.push({ api_key: plain.api_keys.primary.api_key, app_tokens: plain.app_tokens.map(({ token, scopes }) => ({ token, scopes })), spare_lines: [await spareLine(reference.urls.control, plain.organization_id, null)] });
+    otherOrganizations.push({ api_key: plain.api_keys.primary.api_key, app_tokens: tokensOf(plain), spare_lines: [await spareLine(reference.urls.control, plain.organization_id, null)] });
     // ... and one for the key-ceiling check alone, its ceiling stated and its one active key given.
     const ceiling = await controlOrganization(reference.urls.control, { name: 'Vendor sandbox, key ceiling', with_channels: false, plan: { active_key_ceiling: 5 } });
-    const ceilingTokens = ceiling.app_tokens.map(({ token, scopes }) => ({ token, scopes }));
+    const ceilingTokens = tokensOf(ceiling);
     // Through the public API, as a vendor would: a reference with faults may refuse it (then two keys stay active).
     const deprecated = await deprecateKey(reference.urls.base, ceilingTokens, ceiling.api_keys.secondary.api_key);
     if (!deprecated && (options.faults ?? []).length === 0) throw new Error("the reference refused to deprecate the key-ceiling organization's secondary key");
@@ -121,6 +121,11 @@ async function deprecateKey(baseUrl: string, tokens: readonly { token: string; s
   return answer.status < 300;
 }
 
+/** An organization's app tokens as target.yaml gives them: each token with its scopes. */
+function tokensOf(org: OrganizationFixtures): { token: string; scopes: string[] }[] {
+  return org.app_tokens.map(({ token, scopes }) => ({ token, scopes }));
+}
+
 function controlOrganization(controlUrl: string, options: Record<string, unknown>): Promise<OrganizationFixtures> {
   return controlCall(controlUrl, 'POST', '/organizations', options, 201);
 }
@@ -145,7 +150,7 @@ function fixturesOf(org: OrganizationFixtures, kind: VendorFixtures, only?: read
       },
     ]),
   );
-  const all = { api_keys: keys, app_tokens: org.app_tokens.map(({ token, scopes }) => ({ token, scopes })), ...(kind === 'keys-only' ? {} : { channels }) };
+  const all = { api_keys: keys, app_tokens: tokensOf(org), ...(kind === 'keys-only' ? {} : { channels }) };
   return only === undefined ? all : Object.fromEntries(Object.entries(all).filter(([field]) => (only as readonly string[]).includes(field)));
 }
 
