@@ -10,9 +10,11 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { check, type CheckContext, type Fixtures } from '../../harness/check/index.js';
 import { uniquePhone } from '../_shared/values.js';
-import { fail, freshKey, isAccepted, isRecord, newLine, shown, type Json } from '../_shared/common.js';
+import { fail, isAccepted, isRecord, shown, type Json } from '../_shared/common.js';
 import { expectCarrier, expectNothingSent, fullyDescribedKinds, inbound, interactiveKinds, sendInChat, sendMessage, sendOnChannel } from '../_shared/messaging.js';
 import { createPriority } from '../_shared/priorities.js';
+import { ownKey } from '../_shared/api-keys.js';
+import { lineOfItsOwn } from '../_shared/spare-lines.js';
 import { bodyOf, useHooks } from '../_shared/webhooks.js';
 
 const area = 'messages';
@@ -179,8 +181,9 @@ check(
 
 async function fallbackLands(t: CheckContext, order: ('amb' | 'rcs' | 'sms_provider')[], expected: 'rcs' | 'sms_provider'): Promise<void> {
   const fx = await t.fixtures();
-  const key = await freshKey(fx);
-  const lines: Record<string, string> = { amb: fx.channel('amb').id, rcs: fx.channel('rcs').id, sms_provider: (await newLine(fx, 'sms_provider', key)).id };
+  // A key of its own, whose default priority changes nothing for the other checks, with an SMS line of its own.
+  const key = await ownKey(t, fx);
+  const lines: Record<string, string> = { amb: fx.channel('amb').id, rcs: fx.channel('rcs').id, sms_provider: (await lineOfItsOwn(t, fx, { owner: key, kind: 'sms_provider' })).id };
   await createPriority(fx.v4(key), { name: 'mcs-amb-fallback', is_default: true, channels: order.map((kind, i) => ({ channel: lines[kind] ?? '', tier: i + 1 })) });
   expectCarrier(await sendMessage(fx, fx.v4(key), { to: uniquePhone(), text: 'Your order shipped' }), lines[expected] ?? '', `a customer who never wrote on amb, priority ${order.join(' > ')}`);
 }
@@ -191,7 +194,7 @@ check(
     name: 'amb-falls-back-to-rcs-first',
     title: 'with amb, RCS and SMS placed in that order, a customer unreachable on amb gets the message over RCS',
     clauses: ['amb.fallback.rcs-then-sms', 'routing.agnostic.priority-waterfall'],
-    needs: ['createFixtureApiKey', 'createFixtureChannel', 'listSentMessages', 'channel:amb', 'channel:rcs'],
+    needs: ['fresh-key', 'spare-line', 'channel:amb', 'channel:rcs'],
   },
   async (t) => {
     // Faults: messaging.amb.business-first-allowed (it stays on amb), messaging.routing.descending-tiers.
@@ -205,7 +208,7 @@ check(
     name: 'amb-falls-back-to-sms-without-rcs',
     title: 'with amb then SMS in the priority, a customer unreachable on amb gets the message over SMS',
     clauses: ['amb.fallback.rcs-then-sms'],
-    needs: ['createFixtureApiKey', 'createFixtureChannel', 'listSentMessages', 'channel:amb', 'channel:rcs'],
+    needs: ['fresh-key', 'spare-line', 'channel:amb', 'channel:rcs'],
   },
   async (t) => {
     // Fault: messaging.amb.business-first-allowed.

@@ -2,39 +2,45 @@
 // with message sends"): a reply in a chat and a send on a channel, retried in turn and raced in flight with
 // one key, make one message and answer the same one. The same key with a different body is not a retry: the
 // description is silent on it, so any answer passes, but silently answering the first request's message
-// hides the second request's loss from the client, and warns.
+// hides the second request's loss from the client, and warns. What the sends made is seen in the sent log, or
+// else in the message.sent reports of a sandbox that sends on its own (outgoing.ts).
 import { check, path, type ApiClient, type Need, type ApiResponse, type CheckContext, type Fixtures } from '../../harness/check/index.js';
 import { fail, idemKey, isAccepted, messageIdOf, sendAccepted, shown, type Json } from '../_shared/common.js';
-import { inbound, keysLine, sentMessages } from '../_shared/messaging.js';
+import { inbound, keysLine } from '../_shared/messaging.js';
+import { answeredIds, watchOutgoing } from '../_shared/outgoing.js';
 import { uniquePhone } from '../_shared/values.js';
+import { useHooks } from '../_shared/webhooks.js';
 
 const area = 'messages';
+const hooksOf = useHooks();
 /** Requests in flight at once with one key. */
 const racing = 5;
 
 interface SendPoint {
   name: string;
-  /** What opening it and counting its messages take. */
+  /** What opening it takes (what went out is seen through the sent log or the target's own reports). */
   needs: Need[];
-  /** The path to send to and a body for one message, set up in the file's organization. */
-  open(t: CheckContext, fx: Fixtures): Promise<{ sendPath: string; body: (text: string) => Json }>;
+  /** The path to send to, a body for one message, and its one fresh recipient, set up in the file's organization. */
+  open(t: CheckContext, fx: Fixtures): Promise<{ sendPath: string; body: (text: string) => Json; recipient: string }>;
 }
 
 const points: SendPoint[] = [
   {
     name: 'chat',
-    needs: ['simulateInboundMessage', 'listSentMessages', 'channel:native-dedicated'],
+    needs: ['simulateInboundMessage', 'channel:native-dedicated'],
     async open(_t, fx) {
-      const { chat_id: chatId } = await inbound(fx, { channel_id: fx.channel('native-dedicated').id, sender: uniquePhone(), protocol: 'imessage' });
-      return { sendPath: path`/chats/${chatId}/messages`, body: (text) => ({ text }) };
+      const customer = uniquePhone();
+      const { chat_id: chatId } = await inbound(fx, { channel_id: fx.channel('native-dedicated').id, sender: customer, protocol: 'imessage' });
+      return { sendPath: path`/chats/${chatId}/messages`, body: (text) => ({ text }), recipient: customer };
     },
   },
   {
     name: 'channel',
-    needs: ['listSentMessages', 'owned-line'],
+    needs: ['owned-line'],
     async open(t, fx) {
       const line = keysLine(t, fx);
-      return { sendPath: path`/channels/${line.id}/messages`, body: (text) => ({ to: uniquePhone(), text }) };
+      const recipient = uniquePhone();
+      return { sendPath: path`/channels/${line.id}/messages`, body: (text) => ({ to: recipient, text }), recipient };
     },
   },
 ];
@@ -60,8 +66,9 @@ for (const point of points) {
     async (t) => {
       // Faults: messaging.idempotency.ignored, messaging.idempotency.thread-sends-ignored, messaging.idempotency.race.
       const fx = await t.fixtures();
+      const outgoing = await watchOutgoing(t, fx, hooksOf);
       for (const atOnce of [false, true]) {
-        const { sendPath, body } = await point.open(t, fx);
+        const { sendPath, body, recipient } = await point.open(t, fx);
         const key = idemKey();
         const responses = await sendRepeatedly(fx.v4(), sendPath, body('only once'), key, atOnce ? racing : 3, atOnce);
         const how = atOnce ? `${racing} ${point.name} sends in flight at once` : `three ${point.name} sends in turn`;
@@ -69,9 +76,9 @@ for (const point of points) {
         for (const response of responses) t.expect.hasStatus(response, ...sendAccepted, ...(atOnce ? [409] : []));
         const accepted = responses.filter(isAccepted);
         if (accepted.length === 0) fail(`${how} with one Idempotency-Key were all refused`, 'at least one accepted send', responses.map(shown).join(' | '));
-        const records = await sentMessages(fx, key);
-        if (records.length !== 1) fail(`${how} with one Idempotency-Key made ${records.length} messages`, 'one message', JSON.stringify(records).slice(0, 500));
         const ids = new Set(accepted.map((r) => messageIdOf(r.body)));
+        const made = await outgoing.made({ key, recipients: [recipient], answered: answeredIds(accepted) });
+        if (made.length !== 1) fail(`${how} with one Idempotency-Key made ${made.length} messages`, 'one message', JSON.stringify(made).slice(0, 500));
         if (ids.size !== 1) fail(`${how} with one Idempotency-Key answered different messages`, 'the same message every time', [...ids].join(', '));
       }
     },
@@ -84,17 +91,19 @@ check(
     name: 'same-key-with-another-body-is-not-answered-with-the-first-message',
     title: 'POST /messages reusing an Idempotency-Key with another body: any answer passes (not shown), but the first message answered as if it were this one warns',
     clauses: ['idempotency.send.retry-safe'],
-    needs: ['listSentMessages', 'owned-line'],
+    needs: ['owned-line'],
   },
   async (t) => {
     // Variant idempotency-body-ignored: passes with the warning.
     const fx = await t.fixtures();
+    const outgoing = await watchOutgoing(t, fx, hooksOf);
     const key = idemKey();
-    const first = await fx.v4().post('/messages', { json: { to: uniquePhone(), text: 'the first body' }, idempotencyKey: key });
+    const recipients = [uniquePhone(), uniquePhone()] as const;
+    const first = await fx.v4().post('/messages', { json: { to: recipients[0], text: 'the first body' }, idempotencyKey: key });
     if (!isAccepted(first)) t.notVerifiable(`the first send was refused: ${shown(first)}`);
-    const other = await fx.v4().post('/messages', { json: { to: uniquePhone(), text: 'another body' }, idempotencyKey: key });
+    const other = await fx.v4().post('/messages', { json: { to: recipients[1], text: 'another body' }, idempotencyKey: key });
     t.expect.noServerError(other);
-    const records = await sentMessages(fx, key);
+    const records = await outgoing.made({ key, recipients, answered: answeredIds([first, other]) });
     if (records.length === 0 || records.length > 2) fail(`two sends with one key made ${records.length} messages`, 'one message (the second refused or answered) or two (the second taken as new)', JSON.stringify(records).slice(0, 500));
     const answeredTheFirst = isAccepted(other) && messageIdOf(other.body) === messageIdOf(first.body);
     // Fault: messaging.idempotency.reuse-sends-and-replays.

@@ -8,8 +8,11 @@ import { fail, isRecord, messageIdOf, shown } from '../_shared/common.js';
 import { ownKey } from '../_shared/api-keys.js';
 import { expectNothingSent, keysLine, postSend, sendOnChannel } from '../_shared/messaging.js';
 import { lineOfItsOwn } from '../_shared/spare-lines.js';
+import { answeredIds, sendAfter, watchOutgoing, type Made } from '../_shared/outgoing.js';
+import { useHooks } from '../_shared/webhooks.js';
 
 const area = 'messages';
+const hooksOf = useHooks();
 const phones = (count: number): string[] => Array.from({ length: count }, () => uniquePhone());
 
 /**
@@ -45,7 +48,7 @@ check(
     name: 'channel-send-dry-run-answers-200',
     title: 'a dry-run send to a channel answers 200 with a preview and sends nothing',
     clauses: ['channels.send.status-codes'],
-    needs: ['listSentMessages'],
+    needs: ['owned-line'],
   },
   async (t) => {
     // Fault: messaging.dry-run.sends. The description names a 200 dry-run preview but not the switch that
@@ -53,9 +56,13 @@ check(
     const field = t.targetSetting('dry_run_field') ?? t.notVerifiable('the dry-run switch is not shown in the description; set MCS_DRY_RUN_FIELD to the body field that asks the target for one');
     const fx = await t.fixtures();
     const line = keysLine(t, fx);
-    const { response, records } = await sendOnChannel(fx, fx.v4(), line.id, { to: uniquePhone(), text: 'dry run', [field]: true });
+    const outgoing = await watchOutgoing(t, fx, hooksOf);
+    const recipient = uniquePhone();
+    const { response, key } = await sendOnChannel(fx, fx.v4(), line.id, { to: recipient, text: 'dry run', [field]: true });
     t.expect.hasStatus(response, 200);
-    if (records.length > 0) fail('a dry-run send was sent', 'no message recorded by the control API', `${records.length} message(s) recorded`);
+    const after = await sendAfter(t, outgoing, fx.v4(), path`/channels/${line.id}/messages`);
+    const made = await outgoing.made({ key, recipients: [recipient], answered: [], ...(after === undefined ? {} : { after }) });
+    if (made.length > 0) fail('a dry-run send was sent', 'no message sent', `${made.length} message(s) sent: ${JSON.stringify(made).slice(0, 300)}`);
   },
 );
 
@@ -66,18 +73,26 @@ for (const kind of ['native-dedicated', 'whatsapp'] as const) {
       name: `several-recipients-form-one-thread.${kind}`,
       title: `several recipients on a ${kind} channel form one group thread (one message to all of them)`,
       clauses: ['channels.send.group-capable-one-thread'],
-      needs: ['listSentMessages'],
+      needs: [`channel:${kind}`],
     },
     async (t) => {
       // Fault: messaging.group.fans-out.
       const fx = await t.fixtures();
+      const outgoing = await watchOutgoing(t, fx, hooksOf);
       const to = phones(3);
-      const { response, records } = await sendOnChannel(fx, fx.v4(), fx.channel(kind).id, { to, text: 'hello group' });
+      const line = fx.channel(kind).id;
+      const { response, key } = await sendOnChannel(fx, fx.v4(), line, { to, text: 'hello group' });
       t.expect.hasStatus(response, 201);
-      if (records.length !== 1) fail(`a send to ${to.length} recipients on ${kind} made ${records.length} messages`, 'one message in one group thread', JSON.stringify(records).slice(0, 600));
-      const reached = new Set(records[0]?.to ?? []);
-      const missing = to.filter((p) => !reached.has(p));
-      if (missing.length > 0) fail('the group message does not reach every recipient', to.join(', '), JSON.stringify(records[0]));
+      // Messages it made besides the one it answered (if it named one) are reported before a send after it.
+      const after = await sendAfter(t, outgoing, fx.v4(), path`/channels/${line}/messages`);
+      const made = await outgoing.made({ key, recipients: to, answered: answeredIds([response]), ...(after === undefined ? {} : { after }) });
+      if (made.length !== 1) fail(`a send to ${to.length} recipients on ${kind} made ${made.length} messages`, 'one message in one group thread', JSON.stringify(made).slice(0, 600));
+      const [message] = made as [Made];
+      // The sent log names every recipient; a report names the group (its external_id), never one of them.
+      const reached = new Set(message.to);
+      const missing = outgoing.logged ? to.filter((p) => !reached.has(p)) : [];
+      if (missing.length > 0) fail('the group message does not reach every recipient', to.join(', '), JSON.stringify(message));
+      if (!outgoing.logged && to.some((p) => reached.has(p))) fail('the message went to one recipient alone', 'one message to the group of all of them', JSON.stringify(message));
     },
   );
 }
@@ -88,20 +103,24 @@ check(
     name: 'several-recipients-fan-out-elsewhere',
     title: 'several recipients on a non-group channel (sms_provider) fan out to one individual send each',
     clauses: ['channels.send.fan-out-individual'],
-    needs: ['fresh-key', 'spare-line', 'listSentMessages'],
+    needs: ['fresh-key', 'spare-line'],
   },
   async (t) => {
     // Fault: messaging.fanout.as-group.
     const fx = await t.fixtures();
     const to = phones(3);
     const sms = await ownSmsLine(t, fx);
-    const { response, records } = await sendOnChannel(fx, sms.v4, sms.line, { to, text: 'hello each' });
+    const outgoing = await watchOutgoing(t, fx, hooksOf);
+    const { response, key } = await sendOnChannel(fx, sms.v4, sms.line, { to, text: 'hello each' });
     t.expect.hasStatus(response, 201);
+    // A fan-out's answer is not shown, so the reports are waited for through a send after it.
+    const after = await sendAfter(t, outgoing, sms.v4, path`/channels/${sms.line}/messages`);
+    const records = await outgoing.made({ key, recipients: to, answered: [], ...(after === undefined ? {} : { after }) });
     if (records.length !== to.length) fail(`a fan-out to ${to.length} recipients made ${records.length} messages`, `${to.length} individual messages`, JSON.stringify(records).slice(0, 600));
     for (const record of records) if (record.to.length !== 1) fail('a fanned-out message has several recipients', 'one recipient per message', JSON.stringify(record));
     const reached = records.map((r) => r.to[0]).sort();
     if (JSON.stringify(reached) !== JSON.stringify([...to].sort())) fail('the fan-out did not reach each recipient once', to.join(', '), reached.join(', '));
-    if (new Set(records.map((r) => r.chat_id)).size !== to.length) fail('fanned-out messages share a chat', 'one chat per recipient', JSON.stringify(records));
+    if (new Set(records.map((r) => r.chatId)).size !== to.length) fail('fanned-out messages share a chat', 'one chat per recipient', JSON.stringify(records));
   },
 );
 

@@ -7,11 +7,14 @@
 import { check, path, type ApiResponse, type CheckContext, type Fixtures } from '../../harness/check/index.js';
 import { uniquePhone } from '../_shared/values.js';
 import { fail, idemKey, isAccepted, isEpochMillis, isRecord, messageIdOf, sendAccepted, shown } from '../_shared/common.js';
-import { expectCarrier, expectNothingSent, inbound, postSend, sendInChat, sendMessage, sentMessages } from '../_shared/messaging.js';
+import { expectCarrier, expectNothingSent, inbound, postSend, sendInChat, sendMessage } from '../_shared/messaging.js';
+import { answeredIds, watchOutgoing } from '../_shared/outgoing.js';
+import { useHooks } from '../_shared/webhooks.js';
 import { ownKey } from '../_shared/api-keys.js';
 import { lineOfItsOwn } from '../_shared/spare-lines.js';
 
 const area = 'messages';
+const hooksOf = useHooks();
 const attachment = 'https://example.com/mcs-photo.png';
 
 check(
@@ -60,11 +63,12 @@ check(
     name: 'idempotency-key-replayed-makes-one-message',
     title: 'POST /messages replayed with the same Idempotency-Key (in turn and at once) makes one message and answers the same one (a duplicate in flight may get 409)',
     clauses: ['idempotency.send.retry-safe', 'messages.send.request'],
-    needs: ['listSentMessages'],
+    needs: ['owned-line'],
   },
   async (t) => {
     // Fault: messaging.idempotency.ignored.
     const fx = await t.fixtures();
+    const outgoing = await watchOutgoing(t, fx, hooksOf);
     for (const concurrently of [false, true]) {
       const key = idemKey();
       const json = { to: uniquePhone(), text: 'only once' };
@@ -77,8 +81,8 @@ check(
       const how = concurrently ? 'three concurrent sends' : 'three sends in turn';
       if (accepted.length === 0) fail(`${how} with one Idempotency-Key were all refused`, 'at least one accepted send', responses.map(shown).join(' | '));
       const ids = new Set(accepted.map((r) => messageIdOf(r.body)));
-      const records = await sentMessages(fx, key);
-      if (records.length !== 1) fail(`${how} with one Idempotency-Key made ${records.length} messages`, 'one message', JSON.stringify(records).slice(0, 500));
+      const made = await outgoing.made({ key, recipients: [json.to], answered: answeredIds(accepted) });
+      if (made.length !== 1) fail(`${how} with one Idempotency-Key made ${made.length} messages`, 'one message', JSON.stringify(made).slice(0, 500));
       if (ids.size !== 1) fail(`${how} with one Idempotency-Key answered different messages`, 'the same message every time', [...ids].join(', '));
     }
   },

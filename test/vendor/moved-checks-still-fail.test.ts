@@ -95,6 +95,18 @@ const moved = [
   { check: 'api-keys/active-key-ceiling', fault: 'apikeys.ceiling-off-by-one' },
   // ... and a ceiling one early, seen where the listing tells which keys are deprecated.
   { check: 'api-keys/active-key-ceiling', fault: 'apikeys.ceiling-one-early' },
+  // A key of its own with a leased SMS line behind amb and RCS, the carrier as the send's answer names it.
+  { check: 'messages/amb-falls-back-to-rcs-first', fault: 'messaging.amb.business-first-allowed' },
+  { check: 'messages/amb-falls-back-to-rcs-first', fault: 'messaging.routing.descending-tiers' },
+  { check: 'messages/amb-falls-back-to-sms-without-rcs', fault: 'messaging.amb.business-first-allowed' },
+  // What went out, as the sandbox's carrier reports it (message.sent to a v2 subscription of the check's own).
+  { check: 'messages/idempotency-key-replayed-makes-one-message', fault: 'messaging.idempotency.ignored' },
+  { check: 'messages/channel-send-replayed-with-one-key-makes-one-message', fault: 'messaging.idempotency.race' },
+  { check: 'messages/same-key-with-another-body-is-not-answered-with-the-first-message', fault: 'messaging.idempotency.reuse-sends-and-replays' },
+  { check: 'messages/channel-send-dry-run-answers-200', fault: 'messaging.dry-run.sends' },
+  { check: 'messages/several-recipients-form-one-thread.native-dedicated', fault: 'messaging.group.fans-out' },
+  { check: 'messages/several-recipients-form-one-thread.whatsapp', fault: 'messaging.group.fans-out' },
+  { check: 'messages/several-recipients-fan-out-elsewhere', fault: 'messaging.fanout.as-group' },
   // Valid generated writes in an organization the config says anything may be written to.
   { check: 'robustness/valid-input-gets-documented-status.v4.createContact', fault: 'server.500-on-write-operations' },
   { check: 'robustness/valid-input-gets-documented-status.v4.updateChannelSettings', fault: 'server.500-on-write-operations' },
@@ -122,6 +134,8 @@ const movedWithInbound = [
   { check: 'webhooks/flat-message-reaction-shape', fault: 'events.v2.extra-fields-missing' },
   // A quick reply's limit judged by its answers, where no sent log shows what went out.
   { check: 'messages/quick-reply-offers-2-to-5-choices', fault: 'messaging.interactive.quick-reply-count-unchecked' },
+  // A reply retried with one key, counted in the sandbox carrier's message.sent reports.
+  { check: 'messages/chat-send-replayed-with-one-key-makes-one-message', fault: 'messaging.idempotency.thread-sends-ignored' },
   // A group's first message needs only simulateInboundMessage.
   { check: 'webhooks/flat-group-message-received-carries-the-group', fault: 'events.v2.group-fields-missing' },
 ];
