@@ -99,6 +99,8 @@ const moved = [
   { check: 'messages/amb-falls-back-to-rcs-first', fault: 'messaging.amb.business-first-allowed' },
   { check: 'messages/amb-falls-back-to-rcs-first', fault: 'messaging.routing.descending-tiers' },
   { check: 'messages/amb-falls-back-to-sms-without-rcs', fault: 'messaging.amb.business-first-allowed' },
+  // ... and a business-first message judged by its refusal, where no sent log shows what went out.
+  { check: 'messages/amb-business-first-message-is-refused', fault: 'messaging.amb.business-first-allowed' },
   // What went out, as the sandbox's carrier reports it (message.sent to a v2 subscription of the check's own).
   { check: 'messages/idempotency-key-replayed-makes-one-message', fault: 'messaging.idempotency.ignored' },
   { check: 'messages/channel-send-replayed-with-one-key-makes-one-message', fault: 'messaging.idempotency.race' },
@@ -134,6 +136,9 @@ const movedWithInbound = [
   { check: 'webhooks/flat-message-reaction-shape', fault: 'events.v2.extra-fields-missing' },
   // A quick reply's limit judged by its answers, where no sent log shows what went out.
   { check: 'messages/quick-reply-offers-2-to-5-choices', fault: 'messaging.interactive.quick-reply-count-unchecked' },
+  // Interactive sends in a chat the customer started, judged by their answers.
+  { check: 'messages/interactive-send-carries-no-text', fault: 'messaging.interactive.text-allowed' },
+  { check: 'messages/interactive-kinds-are-handled', fault: 'messaging.interactive.kinds-unsupported' },
   // A reply retried with one key, counted in the sandbox carrier's message.sent reports.
   { check: 'messages/chat-send-replayed-with-one-key-makes-one-message', fault: 'messaging.idempotency.thread-sends-ignored' },
   // A group's first message needs only simulateInboundMessage.
