@@ -6,7 +6,7 @@
 // configured organization's own stock (need `browsing-organization`), read twice: other checks buy from it
 // while they read.
 import { check, type ApiResponse, type CheckContext, type Fixtures } from '../../harness/check/index.js';
-import { availablePath, pickAreaCodes, ensurePurchaseFeature, seedStock } from '../_shared/numbers.js';
+import { availablePath, pickAreaCodes, ensurePurchaseFeature, seedStock, type StockNumber } from '../_shared/numbers.js';
 
 const area = 'numbers';
 
@@ -23,14 +23,15 @@ async function stock(t: CheckContext, fx: Fixtures, kind: 'shared' | 'dedicated'
 }
 
 /**
- * Reads `read` before and after `between`: with the control API the stock is the check's own, else other checks
- * may buy from it meanwhile, and a read that changed leaves the check not verifiable rather than failed.
+ * Reads `read` before and after `between` (which is given the first read): with the control API the stock is
+ * the check's own, else other checks may buy from it meanwhile, and a read that changed leaves the check not
+ * verifiable rather than failed.
  */
-async function steady<T>(t: CheckContext, read: () => Promise<T>, between: () => Promise<void>): Promise<T> {
+async function steady<T>(t: CheckContext, read: () => Promise<T>, between: (before: T) => Promise<void>): Promise<T> {
   const before = await read();
-  await between();
+  await between(before);
   if (t.hasControl) return before;
-  if (JSON.stringify(await read()) !== JSON.stringify(before)) return t.notVerifiable("the organization's stock changed while the check read it (other checks buy numbers)");
+  if (JSON.stringify(await read()) !== JSON.stringify(before)) return t.notVerifiable("could not judge the organization's stock: it changed while the check read it (other checks buy numbers)");
   return before;
 }
 
@@ -41,11 +42,57 @@ function rowsOf<T>(t: CheckContext, response: ApiResponse, what: string): T[] {
   return rows;
 }
 
-/** Full numbers in stock: seeded (a few dedicated and inbound) where the control API can, else the config's. */
-async function knownStock(fx: Fixtures): Promise<string[]> {
-  if (!fx.controlOffers('seedInventory')) return (fx.target.fixtures.stock ?? []).map((number) => number.phone_number);
+/** Numbers in stock by full number and kind: seeded (a few dedicated and inbound) where the control API can, else the config's. */
+async function knownStock(fx: Fixtures): Promise<StockNumber[]> {
+  if (!fx.controlOffers('seedInventory')) return fx.target.fixtures.stock ?? [];
   const [dedicatedCode, inboundCode] = pickAreaCodes(2);
-  return [...(await seedStock(fx, 'dedicated', dedicatedCode ?? '415', 3)), ...(await seedStock(fx, 'inbound', inboundCode ?? '212', 2))];
+  const seeded = async (kind: StockNumber['kind'], code: string, count: number) => (await seedStock(fx, kind, code, count)).map((phone_number) => ({ phone_number, kind }));
+  return [...(await seeded('dedicated', dedicatedCode ?? '415', 3)), ...(await seeded('inbound', inboundCode ?? '212', 2))];
+}
+
+/** The area code of a US number in E.164 (+1, then ten digits): its digits 2 to 4; undefined for any other. */
+function usAreaCode(e164: string): string | undefined {
+  return /^\+1[2-9][0-9]{9}$/.test(e164) ? e164.slice(2, 5) : undefined;
+}
+
+/** Most pages a walk of the dedicated stock follows: a stock beyond them is not walked, so nothing is known unstocked. */
+const stockPages = 100;
+
+/**
+ * The area codes of every dedicated row in stock, sorted (null for rows that show none), by a walk of the
+ * browse pages: rows are masked, so the area code is all a row tells of its number.
+ */
+async function dedicatedAreaCodes(t: CheckContext, fx: Fixtures): Promise<(string | null)[]> {
+  const codes = new Set<string | null>();
+  let cursor: string | undefined;
+  for (let pages = 0; pages < stockPages; pages++) {
+    const response = await fx.v4().get(availablePath, { query: { type: 'dedicated', limit: 100, cursor } });
+    t.expect.hasStatus(response, 200);
+    const page = response.body as { data?: InventoryRow[]; has_more?: unknown; next_cursor?: unknown };
+    for (const row of page.data ?? []) codes.add(typeof row.area_code === 'string' ? row.area_code : null);
+    if (page.has_more !== true) return [...codes].sort();
+    // Following the cursor is judged by the pagination checks; here a walk that cannot go on judges nothing.
+    if (typeof page.next_cursor !== 'string') t.notVerifiable(`could not walk the dedicated stock: has_more is true but next_cursor is ${JSON.stringify(page.next_cursor)}`);
+    cursor = page.next_cursor;
+  }
+  return t.notVerifiable(`could not walk the whole dedicated stock: it still has more after ${stockPages} pages`);
+}
+
+/**
+ * An area code to quote that is in stock and one that is not, as the walk of the configured organization's
+ * dedicated stock lists them: the first known dedicated number's code still listed (other checks buy from the
+ * stock), and a candidate no row shows.
+ */
+function stockedAndUnstocked(t: CheckContext, known: readonly StockNumber[], listed: readonly (string | null)[]): [string, string] {
+  const knownCodes = known.filter((number) => number.kind === 'dedicated').map((number) => usAreaCode(number.phone_number));
+  const stocked = knownCodes.find((code) => code !== undefined && listed.includes(code));
+  if (stocked === undefined) return t.notVerifiable('no known dedicated US number (the config file\'s fixtures.stock) has its area code still listed by a browse of the dedicated stock');
+  // A row that shows no area code may be of any code: then none is known unstocked.
+  if (listed.includes(null)) return t.notVerifiable('could not tell an area code out of stock: browse rows of the dedicated stock show no area_code');
+  // Every candidate, in random order.
+  const unstocked = pickAreaCodes(Number.POSITIVE_INFINITY).find((code) => !listed.includes(code));
+  if (unstocked === undefined) return t.notVerifiable('no candidate area code is out of the dedicated stock');
+  return [stocked, unstocked];
 }
 
 interface InventoryRow {
@@ -98,7 +145,7 @@ check(
   },
   async (t) => {
     const fx = await browsingFixtures(t);
-    const seeded = await knownStock(fx);
+    const seeded = (await knownStock(fx)).map((number) => number.phone_number);
     for (const type of ['dedicated', 'inbound']) {
       const response = await fx.v4().get(availablePath, { query: { type } });
       t.expect.hasStatus(response, 200);
@@ -169,6 +216,36 @@ check(
   },
 );
 
+/** Quote mode for dedicated numbers of `codes` (area_code repeated). */
+async function quote(t: CheckContext, fx: Fixtures, codes: readonly string[]): Promise<QuotePage> {
+  const response = await fx.v4().get(availablePath, { query: { type: 'dedicated', area_code: [...codes] } });
+  t.expect.hasStatus(response, 200);
+  return response.body as QuotePage;
+}
+
+/**
+ * The quote of a stocked and an unstocked area code: with the control API in an organization of the check's
+ * own (the file's other checks stock area codes this one must know unstocked), which it stocks; else in the
+ * configured organization, whose dedicated stock is walked before and after to tell both (need `known-stock`
+ * for a code surely stocked: its numbers, or seedInventory there).
+ */
+async function quoteOfStock(t: CheckContext): Promise<{ page: QuotePage; stocked: string; unstocked: string }> {
+  if (t.hasControl) {
+    const fx = await t.freshOrganization({ with_channels: false, plan: { number_purchase_enabled: true } });
+    const [stocked, unstocked] = pickAreaCodes(2) as [string, string];
+    await seedStock(fx, 'dedicated', stocked, 1);
+    return { page: await quote(t, fx, [stocked, unstocked]), stocked, unstocked };
+  }
+  const fx = await browsingFixtures(t);
+  const known = await knownStock(fx);
+  let quoted: { page: QuotePage; stocked: string; unstocked: string } | undefined;
+  await steady(t, () => dedicatedAreaCodes(t, fx), async (listed) => {
+    const [stocked, unstocked] = stockedAndUnstocked(t, known, listed);
+    quoted = { page: await quote(t, fx, [stocked, unstocked]), stocked, unstocked };
+  });
+  return quoted as NonNullable<typeof quoted>;
+}
+
 // Caught by: numbers.quote.counts-wrong.
 check(
   {
@@ -176,16 +253,10 @@ check(
     name: 'quote-reports-matched-lines-and-counts',
     title: 'quote mode answers a line per area code, matched for stocked codes only, with matched_count and custom_order_count counting the lines',
     clauses: ['numbers.quote.line-shape', 'numbers.quote.top-level-counts', 'channels.available.browse-or-quote'],
-    needs: ['createOrganization', 'seedInventory'],
+    needs: ['browsing-organization', 'known-stock'],
   },
   async (t) => {
-    // An organization of its own: the file's other checks stock area codes this one must know unstocked.
-    const fx = await t.freshOrganization({ with_channels: false, plan: { number_purchase_enabled: true } });
-    const [stocked, unstocked] = pickAreaCodes(2) as [string, string];
-    await seedStock(fx, 'dedicated', stocked, 1);
-    const response = await fx.v4().get(availablePath, { query: { type: 'dedicated', area_code: [stocked, unstocked] } });
-    t.expect.hasStatus(response, 200);
-    const page = response.body as QuotePage;
+    const { page, stocked, unstocked } = await quoteOfStock(t);
     const line = (code: string) => page.data.find((l) => l.area_code === code);
     t.expect.that(line(stocked)?.matched, `quote line of the stocked area code ${stocked}`).toBe(true);
     t.expect.that(line(unstocked)?.matched, `quote line of the unstocked area code ${unstocked}`).toBe(false);
