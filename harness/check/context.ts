@@ -5,6 +5,7 @@ import type { ExpectStatic } from 'vitest';
 import { atExchange, checks, CheckFailure, failedExchangeOf } from '../checks/index.js';
 import type { TargetConfig } from '../config/types.js';
 import type { CreateOrganizationOptions } from '../fixtures/control-client.js';
+import { controlClientOf, offeredByRun } from '../fixtures/control-access.js';
 import { configFixtures, transportOf, type Fixtures } from '../fixtures/fixtures.js';
 import { configuredOrganization, creationOptions, organizationReason, type OrganizationNeed } from '../fixtures/other-organizations.js';
 import { NotVerifiable } from '../fixtures/not-verifiable.js';
@@ -82,8 +83,9 @@ export class CheckContext {
     // Its plan, app tokens, spare lines and channels are fixtures as the main organization's are; active_numbers
     // and disposable only chose it.
     const { api_key: primary, active_numbers: _chosenBy, disposable: _alsoChosenBy, ...fixtures } = described;
-    // No control client: a control API or adapter acts on the configured organization only.
-    return Promise.resolve(configFixtures(this.target, { api_keys: { primary }, ...fixtures }));
+    // A control API or adapter acts on it only where the config names it (its organization_id).
+    if (fixtures.organization_id === undefined) return Promise.resolve(configFixtures(this.target, { api_keys: { primary }, ...fixtures }));
+    return controlClientOf(this.target, offeredByRun(this.run)).then((control) => configFixtures(this.target, { api_keys: { primary }, ...fixtures }, control));
   }
 
   /** The v4 API with no credentials; use `.as(key)` or `fixtures().v4()` for an authenticated client. */

@@ -49,7 +49,7 @@ export interface ConfigFixtures {
 }
 
 /** Plan facts a vendor states (a subset of the control API's PlanFacts). */
-export type StatedPlan = Partial<Pick<PlanFacts, 'number_purchase_enabled' | 'payment_method' | 'purchase_line_cap' | 'number_pools' | 'active_key_ceiling'>>;
+export type StatedPlan = Partial<Pick<PlanFacts, 'number_purchase_enabled' | 'payment_method' | 'purchase_line_cap' | 'number_pools' | 'active_key_ceiling' | 'outbound_cap_per_organization' | 'outbound_cap_per_number' | 'new_conversation_cap'>>;
 
 /** An app token the config gives, with the scopes it was granted. */
 export interface ConfiguredAppToken {
@@ -70,6 +70,8 @@ export type SpareLineKind = 'native-dedicated-nocard' | 'native-inbound' | 'nati
 /** An organization unlike the configured one, described by the vendor. */
 export interface OtherOrganization {
   api_key: string;
+  /** How the control API or adapter names it, for the operations the checks ask of it there (advanceClock). */
+  organization_id?: string;
   plan?: StatedPlan;
   /** false when the organization holds no active number. */
   active_numbers?: boolean;

@@ -30,6 +30,20 @@ describe.each([true, false])('the reference with sandbox: %s', (sandbox) => {
     if (sandbox) expect(polled.body.data.allocations).toHaveLength(1);
   });
 
+  it(sandbox ? 'fails a purchase by itself where the card fails after acceptance' : 'leaves such a purchase provisioning', async () => {
+    const org = await h.newOrg({ plan: { number_purchase_enabled: true, payment_method: 'fails_after_acceptance' } });
+    const bought = await h.call('POST', '/v4/channels/native/purchases', { token: org.admin, body: { plan: 'dedicated_com' }, headers: { 'idempotency-key': 'sandbox-3' } });
+    expect(bought.status).toBe(202);
+    expect(bought.body.data.status).toBe('provisioning');
+    const id = bought.body.data.purchase_id as string;
+    const polled = await eventually(() => h.call('GET', `/v4/channels/native/purchases/${id}`, { token: org.admin }), (a) => a.body.data.status === 'failed');
+    expect(sandbox ? ['failed'] : ['provisioning', 'pending']).toContain(polled.body.data.status);
+    const failed = (await h.control('GET', `/organizations/${org.id}/events?type=number.purchase.failed`)).body.data as { data: { purchase_id: string } }[];
+    expect(failed.map((e) => e.data.purchase_id)).toEqual(sandbox ? [id] : []);
+    // Without the sandbox's provider, the control API fails it (drivePurchase).
+    if (!sandbox) expect((await h.control('POST', `/organizations/${org.id}/purchases/${id}/fail`)).body.data.status).toBe('failed');
+  });
+
   it(sandbox ? 'sends and then delivers an outbound message by itself' : 'leaves an outbound message queued', async () => {
     const org = await h.newOrg();
     const sent = await h.call('POST', '/v4/messages', { token: org.primary, body: { to: '+14155550142', text: 'hello' }, headers: { 'idempotency-key': 'sandbox-2' } });

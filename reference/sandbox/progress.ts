@@ -1,12 +1,13 @@
 // A sandbox that moves on by itself, as a vendor's does where a carrier and a payment provider answer: each
 // outbound message goes sent, then delivered (groups have no delivery receipt), and each purchase in
-// provisioning completes. The control API plays those parties on demand instead; this is for the reference as
+// provisioning completes (fails where the organization's card fails after acceptance: payment_method
+// fails_after_acceptance). The control API plays those parties on demand instead; this is for the reference as
 // a vendor target without one (startReference({ sandbox: true })), where checks wait for what the target does
 // on its own. Transitions are not shown in the description, so any such progress is a reading it allows.
 import type { App } from '../server/app.js';
 import { driveMessageStatus } from '../messaging/simulate.js';
 import { messagingState } from '../messaging/state.js';
-import { completePurchase } from '../store/purchases.js';
+import { completePurchase, failPurchase } from '../store/purchases.js';
 import type { Org } from '../store/types.js';
 
 /** How often the sandbox's carrier and payment provider act. */
@@ -33,8 +34,10 @@ export function startSandboxProgress(app: App): () => void {
         sentLastTick.push({ org, id: message.id });
       }
       looked.set(org, messages.length);
+      const emit = !app.fault('numbers.purchase.outcome-not-emitted');
+      const settle = org.plan.payment_method === 'fails_after_acceptance' ? failPurchase : completePurchase;
       for (const purchase of org.purchases.values()) {
-        if (purchase.status === 'provisioning') completePurchase(org, app.bus, purchase, !app.fault('numbers.purchase.outcome-not-emitted'));
+        if (purchase.status === 'provisioning') settle(org, app.bus, purchase, emit);
       }
     }
   };

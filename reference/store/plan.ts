@@ -12,7 +12,9 @@ export const defaultPlan: PlanFacts = {
   new_conversation_cap: null,
 };
 
-const paymentMethods = new Set(['valid', 'absent', 'declining', 'requires_3ds']);
+// fails_after_acceptance: the purchase is accepted (202 provisioning) and the payment then fails, as a payment
+// provider's test card that attaches but fails on charge; the sandbox's provider (sandbox/progress.ts) fails it.
+const paymentMethods = new Set(['valid', 'absent', 'declining', 'requires_3ds', 'fails_after_acceptance']);
 
 /** The error text for an invalid patch, or null when it is valid. */
 export function planPatchError(patch: unknown): string | null {
@@ -33,7 +35,7 @@ export function planPatchError(patch: unknown): string | null {
         if (value !== null && (!Number.isInteger(value) || (value as number) < 0)) return `${key} must be an integer >= 0 or null`;
         break;
       case 'payment_method':
-        if (typeof value !== 'string' || !paymentMethods.has(value)) return 'payment_method must be valid, absent, declining or requires_3ds';
+        if (typeof value !== 'string' || !paymentMethods.has(value)) return 'payment_method must be valid, absent, declining, requires_3ds or fails_after_acceptance';
         break;
       default:
         return `unknown plan fact ${key}`;

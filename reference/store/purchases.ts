@@ -31,7 +31,11 @@ export function hasSharedLine(org: Org): boolean {
   return false;
 }
 
-/** Run the payment and create the purchase; throws the 402 errors. Emits action_required for 3DS. */
+/**
+ * Run the payment and create the purchase; throws the 402 errors. Emits action_required for 3DS. A card that
+ * fails after acceptance (fails_after_acceptance) is accepted as a valid one: its purchase is provisioning
+ * until the payment provider fails it (the control API's drivePurchase, or the sandbox's progress).
+ */
 export function placeOrder(org: Org, bus: EventBus, order: PurchaseOrder, idempotencyKey: string): PurchaseRecord {
   switch (org.plan.payment_method) {
     case 'absent':

@@ -519,8 +519,11 @@ export interface components {
             active_key_ceiling: number;
             /** @description Whether the number purchase feature is enabled for the organization. */
             number_purchase_enabled: boolean;
-            /** @enum {string} */
-            payment_method: "valid" | "absent" | "declining" | "requires_3ds";
+            /**
+             * @description How the organization's purchases are paid: `valid` (accepted, 202 `provisioning`), `absent` (402 `no_payment_method`), `declining` (402 `payment_failed`), `requires_3ds` (202 `action_required`), `fails_after_acceptance` (accepted, 202 `provisioning`, and the payment then fails, like a payment provider's test card that attaches but fails on charge: the purchase goes `failed` with `number.purchase.failed` when the payment provider acts, through `drivePurchase` or, in a sandbox that moves on by itself, on its own).
+             * @enum {string}
+             */
+            payment_method: "valid" | "absent" | "declining" | "requires_3ds" | "fails_after_acceptance";
             /** @description Lines per purchase order (default 10). */
             purchase_line_cap: number;
             /** @description New contacts per rolling 24 hours for the organization; null for no cap. */
@@ -535,7 +538,7 @@ export interface components {
             active_key_ceiling?: number;
             number_purchase_enabled?: boolean;
             /** @enum {string} */
-            payment_method?: "valid" | "absent" | "declining" | "requires_3ds";
+            payment_method?: "valid" | "absent" | "declining" | "requires_3ds" | "fails_after_acceptance";
             purchase_line_cap?: number;
             outbound_cap_per_organization?: number | null;
             outbound_cap_per_number?: number | null;

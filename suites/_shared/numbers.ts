@@ -54,6 +54,20 @@ export async function buyingOrganization(t: CheckContext, plan: Partial<PlanFact
   return configuredWithPlan(t, wanted);
 }
 
+/**
+ * Where a check fails a purchase in provisioning: with drivePurchase, a fresh buying organization (a valid card)
+ * whose purchase the control API fails, as before; else an organization whose card is accepted and then fails
+ * (need `organization-whose-purchases-fail`), whose payment provider fails it on its own: one of the check's
+ * own with createOrganization, or one the config file's fixtures.other_organizations states so.
+ */
+export async function failingPurchaseOrganization(t: CheckContext): Promise<Fixtures> {
+  if (t.hasControl) {
+    const fx = await buyingOrganization(t);
+    if (fx.controlOffers('drivePurchase')) return fx;
+  }
+  return t.otherOrganization('organization-whose-purchases-fail');
+}
+
 /** Whether `fx` is the vendor's configured organization, which may already hold lines and whose purchases a payment provider may confirm at once. */
 export function isConfigured(fx: Fixtures): boolean {
   return fx.source === 'config';
@@ -82,10 +96,6 @@ export async function chargesSeen(fx: Fixtures): Promise<number | undefined> {
 /** Where charges can be seen, that none was made since `before` (chargesSeen's count) by the refused `what`. */
 export async function expectNoChargeSince(t: CheckContext, fx: Fixtures, before: number | undefined, what: string): Promise<void> {
   if (before !== undefined) t.expect.that(await chargesSeen(fx), `charges after ${what}`).toBe(before);
-}
-
-export async function eventCount(fx: Fixtures, type: string): Promise<number> {
-  return (await fx.control().events(type)).length;
 }
 
 export interface StockNumber {

@@ -1,11 +1,12 @@
 // Number purchase states (section 3): provisioning -> completed when the payment provider confirms (lines
 // provisioned, number.purchase.completed), provisioning -> failed on a failure (number.purchase.failed).
 // The control API plays the payment provider where it offers drivePurchase; a target's own provider (a
-// vendor's sandbox) may confirm by itself, which the completion check then waits for. Polling may report
-// pending before the end.
+// vendor's sandbox) may confirm by itself, which the completion check then waits for, and fail a purchase by
+// itself where the organization's card fails after acceptance, which the failure check waits for. Polling may
+// report pending before the end.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { path, check, type CheckContext, type Fixtures } from '../../harness/check/index.js';
-import { buyingOrganization, eventCount, pollPurchase, purchase, purchaseOf, type PurchaseAccepted } from '../_shared/numbers.js';
+import { buyingOrganization, failingPurchaseOrganization, pollPurchase, purchase, purchaseOf, type PurchaseAccepted } from '../_shared/numbers.js';
 import { stringsIn } from '../_shared/common.js';
 import { safeJson, useHooks, watchEmitted } from '../_shared/webhooks.js';
 
@@ -23,19 +24,28 @@ async function provisioning(t: CheckContext, fx: Fixtures): Promise<PurchaseAcce
   return bought;
 }
 
+/** What the payment provider does to a purchase in provisioning (the control API's outcome), and the status it leads to. */
+const moves = {
+  confirm: { status: 'completed', other: 'failed', what: 'a completion', how: 'confirms' },
+  fail: { status: 'failed', other: 'completed', what: 'a failure', how: 'fails' },
+} as const;
+
 /**
- * The purchase once its provider has acted: confirmed through the control API where it offers drivePurchase,
- * else polled until the target's own provider completes it (not verifiable when it never does in time).
+ * The purchase once its provider has acted: confirmed or failed through the control API where it offers
+ * drivePurchase, else polled until the target's own provider does so (as the last answer when it never does in
+ * time; not verifiable when the provider does the other).
  */
-async function completed(t: CheckContext, fx: Fixtures, purchaseId: string): Promise<PurchaseAccepted> {
-  if (fx.controlOffers('drivePurchase')) await fx.control().call('POST', path`/purchases/${purchaseId}/confirm`);
-  const until = Date.now() + (fx.controlOffers('drivePurchase') ? 0 : ownProviderWaitMs);
+async function settled(t: CheckContext, fx: Fixtures, purchaseId: string, outcome: keyof typeof moves): Promise<PurchaseAccepted> {
+  const move = moves[outcome];
+  const driven = fx.controlOffers('drivePurchase');
+  if (driven) await fx.control().call('POST', path`/purchases/${purchaseId}/${outcome}`);
+  const until = Date.now() + (driven ? 0 : ownProviderWaitMs);
   for (;;) {
     const polled = await pollPurchase(fx.v4(), purchaseId);
     t.expect.hasStatus(polled, 200);
     const now = purchaseOf(polled);
-    if (now.status === 'completed' || Date.now() >= until) return now;
-    if (now.status === 'failed') t.notVerifiable(`the target's own payment provider failed the purchase ${purchaseId}; this check judges a completion (the control operation drivePurchase confirms one)`);
+    if (now.status === move.status || Date.now() >= until) return now;
+    if (now.status === move.other) t.notVerifiable(`the target's own payment provider moved the purchase ${purchaseId} to ${move.other}; this check judges ${move.what} (the control operation drivePurchase ${move.how} one)`);
     await sleep(250);
   }
 }
@@ -54,7 +64,7 @@ check(
     const fx = await buyingOrganization(t);
     const emitted = await watchEmitted(t, fx, hooksOf, 'number.purchase.completed');
     const bought = await provisioning(t, fx);
-    const done = await completed(t, fx, bought.purchase_id);
+    const done = await settled(t, fx, bought.purchase_id, 'confirm');
     if (done.status !== 'completed' && !fx.controlOffers('drivePurchase')) {
       t.notVerifiable(`the purchase was still ${done.status} after ${ownProviderWaitMs / 1000} s: the target's payment provider did not confirm it on its own (the control operation drivePurchase confirms one)`);
     }
@@ -68,23 +78,31 @@ check(
   },
 );
 
-// Fault: numbers.purchase.outcome-not-emitted (a failure that emits nothing).
+// Fault: numbers.purchase.outcome-not-emitted (a failure that emits nothing), failed through the control API
+// or by the provider of an organization whose card fails after acceptance.
 check(
   {
     area,
     name: 'failed-provisioning-fails-the-purchase',
-    title: 'after provisioning fails, polling reports failed, and number.purchase.failed is emitted',
+    title: 'after provisioning fails (through the control API, or by the target\'s own provider), polling reports failed, and number.purchase.failed is emitted',
     clauses: ['purchases.state.provisioning-failed', 'events.number-purchase-failed.emitted', 'purchases.object.status-values'],
-    needs: ['createOrganization', 'drivePurchase', 'listEmittedEvents'],
+    needs: ['organization-whose-purchases-fail'],
   },
   async (t) => {
-    const fx = await buyingOrganization(t);
+    // A buying organization whose purchase drivePurchase fails, or one whose card fails after acceptance.
+    const fx = await failingPurchaseOrganization(t);
+    const emitted = await watchEmitted(t, fx, hooksOf, 'number.purchase.failed');
     const bought = await provisioning(t, fx);
-    const before = await eventCount(fx, 'number.purchase.failed');
-    await fx.control().call('POST', path`/purchases/${bought.purchase_id}/fail`);
-    const polled = await pollPurchase(fx.v4(), bought.purchase_id);
-    t.expect.hasStatus(polled, 200);
-    t.expect.that(purchaseOf(polled).status, 'status of the purchase after provisioning failed').toBe('failed');
-    t.expect.that(await eventCount(fx, 'number.purchase.failed'), 'number.purchase.failed events').toBe(before + 1);
+    const done = await settled(t, fx, bought.purchase_id, 'fail');
+    if (done.status !== 'failed' && !fx.controlOffers('drivePurchase')) {
+      t.notVerifiable(
+        `the purchase was still ${done.status} after ${ownProviderWaitMs / 1000} s: needs the control operation drivePurchase, or a sandbox whose payment provider fails a purchase of an organization whose card fails after acceptance (plan.payment_method: fails_after_acceptance) on its own`,
+      );
+    }
+    t.expect.that(done.status, 'status of the purchase after provisioning failed').toBe('failed');
+    await emitted({
+      matches: (delivery) => stringsIn(safeJson(delivery)).includes(bought.purchase_id),
+      unattributed: (others) => `${others} number.purchase.failed deliveries arrived, none naming the purchase ${bought.purchase_id} (the payload is not shown), so this purchase's cannot be told from other purchases'`,
+    });
   },
 );

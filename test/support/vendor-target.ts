@@ -73,6 +73,9 @@ export async function startVendorTarget(options: VendorOptions): Promise<VendorT
       const other = await controlOrganization(reference.urls.control, { name: 'Vendor sandbox, other', with_channels: false, plan });
       otherOrganizations.push({ api_key: other.api_keys.primary.api_key, plan, active_numbers: false });
     }
+    // ... and one whose card is accepted and then fails: its provider fails each purchase in provisioning.
+    const failing = await controlOrganization(reference.urls.control, { name: 'Vendor sandbox, failing card', with_channels: false, plan: { number_purchase_enabled: true, payment_method: 'fails_after_acceptance' } });
+    otherOrganizations.push({ api_key: failing.api_keys.primary.api_key, plan: { number_purchase_enabled: true, payment_method: 'fails_after_acceptance' } });
     const poolless = await controlOrganization(reference.urls.control, { name: 'Vendor sandbox, no pools', with_channels: false, plan: { number_pools: false } });
     otherOrganizations.push({
       api_key: poolless.api_keys.primary.api_key,

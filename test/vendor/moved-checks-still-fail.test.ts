@@ -95,6 +95,8 @@ const moved = [
   { check: 'account/foreign-lines-do-not-forward', fault: 'account.call-forwarding.foreign-source' },
   { check: 'contacts/ids-are-unique-across-organizations', fault: 'ids.priorities.per-organization' },
   { check: 'api-keys/active-key-ceiling', fault: 'apikeys.ceiling-off-by-one' },
+  // ... one whose card is accepted and then fails: its own provider fails the purchase; number.purchase.failed through a v4 subscription of its own.
+  { check: 'numbers/failed-provisioning-fails-the-purchase', fault: 'numbers.purchase.outcome-not-emitted' },
   // ... and a ceiling one early, seen where the listing tells which keys are deprecated.
   { check: 'api-keys/active-key-ceiling', fault: 'apikeys.ceiling-one-early' },
   // A key of its own with a leased SMS line behind amb and RCS, the carrier as the send's answer names it.
