@@ -93,6 +93,14 @@ async function lease<T extends { id: string }>(t: CheckContext, lines: readonly 
   }
 }
 
+/**
+ * Holds a thing the config describes (`name`: not a secret, it names a folder) for this check alone until it
+ * ends: the checks that share it take turns.
+ */
+export async function holdAlone(t: CheckContext, name: string, field: string): Promise<void> {
+  await lease(t, [{ id: name }], { folder: 'held', field });
+}
+
 /** Where a kind of configured line is leased: the run's folder for it, and the config field that lists them. */
 interface LinePool {
   folder: string;

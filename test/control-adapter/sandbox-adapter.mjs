@@ -7,9 +7,16 @@
 const sandbox = process.env.SANDBOX_URL;
 const organization = process.env.SANDBOX_ORG;
 
-async function sandboxCall(path, body) {
-  if (!sandbox || !organization) throw new Error('SANDBOX_URL and SANDBOX_ORG must name the sandbox');
-  const response = await fetch(`${sandbox}/organizations/${encodeURIComponent(organization)}${path}`, {
+/** The organization a call is for: the one the config names for it (its organization_id), else SANDBOX_ORG. */
+function organizationOf(params) {
+  const named = params?.organizationId;
+  return named && named !== 'configured' ? named : organization;
+}
+
+async function sandboxCall(params, path, body) {
+  const org = organizationOf(params);
+  if (!sandbox || !org) throw new Error('SANDBOX_URL and SANDBOX_ORG must name the sandbox');
+  const response = await fetch(`${sandbox}/organizations/${encodeURIComponent(org)}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -20,16 +27,16 @@ async function sandboxCall(path, body) {
 
 /** The vendor's own calls. */
 const vendorSandbox = {
-  injectCustomerMessage: (message) => sandboxCall('/inbound/messages', message),
-  fastForward: (milliseconds) => sandboxCall('/clock/advance', { milliseconds }),
+  injectCustomerMessage: (params, message) => sandboxCall(params, '/inbound/messages', message),
+  fastForward: (params, milliseconds) => sandboxCall(params, '/clock/advance', { milliseconds }),
 };
 
 /** simulateInboundMessage: a customer writes in; answers {message_id, chat_id, group_id?} as the control spec says. */
-export async function simulateInboundMessage({ body }) {
-  return vendorSandbox.injectCustomerMessage(body);
+export async function simulateInboundMessage({ params, body }) {
+  return vendorSandbox.injectCustomerMessage(params, body);
 }
 
 /** advanceClock: moves the organization's clock forward; answers {now}. */
-export async function advanceClock({ body }) {
-  return vendorSandbox.fastForward(body.milliseconds);
+export async function advanceClock({ params, body }) {
+  return vendorSandbox.fastForward(params, body.milliseconds);
 }

@@ -76,6 +76,21 @@ export async function startVendorTarget(options: VendorOptions): Promise<VendorT
     // ... and one whose card is accepted and then fails: its provider fails each purchase in provisioning.
     const failing = await controlOrganization(reference.urls.control, { name: 'Vendor sandbox, failing card', with_channels: false, plan: { number_purchase_enabled: true, payment_method: 'fails_after_acceptance' } });
     otherOrganizations.push({ api_key: failing.api_keys.primary.api_key, plan: { number_purchase_enabled: true, payment_method: 'fails_after_acceptance' } });
+    // ... and three whose send caps the cap checks run into, each stated, with the lines its primary key sends from.
+    for (const [plan, kinds] of [
+      [{ outbound_cap_per_organization: 2 }, ['native-dedicated']],
+      [{ outbound_cap_per_number: 1 }, ['native-dedicated', 'sms_provider']],
+      [{ new_conversation_cap: 1 }, ['native-shared']],
+    ] as const) {
+      const capped = await controlOrganization(reference.urls.control, { name: 'Vendor sandbox, capped', with_channels: false, plan });
+      const primary = capped.api_keys.primary.api_key;
+      const channels: Record<string, { id: string; address: string; owner: 'primary' }> = {};
+      for (const kind of kinds) {
+        const line = await controlCall<{ id: string; address: string }>(reference.urls.control, 'POST', `/organizations/${capped.organization_id}/channels`, { kind, owner_api_key: primary }, 201);
+        channels[kind] = { id: line.id, address: line.address, owner: 'primary' };
+      }
+      otherOrganizations.push({ api_key: primary, organization_id: capped.organization_id, plan, channels });
+    }
     const poolless = await controlOrganization(reference.urls.control, { name: 'Vendor sandbox, no pools', with_channels: false, plan: { number_pools: false } });
     otherOrganizations.push({
       api_key: poolless.api_keys.primary.api_key,

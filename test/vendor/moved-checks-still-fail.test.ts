@@ -145,6 +145,16 @@ const movedWithInbound = [
   { check: 'messages/interactive-kinds-are-handled', fault: 'messaging.interactive.kinds-unsupported' },
   // A reply retried with one key, counted in the sandbox carrier's message.sent reports.
   { check: 'messages/chat-send-replayed-with-one-key-makes-one-message', fault: 'messaging.idempotency.thread-sends-ignored' },
+  // Send caps the config states for organizations of their own, their windows emptied by a day of their clock.
+  { check: 'messages/organization-new-contact-cap-answers-429', fault: 'messaging.caps.body-fields-missing' },
+  { check: 'messages/new-contact-cap-spares-known-contacts', fault: 'messaging.caps.counts-every-send' },
+  { check: 'messages/new-contact-cap-window-rolls-after-24-hours', fault: 'messaging.caps.outbound-not-enforced' },
+  { check: 'messages/new-contact-cap-holds-for-the-whole-24-hours', fault: 'messaging.caps.window-too-short' },
+  { check: 'messages/per-number-new-contact-cap-answers-429', fault: 'messaging.caps.outbound-not-enforced' },
+  { check: 'messages/new-conversation-cap-answers-429', fault: 'messaging.caps.403-instead-of-429' },
+  { check: 'messages/new-conversation-cap-spares-existing-conversations', fault: 'messaging.caps.blocks-existing-conversations' },
+  { check: 'messages/new-conversation-cap-frees-the-next-day', fault: 'messaging.caps.new-conversation-never-resets' },
+  { check: 'messages/fan-out-with-mixed-results-answers-207', fault: 'messaging.caps.outbound-not-enforced' },
   // A group's first message needs only simulateInboundMessage.
   { check: 'webhooks/flat-group-message-received-carries-the-group', fault: 'events.v2.group-fields-missing' },
 ];

@@ -1,0 +1,58 @@
+// Organizations whose send caps a check runs into (section 7 429 rows; section 8 Limits). Their configured
+// values are not shown, so the organization is either one of the check's own, made with the cap set low
+// (createOrganization), or one the config describes with its cap stated. A configured one keeps its window
+// across checks and runs: a check holds it alone, and first moves its clock a day on (advanceClock for that
+// organization), so that the window holds nothing of earlier sends.
+import { createHash } from 'node:crypto';
+import type { CheckContext, Fixtures } from '../../harness/check/index.js';
+import type { ChannelFixture } from '../../harness/fixtures/control-client.js';
+import type { ChannelKind } from '../../harness/config/types.js';
+import { unofferedReason } from '../../harness/fixtures/control-client.js';
+import type { SendCap } from '../../harness/fixtures/other-organizations.js';
+import { newLine } from './common.js';
+import { holdAlone } from './spare-lines.js';
+
+export const day = 24 * 60 * 60 * 1000;
+
+/** The organization needs of harness/fixtures/other-organizations.ts for each send cap. */
+const needOf = {
+  outbound_cap_per_organization: 'organization-with-an-organization-cap',
+  outbound_cap_per_number: 'organization-with-a-per-number-cap',
+  new_conversation_cap: 'organization-with-a-new-conversation-cap',
+} as const satisfies Record<SendCap, string>;
+
+export interface Capped {
+  fx: Fixtures;
+  /** The cap in force: as set, or as the config states it. */
+  cap: number;
+}
+
+/** An organization whose `cap` the check may run into, its window empty. */
+export async function cappedOrganization(t: CheckContext, cap: SendCap): Promise<Capped> {
+  const fx = await t.otherOrganization(needOf[cap]);
+  const value = fx.plan?.[cap];
+  if (typeof value !== 'number') return t.notVerifiable(`needs the organization's ${cap} stated (plan.${cap})`);
+  if (fx.source === 'config') await emptyWindow(t, fx, cap);
+  return { fx, cap: value };
+}
+
+async function emptyWindow(t: CheckContext, fx: Fixtures, cap: SendCap): Promise<void> {
+  // Named by a digest of its key: the key is a secret, and the name a folder.
+  await holdAlone(t, createHash('sha256').update(fx.apiKey()).digest('hex').slice(0, 16), 'other_organizations');
+  if (fx.organizationId === undefined || !fx.controlOffers('advanceClock')) {
+    t.notVerifiable(
+      `the window of the organization with ${cap} stated may hold earlier checks' or runs' sends: ${unofferedReason('advanceClock')} for that organization (its organization_id in fixtures.other_organizations)`,
+    );
+  }
+  await fx.control().advanceClock(day + 60_000);
+}
+
+/**
+ * A line of `kind` the organization's primary key owns: the configured one (owner primary), or one made for it
+ * in an organization of the check's own. Whether a key may send from a line it does not own is not shown.
+ */
+export async function keysOwnLine(t: CheckContext, fx: Fixtures, kind: ChannelKind): Promise<ChannelFixture> {
+  if (fx.source === 'control') return newLine(fx, kind, fx.apiKey());
+  const owned = fx.channels.find((channel) => channel.kind === kind && channel.owner_api_key === fx.apiKey());
+  return owned ?? t.notVerifiable(`needs a ${kind} line the organization's primary key owns (its channels in fixtures.other_organizations)`);
+}
