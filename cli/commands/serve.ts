@@ -5,6 +5,7 @@ import { startReference } from '../../reference/index.js';
 import { namedVariants } from '../../reference/variants.js';
 import { listFaults } from '../../reference/faults.js';
 import { referenceTargetEnv } from '../../reference/target-settings.js';
+import { sandboxRecipients } from '../../reference/sandbox/progress.js';
 
 const USAGE = `Usage: mcs serve [--host 127.0.0.1] [--port 4010] [--no-control] [--sandbox] [--fault NAME]... [--variant NAME]... [--list-faults]
 
@@ -13,7 +14,8 @@ Starts the in-memory reference implementation and prints its three base URLs (v4
   --port         port (default 4010; 0 picks a free port)
   --no-control   turn off the control API under /__control
   --sandbox      move on by itself as a vendor's sandbox does: outbound messages go sent then delivered,
-                 purchases complete (with --no-control: a target like a vendor's without our control API)
+                 purchases complete, test recipients fail or read (with --no-control: a target like a
+                 vendor's without our control API)
   --fault        switch on a named fault (repeatable; for demos of what the suite catches)
   --variant      apply a named benign variant (repeatable): ${Object.keys(namedVariants).join(', ')}
   --list-faults  print every fault name with its description and exit
@@ -45,7 +47,10 @@ export async function run(argv: string[]): Promise<number> {
   const { urls } = reference;
   process.stdout.write(`v4       ${urls.v4}\nv2       ${urls.v2}\ncontrol  ${flags['no-control'] === true ? '(off)' : urls.control}\n`);
   if (faults.length > 0) process.stdout.write(`faults   ${faults.join(', ')}\n`);
-  if (flags.sandbox === true) process.stdout.write('sandbox  moves on by itself: messages are sent and delivered, purchases complete\n');
+  if (flags.sandbox === true) {
+    process.stdout.write('sandbox  moves on by itself: messages are sent and delivered, purchases complete\n');
+    process.stdout.write(`         test recipients: every message to ${sandboxRecipients.failing} fails; ${sandboxRecipients.reading} reads what it gets\n`);
+  }
   // What the description leaves for a target to name, as a certify run against this server needs it.
   const settings = Object.entries(referenceTargetEnv).map(([name, value]) => `${name}='${value}'`);
   process.stdout.write(`settings ${settings.join(' ')}\n`);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startHarness, type Harness } from '../test-helpers.js';
+import { sandboxRecipients } from './progress.js';
 
 /** Polls `read` until `done` holds of its answer (the sandbox acts every 50 ms); the last answer either way. */
 async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
@@ -42,6 +43,20 @@ describe.each([true, false])('the reference with sandbox: %s', (sandbox) => {
     expect(failed.map((e) => e.data.purchase_id)).toEqual(sandbox ? [id] : []);
     // Without the sandbox's provider, the control API fails it (drivePurchase).
     if (!sandbox) expect((await h.control('POST', `/organizations/${org.id}/purchases/${id}/fail`)).body.data.status).toBe('failed');
+  });
+
+  it(sandbox ? 'fails a message to its failing test recipient, and reads one to its reading recipient' : 'leaves messages to its test recipients queued', async () => {
+    const org = await h.newOrg();
+    const line = org.channel('native-dedicated').id;
+    const reader = sandboxRecipients.reading;
+    await h.control('POST', `/organizations/${org.id}/inbound/messages`, { channel_id: line, sender: reader, text: 'hi', protocol: 'imessage', read_receipts: true });
+    const toFailing = await h.call('POST', '/v4/messages', { token: org.primary, body: { to: sandboxRecipients.failing, text: 'hello' }, headers: { 'idempotency-key': 'sandbox-4' } });
+    const toReader = await h.call('POST', '/v4/messages', { token: org.primary, body: { to: reader, text: 'hello', from: line }, headers: { 'idempotency-key': 'sandbox-5' } });
+    expect([toFailing.status, toReader.status].every((s) => s < 300)).toBe(true);
+    const types = async () => ((await h.control('GET', `/organizations/${org.id}/events`)).body.data as { type: string }[]).map((e) => e.type);
+    const seen = await eventually(types, (t) => t.includes('message.failed') && t.includes('message.read'));
+    expect(seen.includes('message.failed')).toBe(sandbox);
+    expect(seen.includes('message.read')).toBe(sandbox);
   });
 
   it(sandbox ? 'sends and then delivers an outbound message by itself' : 'leaves an outbound message queued', async () => {

@@ -1,9 +1,10 @@
 // A sandbox that moves on by itself, as a vendor's does where a carrier and a payment provider answer: each
-// outbound message goes sent, then delivered (groups have no delivery receipt), and each purchase in
-// provisioning completes (fails where the organization's card fails after acceptance: payment_method
-// fails_after_acceptance). The control API plays those parties on demand instead; this is for the reference as
-// a vendor target without one (startReference({ sandbox: true })), where checks wait for what the target does
-// on its own. Transitions are not shown in the description, so any such progress is a reading it allows.
+// outbound message goes sent, then delivered (groups have no delivery receipt), except for its test recipients
+// (sandboxRecipients), and each purchase in provisioning completes (fails where the organization's card fails
+// after acceptance: payment_method fails_after_acceptance). The control API plays those parties on demand
+// instead; this is for the reference as a vendor target without one (startReference({ sandbox: true })), where
+// checks wait for what the target does on its own. Transitions are not shown in the description, so any such
+// progress is a reading it allows.
 import type { App } from '../server/app.js';
 import { driveMessageStatus } from '../messaging/simulate.js';
 import { messagingState } from '../messaging/state.js';
@@ -12,6 +13,13 @@ import type { Org } from '../store/types.js';
 
 /** How often the sandbox's carrier and payment provider act. */
 const tickMs = 50;
+
+/**
+ * Test recipients, as a vendor's sandbox has magic numbers: the carrier fails every message to `failing`, and
+ * the device of `reading` reads every message it gets (1:1 or in a group). Whether a read is reported is the
+ * chat's (1:1 iMessage with read receipts, section 3), as for a read the control API drives.
+ */
+export const sandboxRecipients = { failing: '+15005550001', reading: '+15005550002' } as const;
 
 /** Starts the sandbox's progress; the function it answers stops it. */
 export function startSandboxProgress(app: App): () => void {
@@ -23,13 +31,20 @@ export function startSandboxProgress(app: App): () => void {
     sentLastTick = [];
     for (const { org, id } of delivering) {
       const message = messagingState(org).messages.get(id);
-      if (message?.status === 'sent') driveMessageStatus(app, org, id, { status: 'delivered' });
+      if (message?.status !== 'sent') continue;
+      driveMessageStatus(app, org, id, { status: 'delivered' });
+      // A group message is never delivered (no receipt), but its members' devices still get it.
+      if (message.to.includes(sandboxRecipients.reading)) driveMessageStatus(app, org, id, { status: 'read' });
     }
     for (const org of app.store.orgs.values()) {
       const messages = messagingState(org).messages.all();
       for (let i = looked.get(org) ?? 0; i < messages.length; i++) {
         const message = messages[i];
         if (message?.direction !== 'outbound' || message.status !== 'queued') continue;
+        if (message.to.length === 1 && message.to[0] === sandboxRecipients.failing) {
+          driveMessageStatus(app, org, message.id, { status: 'failed', error_code: 'unreachable', error_message: "The sandbox's test recipient cannot be reached" });
+          continue;
+        }
         driveMessageStatus(app, org, message.id, { status: 'sent' });
         sentLastTick.push({ org, id: message.id });
       }

@@ -71,8 +71,8 @@ export async function drive(fx: Fixtures, messageId: string, status: 'sent' | 'd
   return done.event_ids ?? [];
 }
 
-/** An outbound message in a fresh 1:1 chat (a customer wrote first), and that chat. */
-export async function outbound(fx: Fixtures, options: { protocol?: Protocol; readReceipts?: boolean } = {}): Promise<{ messageId: string; chatId: string }> {
+/** An outbound message in a 1:1 chat a customer (`sender`, else a fresh one) started, and that chat. */
+export async function outbound(fx: Fixtures, options: { protocol?: Protocol; readReceipts?: boolean; sender?: string } = {}): Promise<{ messageId: string; chatId: string }> {
   const first = await inbound(fx, options);
   return { messageId: await reply(fx, first.chat_id), chatId: first.chat_id };
 }
@@ -90,14 +90,27 @@ export function notEmittedOnItsOwn(type: string, waitedMs: number, operation: Co
 }
 
 /**
- * A status event of an outbound message: driven where the control API offers driveMessageStatus; else a
- * carrier of the target's own may send and deliver it (a vendor's sandbox), and the event is waited for.
- * Failure and read need the customer's side: only the control API makes them.
+ * The sandbox's test recipient the config names (fixtures.test_recipients), for a failure or a read where no
+ * control operation drives one: every message to `failing` fails, and `reading`'s device reads what it gets.
+ */
+export function testRecipient(fx: Fixtures, kind: 'failing' | 'reading'): string {
+  const given = fx.target.fixtures.test_recipients?.[kind];
+  if (given === undefined) throw new NotVerifiable(`${unofferedReason('driveMessageStatus')}, or the sandbox's ${kind} test recipient (the config file's fixtures.test_recipients.${kind})`);
+  return given;
+}
+
+/**
+ * A status event of an outbound message: driven where the control API offers driveMessageStatus. Else a
+ * carrier of the target's own may send and deliver it (a vendor's sandbox), and the event is waited for; a
+ * failure and a read come from the sandbox's test recipients, which the config says fail and read every
+ * message, so that one that never comes is lost, not unmade.
  */
 async function statusEvent(fx: Fixtures, status: 'sent' | 'delivered' | 'failed' | 'read', options: { readReceipts?: boolean } = {}): Promise<Triggered> {
-  const { messageId } = await outbound(fx, { protocol: 'imessage', ...options });
-  if (!fx.controlOffers('driveMessageStatus') && (status === 'sent' || status === 'delivered')) return { messageId, eventIds: [], onItsOwn: 'driveMessageStatus' };
-  return { messageId, eventIds: await drive(fx, messageId, status) };
+  const driven = fx.controlOffers('driveMessageStatus');
+  const sender = driven || status === 'sent' || status === 'delivered' ? undefined : testRecipient(fx, status === 'failed' ? 'failing' : 'reading');
+  const { messageId } = await outbound(fx, { protocol: 'imessage', ...options, ...(sender === undefined ? {} : { sender }) });
+  if (driven) return { messageId, eventIds: await drive(fx, messageId, status) };
+  return { messageId, eventIds: [], ...(sender === undefined ? { onItsOwn: 'driveMessageStatus' as const } : {}) };
 }
 
 export async function typing(fx: Fixtures, state: 'started' | 'stopped', protocol: Protocol = 'imessage'): Promise<Triggered> {

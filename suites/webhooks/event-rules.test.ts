@@ -7,7 +7,7 @@ import { check, type CheckContext } from '../../harness/check/index.js';
 import type { Delivery } from '../../harness/webhooks/receiver.js';
 import { uniquePhone } from '../_shared/values.js';
 import { fail, isRecord, mentions, shown } from '../_shared/common.js';
-import { concerns, drive, groupOutbound, inbound, notEmittedOnItsOwn, outbound, poll, shareCard, typing } from '../_shared/events.js';
+import { concerns, drive, groupOutbound, inbound, notEmittedOnItsOwn, outbound, poll, shareCard, testRecipient, typing } from '../_shared/events.js';
 import { bodyOf, describeDelivery, headerOf, safeJson, useHooks, type Hooks, type Subscription } from '../_shared/webhooks.js';
 
 const area = 'webhooks';
@@ -74,15 +74,18 @@ check(
     name: 'read-state-is-reported-by-message-read',
     title: 'a message read in a 1:1 iMessage chat with read receipts is reported by a message.read event',
     clauses: ['messages.read.reported-by-event', 'events.message-read.shape'],
-    needs: ['driveMessageStatus', 'simulateInboundMessage', 'channel:native-dedicated'],
+    needs: ['simulateInboundMessage', 'channel:native-dedicated'],
   },
   async (t) => {
-    // Fault: events.read.not-emitted.
+    // Fault: events.read.not-emitted. The read is driven through the control API, or left to the sandbox's
+    // reading test recipient, which the config says reads every message it gets.
     const fx = await t.fixtures();
+    const driven = fx.controlOffers('driveMessageStatus');
+    const reader = driven ? undefined : testRecipient(fx, 'reading');
     const hooks = await hooksOf(t);
     const sub = await hooks.subscribeV4(fx.v4());
-    const { messageId } = await outbound(fx, { protocol: 'imessage', readReceipts: true });
-    const eventIds = await drive(fx, messageId, 'read');
+    const { messageId } = await outbound(fx, { protocol: 'imessage', readReceipts: true, ...(reader === undefined ? {} : { sender: reader }) });
+    const eventIds = driven ? await drive(fx, messageId, 'read') : [];
     await hooks.waitForEvent(sub, 'message.read', concerns({ messageId, eventIds }));
   },
 );

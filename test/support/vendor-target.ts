@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { startReference } from '../../reference/index.js';
 import { referenceTargetEnv } from '../../reference/target-settings.js';
+import { sandboxRecipients } from '../../reference/sandbox/progress.js';
 import { resolveTargetConfig } from '../../harness/config/resolve.js';
 import type { SpareLine, SpareLineKind } from '../../harness/config/types.js';
 import type { OrganizationFixtures } from '../../harness/fixtures/control-client.js';
@@ -40,7 +41,8 @@ export interface VendorOptions {
 }
 
 export async function startVendorTarget(options: VendorOptions): Promise<VendorTarget> {
-  const reference = await startReference({ log: () => {}, faults: options.faults ?? [], sandbox: options.movesOnItsOwn ?? true });
+  const moves = options.movesOnItsOwn ?? true;
+  const reference = await startReference({ log: () => {}, faults: options.faults ?? [], sandbox: moves });
   try {
     // The sandbox has a channel of every kind; 'keys-only' just does not tell the config about them.
     const org = await controlOrganization(reference.urls.control, { name: 'Vendor sandbox' });
@@ -114,7 +116,7 @@ export async function startVendorTarget(options: VendorOptions): Promise<VendorT
     const config = {
       base_url: reference.urls.base,
       v2_base_url: reference.urls.v2,
-      fixtures: { organization_id: org.organization_id, ...fixturesOf(org, options.fixtures), ...(options.fixtures === 'full' ? { plan, stock: stock.map(({ phone_number, kind }) => ({ phone_number, kind })), spare_lines: spareLines, removable_lines: removableLines, location_friends: locationFriends, other_organizations: otherOrganizations } : {}) },
+      fixtures: { organization_id: org.organization_id, ...fixturesOf(org, options.fixtures), ...(options.fixtures === 'full' ? { plan, stock: stock.map(({ phone_number, kind }) => ({ phone_number, kind })), spare_lines: spareLines, removable_lines: removableLines, location_friends: locationFriends, ...(moves ? { test_recipients: { ...sandboxRecipients } } : {}), other_organizations: otherOrganizations } : {}) },
     };
     options.edit?.(config.fixtures);
     await writeFile(configPath, stringify(config));

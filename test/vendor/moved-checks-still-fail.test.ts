@@ -145,6 +145,11 @@ const movedWithInbound = [
   { check: 'messages/interactive-kinds-are-handled', fault: 'messaging.interactive.kinds-unsupported' },
   // A reply retried with one key, counted in the sandbox carrier's message.sent reports.
   { check: 'messages/chat-send-replayed-with-one-key-makes-one-message', fault: 'messaging.idempotency.thread-sends-ignored' },
+  // A failure and a read from the sandbox's test recipients (fixtures.test_recipients), which fail and read every message.
+  { check: 'webhooks/flat-message-failed-shape', fault: 'events.v2.extra-fields-missing' },
+  { check: 'webhooks/flat-message-read-shape', fault: 'events.read.not-emitted' },
+  { check: 'webhooks/read-state-is-reported-by-message-read', fault: 'events.read.not-emitted' },
+  { check: 'webhooks/v2-message-events-reach-message-and-all-only', fault: 'events.read.not-emitted' },
   // Send caps the config states for organizations of their own, their windows emptied by a day of their clock.
   { check: 'messages/organization-new-contact-cap-answers-429', fault: 'messaging.caps.body-fields-missing' },
   { check: 'messages/new-contact-cap-spares-known-contacts', fault: 'messaging.caps.counts-every-send' },

@@ -67,6 +67,11 @@ describe('a sandbox that does not move on by itself', () => {
       'webhooks/flat-message-sent-shape': /emitted no message\.sent on its own .*driveMessageStatus/,
       'webhooks/flat-message-delivered-shape': /emitted no message\.delivered on its own .*driveMessageStatus/,
       'webhooks/message-delivered-never-for-group-chats': /emitted no message\.sent on its own .*driveMessageStatus/,
+      'numbers/failed-provisioning-fails-the-purchase': /still \w+ after .*needs the control operation drivePurchase, or a sandbox whose payment provider fails/,
+      'messages/idempotency-key-replayed-makes-one-message': /reported no message\.sent for .*listSentMessages.*, or a sandbox whose carrier sends on its own/,
+      'messages/several-recipients-fan-out-elsewhere': /reported no message\.sent for .*listSentMessages.*, or a sandbox whose carrier sends on its own/,
+      // Its config names no test recipients: a sandbox that does not move on has none.
+      'webhooks/read-state-is-reported-by-message-read': /driveMessageStatus .*, or the sandbox's reading test recipient/,
     };
     const report = await certifyVendor('full', { only: Object.keys(waiting), movesOnItsOwn: false, controlAdapter: sandboxAdapter });
     expect(failuresOf(report)).toEqual([]);
@@ -76,17 +81,17 @@ describe('a sandbox that does not move on by itself', () => {
 });
 
 describe('the README figures (verified clauses of the testable ones, reference as a vendor target)', () => {
-  it('config fixtures only: at least 0.70', async () => {
+  it('config fixtures only: at least 0.75', async () => {
     const report = await certifyVendor('full');
     expect(failuresOf(report)).toEqual([]);
     expect(unexplained(report)).toEqual([]);
-    expect(verifiedShare(report).share).toBeGreaterThanOrEqual(0.7);
+    expect(verifiedShare(report).share).toBeGreaterThanOrEqual(0.75);
   }, 300_000);
 
-  it('config fixtures and an adapter offering only simulateInboundMessage and advanceClock: at least 0.79', async () => {
+  it('config fixtures and an adapter offering only simulateInboundMessage and advanceClock: at least 0.90', async () => {
     const report = await certifyVendor('full', { controlAdapter: sandboxAdapter });
     expect(failuresOf(report)).toEqual([]);
     expect(unexplained(report)).toEqual([]);
-    expect(verifiedShare(report).share).toBeGreaterThanOrEqual(0.79);
+    expect(verifiedShare(report).share).toBeGreaterThanOrEqual(0.9);
   }, 300_000);
 });
