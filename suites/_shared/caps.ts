@@ -1,8 +1,9 @@
 // Organizations whose send caps a check runs into (section 7 429 rows; section 8 Limits). Their configured
 // values are not shown, so the organization is either one of the check's own, made with the cap set low
 // (createOrganization), or one the config describes with its cap stated. A configured one keeps its window
-// across checks and runs: a check holds it alone, and first moves its clock a day on (advanceClock for that
-// organization), so that the window holds nothing of earlier sends.
+// across checks and runs: a check holds it alone within the run, and first moves its clock a day on
+// (advanceClock for that organization), so that the window holds nothing of earlier sends. Two runs against
+// one sandbox at once would share it (docs/control-adapter.md: runs must not overlap).
 import { createHash } from 'node:crypto';
 import type { CheckContext, Fixtures } from '../../harness/check/index.js';
 import type { ChannelFixture } from '../../harness/fixtures/control-client.js';

@@ -88,7 +88,7 @@ async function lease<T extends { id: string }>(t: CheckContext, lines: readonly 
       return line;
     }
     if (!giveBack) return t.notVerifiable(`every one of the config file's fixtures.${pool.field} was used up by other checks of this run (give more)`);
-    if (Date.now() > until) return t.notVerifiable(`every one of the config file's fixtures.${pool.field} was held by other checks for ${leaseWaitMs / 1000} s (give more)`);
+    if (Date.now() > until) return t.notVerifiable(pool.busy ?? `every one of the config file's fixtures.${pool.field} was held by other checks for ${leaseWaitMs / 1000} s (give more)`);
     await sleep(200);
   }
 }
@@ -98,13 +98,15 @@ async function lease<T extends { id: string }>(t: CheckContext, lines: readonly 
  * ends: the checks that share it take turns.
  */
 export async function holdAlone(t: CheckContext, name: string, field: string): Promise<void> {
-  await lease(t, [{ id: name }], { folder: 'held', field });
+  await lease(t, [{ id: name }], { folder: 'held', field, busy: `the one of the config file's fixtures.${field} this check needs was held by other checks for ${leaseWaitMs / 1000} s` });
 }
 
 /** Where a kind of configured line is leased: the run's folder for it, and the config field that lists them. */
 interface LinePool {
   folder: string;
   field: string;
+  /** Why the check is not verifiable when every line stayed held (default: give more). */
+  busy?: string;
 }
 
 const sparePool: LinePool = { folder: 'spare-lines', field: 'spare_lines' };

@@ -7,8 +7,8 @@
 import { check, path, type ApiClient, type Need, type ApiResponse, type CheckContext, type Fixtures } from '../../harness/check/index.js';
 import { fail, idemKey, isAccepted, messageIdOf, sendAccepted, shown, type Json } from '../_shared/common.js';
 import { inbound, keysLine } from '../_shared/messaging.js';
-import { answeredIds, watchOutgoing } from '../_shared/outgoing.js';
-import { uniquePhone } from '../_shared/values.js';
+import { watchOutgoing } from '../_shared/outgoing.js';
+import { uniquePhone, uniqueToken } from '../_shared/values.js';
 import { useHooks } from '../_shared/webhooks.js';
 
 const area = 'messages';
@@ -70,14 +70,15 @@ for (const point of points) {
       for (const atOnce of [false, true]) {
         const { sendPath, body, recipient } = await point.open(t, fx);
         const key = idemKey();
-        const responses = await sendRepeatedly(fx.v4(), sendPath, body('only once'), key, atOnce ? racing : 3, atOnce);
+        const token = uniqueToken();
+        const responses = await sendRepeatedly(fx.v4(), sendPath, body(`only once ${token}`), key, atOnce ? racing : 3, atOnce);
         const how = atOnce ? `${racing} ${point.name} sends in flight at once` : `three ${point.name} sends in turn`;
         // What a duplicate still in flight gets is not shown: 409 (conflict) is a safe answer too.
         for (const response of responses) t.expect.hasStatus(response, ...sendAccepted, ...(atOnce ? [409] : []));
         const accepted = responses.filter(isAccepted);
         if (accepted.length === 0) fail(`${how} with one Idempotency-Key were all refused`, 'at least one accepted send', responses.map(shown).join(' | '));
         const ids = new Set(accepted.map((r) => messageIdOf(r.body)));
-        const made = await outgoing.made({ key, recipients: [recipient], answered: answeredIds(accepted) });
+        const made = await outgoing.made({ key, recipients: [recipient], token, expected: 1 });
         if (made.length !== 1) fail(`${how} with one Idempotency-Key made ${made.length} messages`, 'one message', JSON.stringify(made).slice(0, 500));
         if (ids.size !== 1) fail(`${how} with one Idempotency-Key answered different messages`, 'the same message every time', [...ids].join(', '));
       }
@@ -99,11 +100,12 @@ check(
     const outgoing = await watchOutgoing(t, fx, hooksOf);
     const key = idemKey();
     const recipients = [uniquePhone(), uniquePhone()] as const;
-    const first = await fx.v4().post('/messages', { json: { to: recipients[0], text: 'the first body' }, idempotencyKey: key });
+    const token = uniqueToken();
+    const first = await fx.v4().post('/messages', { json: { to: recipients[0], text: `the first body ${token}` }, idempotencyKey: key });
     if (!isAccepted(first)) t.notVerifiable(`the first send was refused: ${shown(first)}`);
-    const other = await fx.v4().post('/messages', { json: { to: recipients[1], text: 'another body' }, idempotencyKey: key });
+    const other = await fx.v4().post('/messages', { json: { to: recipients[1], text: `another body ${token}` }, idempotencyKey: key });
     t.expect.noServerError(other);
-    const records = await outgoing.made({ key, recipients, answered: answeredIds([first, other]) });
+    const records = await outgoing.made({ key, recipients, token, expected: 1 });
     if (records.length === 0 || records.length > 2) fail(`two sends with one key made ${records.length} messages`, 'one message (the second refused or answered) or two (the second taken as new)', JSON.stringify(records).slice(0, 500));
     const answeredTheFirst = isAccepted(other) && messageIdOf(other.body) === messageIdOf(first.body);
     // Fault: messaging.idempotency.reuse-sends-and-replays.

@@ -5,10 +5,10 @@
 // The message object's fields are not shown: its id is read from `id` or `message_id` (common messageIdOf),
 // and no other field is required.
 import { check, path, type ApiResponse, type CheckContext, type Fixtures } from '../../harness/check/index.js';
-import { uniquePhone } from '../_shared/values.js';
+import { uniquePhone, uniqueToken } from '../_shared/values.js';
 import { fail, idemKey, isAccepted, isEpochMillis, isRecord, messageIdOf, sendAccepted, shown } from '../_shared/common.js';
 import { expectCarrier, expectNothingSent, inbound, postSend, sendInChat, sendMessage } from '../_shared/messaging.js';
-import { answeredIds, watchOutgoing } from '../_shared/outgoing.js';
+import { watchOutgoing } from '../_shared/outgoing.js';
 import { useHooks } from '../_shared/webhooks.js';
 import { ownKey } from '../_shared/api-keys.js';
 import { lineOfItsOwn } from '../_shared/spare-lines.js';
@@ -71,7 +71,8 @@ check(
     const outgoing = await watchOutgoing(t, fx, hooksOf);
     for (const concurrently of [false, true]) {
       const key = idemKey();
-      const json = { to: uniquePhone(), text: 'only once' };
+      const token = uniqueToken();
+      const json = { to: uniquePhone(), text: `only once ${token}` };
       const send = () => fx.v4().post('/messages', { json, idempotencyKey: key });
       const responses = concurrently ? await Promise.all([send(), send(), send()]) : [await send(), await send(), await send()];
       const accepted = responses.filter(isAccepted);
@@ -81,7 +82,7 @@ check(
       const how = concurrently ? 'three concurrent sends' : 'three sends in turn';
       if (accepted.length === 0) fail(`${how} with one Idempotency-Key were all refused`, 'at least one accepted send', responses.map(shown).join(' | '));
       const ids = new Set(accepted.map((r) => messageIdOf(r.body)));
-      const made = await outgoing.made({ key, recipients: [json.to], answered: answeredIds(accepted) });
+      const made = await outgoing.made({ key, recipients: [json.to], token, expected: 1 });
       if (made.length !== 1) fail(`${how} with one Idempotency-Key made ${made.length} messages`, 'one message', JSON.stringify(made).slice(0, 500));
       if (ids.size !== 1) fail(`${how} with one Idempotency-Key answered different messages`, 'the same message every time', [...ids].join(', '));
     }
