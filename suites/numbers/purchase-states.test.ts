@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { path, check, type CheckContext, type Fixtures } from '../../harness/check/index.js';
 import { buyingOrganization, failingPurchaseOrganization, pollPurchase, purchase, purchaseOf, type PurchaseAccepted } from '../_shared/numbers.js';
 import { stringsIn } from '../_shared/common.js';
-import { safeJson, useHooks, watchEmitted } from '../_shared/webhooks.js';
+import { safeJson, useHooks, watchEmitted, type EmittedMatch } from '../_shared/webhooks.js';
 
 const area = 'numbers';
 const hooksOf = useHooks();
@@ -22,6 +22,17 @@ async function provisioning(t: CheckContext, fx: Fixtures): Promise<PurchaseAcce
   const bought = purchaseOf(response);
   t.expect.that(bought.status, 'status of the purchase answer').toBe('provisioning');
   return bought;
+}
+
+/**
+ * A `type` delivery is this purchase's when it names it: other checks buy in a shared organization, and the
+ * payload is not shown.
+ */
+function namingPurchase(type: string, purchaseId: string): EmittedMatch {
+  return {
+    matches: (delivery) => stringsIn(safeJson(delivery)).includes(purchaseId),
+    unattributed: (others) => `${others} ${type} deliveries arrived, none naming the purchase ${purchaseId} (the payload is not shown), so this purchase's cannot be told from other checks' purchases`,
+  };
 }
 
 /** What the payment provider does to a purchase in provisioning (the control API's outcome), and the status it leads to. */
@@ -70,11 +81,7 @@ check(
     }
     t.expect.that(done.status, 'status of the purchase after provisioning').toBe('completed');
     t.expect.that(Array.isArray(done.allocations) && done.allocations.length >= 1, `allocations holds the provisioned line (got ${JSON.stringify(done.allocations)})`).toBe(true);
-    // Other checks buy in a shared organization, and the payload is not shown: the delivery must name the purchase.
-    await emitted({
-      matches: (delivery) => stringsIn(safeJson(delivery)).includes(bought.purchase_id),
-      unattributed: (others) => `${others} number.purchase.completed deliveries arrived, none naming the purchase ${bought.purchase_id} (the payload is not shown), so this purchase's cannot be told from other checks' purchases`,
-    });
+    await emitted(namingPurchase('number.purchase.completed', bought.purchase_id));
   },
 );
 
@@ -100,9 +107,6 @@ check(
       );
     }
     t.expect.that(done.status, 'status of the purchase after provisioning failed').toBe('failed');
-    await emitted({
-      matches: (delivery) => stringsIn(safeJson(delivery)).includes(bought.purchase_id),
-      unattributed: (others) => `${others} number.purchase.failed deliveries arrived, none naming the purchase ${bought.purchase_id} (the payload is not shown), so this purchase's cannot be told from other purchases'`,
-    });
+    await emitted(namingPurchase('number.purchase.failed', bought.purchase_id));
   },
 );
