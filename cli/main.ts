@@ -3,8 +3,11 @@
 // 2 usage, configuration or environment error (one line on stderr, no stack trace).
 import { commands, type Command } from './commands.js';
 import { formatError } from './errors.js';
+import { didYouMean } from './flags.js';
 
 export async function main(argv: string[]): Promise<number> {
+  endQuietlyOnClosedPipe(process.stdout);
+  endQuietlyOnClosedPipe(process.stderr);
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     process.stdout.write(usage());
@@ -16,7 +19,8 @@ export async function main(argv: string[]): Promise<number> {
   }
   const command: Command | undefined = commands[name];
   if (command === undefined) {
-    process.stderr.write(`mcs: unknown command '${name}' (try 'mcs --help')\n`);
+    const near = didYouMean(name, Object.keys(commands));
+    process.stderr.write(`mcs: unknown command '${name}'${near === undefined ? '' : ` (did you mean 'mcs ${near}'?)`} (try 'mcs --help')\n`);
     return 2;
   }
   try {
@@ -26,6 +30,21 @@ export async function main(argv: string[]): Promise<number> {
     if (process.env.MCS_DEBUG) console.error(error);
     return 2;
   }
+}
+
+/**
+ * A reader that went away (`mcs coverage | head`) is no error of the command: what is left to print has
+ * nowhere to go and is dropped, quietly; the command itself runs to its end (a certification still writes
+ * its reports) and exits with its own code.
+ */
+export function endQuietlyOnClosedPipe(stream: NodeJS.WriteStream): void {
+  if (stream.listeners('error').includes(ignoreClosedPipe)) return;
+  stream.on('error', ignoreClosedPipe);
+}
+
+function ignoreClosedPipe(error: NodeJS.ErrnoException): void {
+  if (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED') return;
+  throw error;
 }
 
 function usage(): string {

@@ -61,7 +61,7 @@ describe('mcs certify against the embedded reference', { timeout: 180_000 }, () 
     expect(run.stdout).not.toContain('\x1b[');
     expect(judge(report)).toMatchObject({ verdict: 'conformant', unverified: [] });
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/time taken: [\d.]+ (s|min \d\d s)\nverdict: conformant - conformant: all \d+ in-scope clause\(s\) verified \(seed 7\)\n$/);
+    expect(run.stdout).toMatch(/time taken: [\d.]+ (s|min \d\d s)\nverdict: conformant: all \d+ in-scope clause\(s\) verified \(seed 7\)\n$/);
     const certificate = JSON.parse(await readFile(join(dir, 'certificate.json'), 'utf8')) as { status: string; issued: boolean };
     expect(certificate).toMatchObject({ status: 'conformant', issued: true });
   });
@@ -127,7 +127,7 @@ describe('mcs certify against a separately started target', { timeout: 180_000 }
     const run = await runMcs(['certify', '--base-url', reference.urls.base, '--only', 'errors', '--quiet', '--reports-dir', dir], { env: { FORCE_COLOR: '1' } });
     const report = await reportIn(dir);
     expect(run.code).toBe(expectedExit(report));
-    expect(stripVTControlCharacters(run.stdout)).toMatch(/^time taken: [\d.]+ (s|min \d\d s)\nverdict: (conformant|not conformant|incomplete|partial run) - .+ \(seed \d+\)\n$/);
+    expect(stripVTControlCharacters(run.stdout)).toMatch(/^time taken: [\d.]+ (s|min \d\d s)\nverdict: (conformant|not conformant|incomplete|partial run): .+ \(seed \d+\)\n$/);
     expect(run.stdout).toContain(expectedExit(report) === 0 ? '\x1b[32mverdict: ' : '\x1b[31mverdict: ');
     const v2Checks = report.checks.filter((c) => c.area === 'errors' && c.id.includes('.v2.'));
     expect(v2Checks.length).toBeGreaterThan(0);
@@ -155,7 +155,7 @@ describe('mcs certify interrupted', { timeout: 180_000 }, () => {
     expect(report.complete).toBe(false);
     expect(run.stdout).toMatch(/^run not complete \(interrupted\)$/m);
     expect(report.checks.some((c) => c.outcome === 'not-run' && c.reason === 'interrupted before it finished')).toBe(true);
-    expect(run.stdout).toMatch(/^verdict: incomplete - /m);
+    expect(run.stdout).toMatch(/^verdict: incomplete: /m);
     expect(run.stdout).not.toMatch(/verdict: (conformant|pass)/);
     // Stopped early: fewer checks passed than in the full run above (hundreds; 100 when run alone).
     expect(report.checks.filter((c) => c.outcome === 'passed').length).toBeLessThan(fullRunPassed ?? 100);

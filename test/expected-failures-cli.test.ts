@@ -60,7 +60,7 @@ describe('expected failures against mcs serve --fault', { timeout: 240_000 }, ()
     const run = await runMcs(['certify', ...target, '--expected-failures', expectations, '--reports-dir', reports], { timeoutMs: 200_000 });
     expect(run.stdout).toMatch(/^EXPECTED FAILURE contacts\/merge-unions-tags: .* \(expected: the survivor keeps only its own tags \(MCS-1234\), https:\/\/tracker\.example\.com\/MCS-1234\)$/m);
     expect(run.stdout).toMatch(/^STALE expected failure contacts\/merge-tombstones-source: its checks pass now/m);
-    expect(run.stdout).toMatch(/^verdict: partial run - /m);
+    expect(run.stdout).toMatch(/^verdict: partial run: /m);
     expect(run.code).toBe(0);
     const report = JSON.parse(await readFile(join(reports, 'report.json'), 'utf8')) as RunReport;
     expect(report.checks.find((c) => c.id === 'contacts/merge-unions-tags')).toMatchObject({ outcome: 'expected-failure', expectation: { id: 'contacts.merge.tags-unioned' } });

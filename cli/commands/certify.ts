@@ -6,24 +6,25 @@
 // 130 Ctrl-C (143 SIGTERM), after writing the reports of what had finished.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { readPrivateKey, SigningKeyError, writeReports } from '../../reports/index.js';
 import { judge } from '../../results/verdict.js';
 import { loadClauses } from '../../spec/index.js';
 import { ConfigError } from '../../harness/config/errors.js';
-import { resolveMaxDuration, resolveScopeSettings, resolveTargetConfig, resolveTimeoutMs, resolveWebhookSettings } from '../../harness/config/resolve.js';
+import { resolveMaxDuration, resolveScopeSettings, resolveTargetConfig, resolveTimeoutMs, resolveWaitForTarget, resolveWebhookSettings } from '../../harness/config/resolve.js';
 import type { TargetConfig } from '../../harness/config/types.js';
 import { ImageFlagError, imageTargetOptions } from '../../harness/container/flags.js';
 import type { ImageTarget, ImageTargetOptions } from '../../harness/container/types.js';
 import type { runCertification as RunCertification } from '../../harness/runner/certification.js';
 import { unknownClauseIds } from '../../results/coverage.js';
-import { probeTarget, TargetUnreachable } from '../../harness/runner/probe.js';
+import { probeTarget, TargetUnreachable, waitForTarget } from '../../harness/runner/probe.js';
+import { isExcluded } from '../../harness/runner/progress.js';
 import { parseSelectionList } from '../../harness/runner/selection.js';
 import { areaTable, coverageLine, describeFailures, describeWarnings, errorReasons, judgementLines, notVerifiableReasons, verdictText } from '../../harness/runner/summary.js';
 import { maskUrl, secrets } from '../../harness/http/mask.js';
 import type { StopNotice } from '../../harness/http/run-guard.js';
 import { UsageError } from '../errors.js';
+import { parseFlags as parseSharedFlags } from '../flags.js';
 import { certifyConsole, closingLines, styleFailures, type CertifyConsole } from '../certify-console.js';
 import { settleScope } from '../run-scope.js';
 
@@ -42,6 +43,9 @@ Target (flags > MCS_* environment > config file):
   --config FILE         YAML config file (harness/config/config.schema.json)  MCS_CONFIG
   --timeout MS          timeout of each request phase (default 10000)  MCS_TIMEOUT_MS
   --max-duration S      bound of the whole run in seconds (default 900): what is left is "not run"  MCS_MAX_DURATION_S
+  --wait-for-target S   wait up to S seconds for a target still starting: poll its URLs, with a
+                        bounded back-off, until they answer (default 0: an unreachable target
+                        stops the run at once)                          MCS_WAIT_FOR_TARGET_S
   --webhook-listen HOST:PORT   where the webhook receiver listens (default 127.0.0.1, free port)  MCS_WEBHOOK_LISTEN
   --webhook-public-url URL     the receiver's address as the target reaches it (tunnel)  MCS_WEBHOOK_PUBLIC_URL
   (environment only) MCS_WEBHOOK_REPLAY_PATH: the target's webhook replay path under /v4, which the
@@ -114,6 +118,7 @@ export async function run(argv: string[]): Promise<number> {
       appToken: flags['app-token'],
       timeout: flags.timeout,
       maxDuration: flags['max-duration'],
+      waitForTarget: flags['wait-for-target'],
       webhookListen: flags['webhook-listen'],
       webhookPublicUrl: flags['webhook-public-url'],
       claims: parseSelectionList(flags.claim),
@@ -157,6 +162,11 @@ export async function run(argv: string[]): Promise<number> {
     const target = configured ?? (embedded ? { ...embedded.target, ...(await asUsage(() => resolveWebhookSettings(resolveInput))) } : undefined);
     if (!target) throw new UsageError('no target');
 
+    const waitSeconds = configured === undefined ? 0 : await asUsage(() => resolveWaitForTarget(resolveInput));
+    if (waitSeconds > 0) {
+      progress.phase(`waiting up to ${waitSeconds} s for ${maskUrl(target.baseUrl)} to answer`);
+      await waitForTarget(target, waitSeconds, { onWaiting: (url, why) => progress.line(`mcs certify: waiting for ${url} (${why})`) });
+    }
     progress.phase(`probing ${maskUrl(target.baseUrl)}`);
     const probed = await probeTarget(target);
     const maxDuration = await asUsage(() => resolveMaxDuration(resolveInput));
@@ -259,14 +269,18 @@ function withContainerUrls<T extends { flags: object }>(input: T, container: Ima
   return { ...input, flags: { ...input.flags, baseUrl: base, v2BaseUrl: v2, controlUrl: control } };
 }
 
-function printSummary(report: Awaited<ReturnType<typeof RunCertification>>['report'], seed: number, { progress, style }: CertifyConsole): void {
+function printSummary(report: Awaited<ReturnType<typeof RunCertification>>['report'], seed: number, { progress, style, verbosity }: CertifyConsole): void {
   const say = (text: string) => progress.line(text);
   const clauses = loadClauses();
   const failures = describeFailures(report.checks, clauses, seed);
   if (failures !== '') say(`\n${styleFailures(failures, style)}`);
   const warnings = describeWarnings(report.checks);
   if (warnings !== '') say(`\n${style('warn', warnings)}`);
-  say(`\n${areaTable(report.checks)}`);
+  // Checks --only/--skip left out: one line, not a row of skipped checks per area (--verbose listed them).
+  const selected = report.checks.filter((check) => !isExcluded(check));
+  const excluded = report.checks.length - selected.length;
+  say(`\n${areaTable(selected.length > 0 ? selected : report.checks)}`);
+  if (excluded > 0) say(`excluded by --only/--skip: ${excluded} check(s)${verbosity === 'verbose' ? ' (listed above)' : ' (--verbose lists them)'}`);
   const reasons = notVerifiableReasons(report.checks);
   if (reasons !== '') say(reasons);
   const errors = errorReasons(report.checks);
@@ -274,8 +288,7 @@ function printSummary(report: Awaited<ReturnType<typeof RunCertification>>['repo
   say(coverageLine(report));
   const unknown = unknownClauseIds(clauses, report.checks);
   if (unknown.length > 0) say(style('warn', `warning: checks cite clause ids not in spec/clauses.yaml: ${unknown.join(', ')}`));
-  const excluded = report.checks.filter((c) => c.outcome === 'skipped' && c.reason === 'excluded by --only/--skip').length;
-  if (excluded > 0 && excluded === report.checks.length) say(style('warn', 'warning: --only/--skip excluded every check (an area is a bare word; a clause prefix has a dot)'));
+  if (excluded > 0 && selected.length === 0) say(style('warn', 'warning: --only/--skip excluded every check (an area is a bare word; a clause prefix has a dot)'));
   if (!report.complete) say(`run not complete (${report.selection.only.length || report.selection.skip.length ? '--only/--skip' : 'interrupted'})`);
 }
 
@@ -311,50 +324,58 @@ async function startEmbedded(timeoutMs: number): Promise<Embedded> {
   };
 }
 
+const certifyOptions = {
+  'base-url': { type: 'string' },
+  'v2-base-url': { type: 'string' },
+  'control-url': { type: 'string' },
+  'control-adapter': { type: 'string' },
+  'api-key': { type: 'string' },
+  'app-token': { type: 'string' },
+  config: { type: 'string' },
+  only: { type: 'string', multiple: true },
+  skip: { type: 'string', multiple: true },
+  claim: { type: 'string', multiple: true },
+  'expected-failures': { type: 'string' },
+  'strict-expectations': { type: 'boolean' },
+  'sign-key': { type: 'string' },
+  seed: { type: 'string' },
+  runs: { type: 'string' },
+  'replay-path': { type: 'string' },
+  timeout: { type: 'string' },
+  'max-duration': { type: 'string' },
+  'wait-for-target': { type: 'string' },
+  'webhook-listen': { type: 'string' },
+  'webhook-public-url': { type: 'string' },
+  'reports-dir': { type: 'string' },
+  image: { type: 'string' },
+  'container-port': { type: 'string' },
+  env: { type: 'string', multiple: true },
+  'base-path': { type: 'string' },
+  network: { type: 'string' },
+  'ready-path': { type: 'string' },
+  'ready-log': { type: 'string' },
+  'ready-timeout': { type: 'string' },
+  quiet: { type: 'boolean', short: 'q' },
+  verbose: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** Numbers of the flags, in words: a value that is not one is refused here, in one line, before anything starts. */
+const numericFlags = {
+  timeout: 'a positive whole number of milliseconds',
+  'max-duration': 'a positive whole number of seconds',
+  'wait-for-target': 'a whole number of seconds (0: no wait)',
+  'container-port': 'a port number from 1 to 65535',
+  'ready-timeout': 'a positive whole number of milliseconds',
+} as const;
+
 function parseFlags(argv: string[]) {
-  try {
-    return parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        'base-url': { type: 'string' },
-        'v2-base-url': { type: 'string' },
-        'control-url': { type: 'string' },
-        'control-adapter': { type: 'string' },
-        'api-key': { type: 'string' },
-        'app-token': { type: 'string' },
-        config: { type: 'string' },
-        only: { type: 'string', multiple: true },
-        skip: { type: 'string', multiple: true },
-        claim: { type: 'string', multiple: true },
-        'expected-failures': { type: 'string' },
-        'strict-expectations': { type: 'boolean' },
-        'sign-key': { type: 'string' },
-        seed: { type: 'string' },
-        runs: { type: 'string' },
-        'replay-path': { type: 'string' },
-        timeout: { type: 'string' },
-        'max-duration': { type: 'string' },
-        'webhook-listen': { type: 'string' },
-        'webhook-public-url': { type: 'string' },
-        'reports-dir': { type: 'string' },
-        image: { type: 'string' },
-        'container-port': { type: 'string' },
-        env: { type: 'string', multiple: true },
-        'base-path': { type: 'string' },
-        network: { type: 'string' },
-        'ready-path': { type: 'string' },
-        'ready-log': { type: 'string' },
-        'ready-timeout': { type: 'string' },
-        quiet: { type: 'boolean', short: 'q' },
-        verbose: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }).values;
-  } catch (error) {
-    throw new UsageError((error instanceof Error ? error.message : String(error)).split('\n')[0] ?? 'bad arguments');
+  const flags = parseSharedFlags(argv, certifyOptions);
+  for (const [name, words] of Object.entries(numericFlags)) {
+    const text = flags[name as keyof typeof numericFlags];
+    if (text !== undefined && !/^\d+$/.test(text.trim())) throw new UsageError(`--${name} must be ${words}, got '${text}'`);
   }
+  return flags;
 }
 
 /** As a shell reports a process ended by the signal: 128 + its number. */

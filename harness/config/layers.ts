@@ -22,6 +22,7 @@ export interface TargetFlags {
   appToken?: string;
   timeout?: string;
   maxDuration?: string;
+  waitForTarget?: string;
   webhookListen?: string;
   webhookPublicUrl?: string;
   /** Repeated --claim. */
@@ -37,6 +38,7 @@ export function layerFromFlags(flags: TargetFlags): ConfigLayer {
   set(layer, 'control_adapter', flags.controlAdapter, '--control-adapter');
   set(layer, 'timeout_ms', numberOrText(flags.timeout), '--timeout');
   set(layer, 'max_duration_s', numberOrText(flags.maxDuration), '--max-duration');
+  set(layer, 'wait_for_target_s', numberOrText(flags.waitForTarget), '--wait-for-target');
   set(layer, 'webhook_listen', flags.webhookListen, '--webhook-listen');
   set(layer, 'webhook_public_url', flags.webhookPublicUrl, '--webhook-public-url');
   set(layer, 'claims', flags.claims !== undefined && flags.claims.length > 0 ? flags.claims : undefined, '--claim');
@@ -53,6 +55,7 @@ export function layerFromEnv(env: Record<string, string | undefined>): ConfigLay
   set(layer, 'control_adapter', nonEmpty(env.MCS_CONTROL_ADAPTER), 'MCS_CONTROL_ADAPTER');
   set(layer, 'timeout_ms', numberOrText(nonEmpty(env.MCS_TIMEOUT_MS)), 'MCS_TIMEOUT_MS');
   set(layer, 'max_duration_s', numberOrText(nonEmpty(env.MCS_MAX_DURATION_S)), 'MCS_MAX_DURATION_S');
+  set(layer, 'wait_for_target_s', numberOrText(nonEmpty(env.MCS_WAIT_FOR_TARGET_S)), 'MCS_WAIT_FOR_TARGET_S');
   set(layer, 'webhook_listen', nonEmpty(env.MCS_WEBHOOK_LISTEN), 'MCS_WEBHOOK_LISTEN');
   set(layer, 'webhook_public_url', nonEmpty(env.MCS_WEBHOOK_PUBLIC_URL), 'MCS_WEBHOOK_PUBLIC_URL');
   set(layer, 'claims', nonEmpty(env.MCS_CLAIMS)?.split(',').map((s) => s.trim()).filter((s) => s !== ''), 'MCS_CLAIMS');

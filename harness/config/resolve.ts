@@ -66,6 +66,12 @@ export async function resolveMaxDuration(input: ResolveInput): Promise<{ seconds
   return { seconds: given, source: `${origin.startsWith('--') || origin.startsWith('MCS_') ? origin : `max_duration_s of ${origin}`} ${given} s` };
 }
 
+/** How long to wait for a target still starting (`--wait-for-target`, MCS_WAIT_FOR_TARGET_S, wait_for_target_s), in seconds; 0: no wait. */
+export async function resolveWaitForTarget(input: ResolveInput): Promise<number> {
+  const given = (await mergedLayer(input)).values.wait_for_target_s;
+  return typeof given === 'number' ? given : 0;
+}
+
 async function mergedLayer(input: ResolveInput): Promise<ConfigLayer> {
   const layers: ConfigLayer[] = [];
   const configPath = input.configPath ?? input.env.MCS_CONFIG;

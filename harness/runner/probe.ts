@@ -70,6 +70,55 @@ export async function probeTarget(target: TargetConfig): Promise<ProbeResult> {
   }
 }
 
+/** The pause before poll `attempt` (0-based) of a target still starting: doubling from 250 ms, at most 5 s. */
+export function backoffMs(attempt: number): number {
+  return Math.min(5_000, 250 * 2 ** Math.min(attempt, 10));
+}
+
+/** Answers of a proxy whose service behind it is not up yet: not the target answering. */
+const notUpYet = new Set([502, 503, 504]);
+
+export interface WaitOptions {
+  /** Hears each URL still not answering, once, with why (for a progress line). */
+  onWaiting?: (url: string, why: string) => void;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/**
+ * `--wait-for-target S`: polls every URL the run will use (v4, v2, the control API) with a bounded back-off
+ * until each answers (any HTTP status but a proxy's 502/503/504), for at most `seconds`; the pre-flight then
+ * judges the answers as it always does. A target that never answers stops the run (exit 2) with the last
+ * reason. Without the flag there is no wait: the pre-flight fails fast.
+ */
+export async function waitForTarget(target: TargetConfig, seconds: number, options: WaitOptions = {}): Promise<void> {
+  const now = options.now ?? (() => Date.now());
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const deadline = now() + seconds * 1000;
+  const urls = [joinUrl(target.v4Url, '/me'), ...(target.v2Url === undefined ? [] : [joinUrl(target.v2Url, '/me/numbers')]), ...(target.controlUrl === undefined ? [] : [joinUrl(target.controlUrl, '/')])];
+  for (const url of urls) {
+    for (let attempt = 0; ; attempt++) {
+      const left = deadline - now();
+      const why = await notAnswering(url, Math.max(500, Math.min(target.timeoutMs, left)));
+      if (why === undefined) break;
+      if (attempt === 0) options.onWaiting?.(maskUrl(url), why);
+      if (now() + backoffMs(attempt) > deadline) throw new TargetUnreachable(`the target did not answer within --wait-for-target ${seconds} s: GET ${maskUrl(url)}: ${why}`);
+      await sleep(backoffMs(attempt));
+    }
+  }
+}
+
+/** Why a URL does not answer yet, or undefined once it does. */
+async function notAnswering(url: string, timeoutMs: number): Promise<string | undefined> {
+  try {
+    const response = await send({ method: 'GET', url, headers: { accept: 'application/json' } }, { timeoutMs });
+    return notUpYet.has(response.status) ? `answered ${response.status}` : undefined;
+  } catch (error) {
+    if (error instanceof TransportError) return withoutRequestLine(error.message);
+    throw error;
+  }
+}
+
 async function expectV4(target: TargetConfig): Promise<void> {
   const url = joinUrl(target.v4Url, '/me');
   const response = await expectApi('base URL', url, target);

@@ -46,11 +46,14 @@ describe('times', () => {
     expect([formatDuration(840), formatDuration(12_340), formatDuration(125_000)]).toEqual(['840 ms', '12.3 s', '2 min 05 s']);
   });
 
-  it('gives an ETA at the pace so far, once there is a pace to go by', () => {
+  it('gives an ETA at the pace so far, once that pace means something (a tenth done, 3 s run)', () => {
     expect(eta(0, 100, 10_000)).toBeUndefined();
     expect(eta(1, 100, 500)).toBeUndefined();
     expect(eta(10, 100, 5_000)).toBe(45_000);
-    expect(eta(1, 100, 6_000)).toBe(594_000);
+    // One slow first check is no pace: it once gave 1:41:20 for a run of 45 s.
+    expect(eta(1, 623, 9_800)).toBeUndefined();
+    expect(eta(9, 100, 60_000)).toBeUndefined();
+    expect(eta(30, 100, 2_000)).toBeUndefined();
     expect(eta(100, 100, 9_000)).toBe(0);
   });
 });
@@ -112,6 +115,19 @@ describe('Progress', () => {
     verbose.progress.fileDone('/repo/suites/a.test.ts', []);
     expect(verbose.text()).toContain('[1/2] 0:00 not-verifiable a/x (12 ms): needs the control API\n');
     expect(verbose.text()).not.toContain('suites/a.test.ts');
+  });
+
+  it('leaves out the checks --only/--skip excluded: no line for a file of them alone, the rest counted without them', () => {
+    const excluded = (id: string) => result(id, 'skipped', { reason: 'excluded by --only/--skip' });
+    const { progress, text } = harness();
+    progress.planned(4, 2);
+    progress.fileDone('/repo/suites/auth/a.test.ts', [excluded('auth/one'), excluded('auth/two')]);
+    progress.fileDone('/repo/suites/contacts/b.test.ts', [result('contacts/merge', 'passed'), excluded('contacts/crud')]);
+    expect(text()).not.toContain('auth/a.test.ts');
+    expect(text()).toContain('suites/contacts/b.test.ts: 1 passed\n');
+    const verbose = harness({ verbosity: 'verbose' });
+    verbose.progress.checkDone(excluded('auth/one'));
+    expect(verbose.text()).toContain('skipped        auth/one (12 ms): excluded by --only/--skip');
   });
 
   it('redraws one status line on a terminal and clears it before the summary', () => {

@@ -19,7 +19,7 @@ describe('the end of the console summary', () => {
       'not claimed (1): feature v2 not claimed',
       'unverified in-scope clauses (1 of 2):',
       '  contacts.merge.two: not-verifiable (needs the control API)',
-      'verdict: incomplete - incomplete: 1 of 2 in-scope clause(s) not verified (seed 7)',
+      'verdict: incomplete: 1 of 2 in-scope clause(s) not verified (seed 7)',
     ]);
   });
 

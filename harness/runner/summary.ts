@@ -128,9 +128,13 @@ export function judgementLines(judgement: Judgement): string[] {
   return lines;
 }
 
-/** The verdict in one phrase: `incomplete - incomplete: 1 of 2 in-scope clause(s) not verified`. */
+/**
+ * The verdict in one phrase, its word said once: `incomplete: 1 of 2 in-scope clause(s) not verified`. The
+ * judgement's summary begins with the verdict's word; one that does not (a report of another version) gets it.
+ */
 export function verdictText(judgement: Judgement): string {
-  return `${verdictTitles[judgement.verdict].toLowerCase()} - ${judgement.summary}`;
+  const word = verdictTitles[judgement.verdict].toLowerCase();
+  return judgement.summary.toLowerCase().startsWith(word) ? judgement.summary : `${word}: ${judgement.summary}`;
 }
 
 export function verdictLines(judgement: Judgement, seed: number): string {

@@ -35,7 +35,7 @@ describe('the reference image in a container', () => {
   it(`mcs certify --image ${REFERENCE_IMAGE} passes (exit 0), with the image and its logs in the report`, async () => {
     const result = await certify(['--image', REFERENCE_IMAGE], 'reference');
     expect(result.code, transcript(result)).toBe(0);
-    expect(result.stdout).toMatch(/^verdict: conformant - /m);
+    expect(result.stdout).toMatch(/^verdict: conformant: /m);
     const report = JSON.parse(readFileSync(join(reportsRoot, 'reference', 'report.json'), 'utf8')) as { target: { image?: string }; containerLogs?: string };
     expect(report.target.image).toBe(REFERENCE_IMAGE);
     expect(report.containerLogs).toMatch(/^control +http:\/\/\S+\/__control$/m);
@@ -48,7 +48,7 @@ describe('the reference image in a container', () => {
     const flags = ['--network', 'host', '--container-port', port, '--env', `MCS_PORT=${port}`, '--env', 'MCS_HOST=127.0.0.1', '--ready-path', '/__control', '--ready-log', 'control', '--ready-timeout', '120000'];
     const result = await certify(['--image', FAULTY_IMAGE, ...flags], 'faulty');
     expect(result.code, transcript(result)).toBe(1);
-    expect(result.stdout).toMatch(/^verdict: not conformant - /m);
+    expect(result.stdout).toMatch(/^verdict: not conformant: /m);
     expect(result.stdout).toContain(`at http://127.0.0.1:${port}`);
     expect(await leftoverTargets()).toEqual([]);
   });
