@@ -6,6 +6,10 @@
 #   3. mcs-reference:faulty  the same image started with one fault switched on (MCS_IMAGE_FAULT,
 #                            default auth.401-standard-shape), which a certification must fail
 #   4. mcs:local             the whole tool (scripts/image/tool.Dockerfile): docker run mcs:local certify ...
+# The tool and reference images are also tagged with the project's own names, the version of package.json
+# and its major.minor (ghcr.io/mcs-conformance/mcs:0.1.0 and :0.1, ghcr.io/mcs-conformance/mcs-reference:...),
+# and labelled with the OCI version, source and licence: what a release pushes, and what the README's recipes
+# name. MCS_IMAGE_REPOSITORY moves them (default ghcr.io/mcs-conformance).
 # Exit 0 built; 2 no Docker engine reachable or node_modules missing (run npm ci first).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -16,6 +20,15 @@ FAULTY_IMAGE="${MCS_FAULTY_IMAGE:-mcs-reference:faulty}"
 FAULT="${MCS_IMAGE_FAULT:-auth.401-standard-shape}"
 TOOL_IMAGE="${MCS_TOOL_IMAGE:-mcs:local}"
 LABEL_PREFIX="org.mcs-conformance"
+REPOSITORY="${MCS_IMAGE_REPOSITORY:-ghcr.io/mcs-conformance}"
+VERSION="$(node -p 'require("./package.json").version')"
+MINOR="$(printf '%s' "$VERSION" | cut -d. -f1,2)"
+SOURCE="$(node -p 'String(require("./package.json").repository?.url ?? "").replace(/^git\+/, "").replace(/\.git$/, "")')"
+OCI_LABELS=(
+  --label "org.opencontainers.image.version=$VERSION"
+  --label "org.opencontainers.image.source=$SOURCE"
+  --label "org.opencontainers.image.licenses=Apache-2.0"
+)
 
 if ! timeout 15 docker info >/dev/null 2>&1; then
   echo "image:build: no Docker engine reachable (start one, e.g. scripts/ci/docker.sh)" >&2
@@ -47,7 +60,7 @@ trap 'rm -rf "$CONTEXT" "$TOOL_CONTEXT"' EXIT
 bash scripts/image/stage-context.sh "$CONTEXT" reference
 
 echo "image:build: building $IMAGE on $BASE_IMAGE"
-quiet_build --build-arg "BASE_IMAGE=$BASE_IMAGE" -t "$IMAGE" -f Dockerfile "$CONTEXT"
+quiet_build --build-arg "BASE_IMAGE=$BASE_IMAGE" "${OCI_LABELS[@]}" --label "org.opencontainers.image.title=mcs-reference" -t "$IMAGE" -f Dockerfile "$CONTEXT"
 
 echo "image:build: building $FAULTY_IMAGE ($IMAGE with --fault $FAULT)"
 # One step (each costs a full copy with vfs): the fault shows in the image's CMD, no label needed.
@@ -55,11 +68,18 @@ printf 'FROM %s\nCMD ["--fault", "%s"]\n' "$IMAGE" "$FAULT" | quiet_build -t "$F
 
 echo "image:build: building $TOOL_IMAGE (the whole tool) on $BASE_IMAGE"
 bash scripts/image/stage-context.sh "$TOOL_CONTEXT" tool
-quiet_build --build-arg "BASE_IMAGE=$BASE_IMAGE" -t "$TOOL_IMAGE" -f scripts/image/tool.Dockerfile "$TOOL_CONTEXT"
+quiet_build --build-arg "BASE_IMAGE=$BASE_IMAGE" "${OCI_LABELS[@]}" --label "org.opencontainers.image.title=mcs" -t "$TOOL_IMAGE" -f scripts/image/tool.Dockerfile "$TOOL_CONTEXT"
+
+# The project's own names (no registry is asked: tags of the images just built).
+for tag in "$VERSION" "$MINOR"; do
+  docker tag "$TOOL_IMAGE" "$REPOSITORY/mcs:$tag"
+  docker tag "$IMAGE" "$REPOSITORY/mcs-reference:$tag"
+done
 
 # Each rebuild leaves the previous image untagged; with the vfs driver each one is a full copy on disk.
 # The labels come from the Dockerfiles.
 for kind in reference tool; do
   docker image prune --force --filter "label=$LABEL_PREFIX.image=$kind" >/dev/null || true
 done
-docker image ls --filter "reference=${IMAGE%%:*}" --filter "reference=${TOOL_IMAGE%%:*}" --format 'image:build: {{.Repository}}:{{.Tag}} {{.Size}}'
+docker image ls --filter "reference=${IMAGE%%:*}" --filter "reference=${TOOL_IMAGE%%:*}" --filter "reference=$REPOSITORY/*" --format 'image:build: {{.Repository}}:{{.Tag}} {{.Size}}'
+echo "image:build: version label $VERSION (org.opencontainers.image.version)"
