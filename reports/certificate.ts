@@ -11,7 +11,7 @@ import { countOutcomes, type Counts, type RunReport } from '../results/model.js'
 import { groupByArea } from './areas.js';
 import { escapeAttribute, escapeMarkup } from './escape.js';
 
-export const CERTIFICATE_SCHEMA = 'mcs-certificate/2';
+export const CERTIFICATE_SCHEMA = 'mcs-certificate/3';
 
 export type CertificateStatus = Verdict;
 
@@ -36,6 +36,8 @@ export interface Certificate {
   /** Clauses in the claimed scope (testable ones), how many were verified, and which were not. */
   scope: { clauses: number; verified: number; unverified: string[]; notClaimed: number };
   results: { total: Counts; byArea: Record<string, Counts> };
+  /** The clauses a failed check broke, each with the checks that failed on it (empty unless not conformant). */
+  failedClauses: Array<{ id: string; text: string; checks: string[] }>;
   /** Failures excused by the expected-failures file: never part of a conformant certificate. */
   expectedFailures: Array<{ check: string; entry: string; reason: string; link?: string }>;
   /** Entries of the expected-failures file whose checks pass now. */
@@ -74,6 +76,7 @@ export function buildCertificate(report: RunReport, options: { apiVersion?: stri
     claims: judgement.claims,
     scope: { clauses: judgement.inScope, verified: judgement.verified, unverified: judgement.unverified.map((clause) => clause.id), notClaimed: judgement.notClaimed.length },
     results: { total, byArea },
+    failedClauses: failedClausesOf(report),
     expectedFailures: judgement.expectedFailures.map((check) => ({
       check: check.id,
       entry: check.expectation?.id ?? '',
@@ -83,6 +86,23 @@ export function buildCertificate(report: RunReport, options: { apiVersion?: stri
     staleExpectations: judgement.expectations.stale.map((entry) => ({ id: entry.id, reason: entry.reason })),
     reportSha256: options.reportSha256,
   };
+}
+
+/** Clauses whose coverage is failed, in the order of clauses.yaml, with the failed checks citing each. */
+function failedClausesOf(report: RunReport): Certificate['failedClauses'] {
+  const failed = report.checks.filter((check) => check.outcome === 'failed');
+  return report.coverage
+    .filter((clause) => clause.result === 'failed')
+    .map((clause) => ({ id: clause.id, text: clause.text, checks: failed.filter((check) => check.clauses.includes(clause.id)).map((check) => check.id) }));
+}
+
+function failedClauseIds(report: RunReport): string[] {
+  return report.coverage.filter((clause) => clause.result === 'failed').map((clause) => clause.id);
+}
+
+/** `a, b and 3 more`: at most `count` ids in a sentence. */
+function someOf(ids: readonly string[], count = 8): string {
+  return ids.length <= count ? ids.join(', ') : `${ids.slice(0, count).join(', ')} and ${ids.length - count} more`;
 }
 
 function statement(judgement: Judgement, url: string, apiVersion: string, report: RunReport): string {
@@ -99,14 +119,18 @@ function statement(judgement: Judgement, url: string, apiVersion: string, report
       return `${url} is not certified for API v${apiVersion}: ${judgement.unverified.length} of ${judgement.inScope} clauses in scope (${scope}) were not verified by ${suite}; nothing failed.`;
     case 'not-conformant':
       return judgement.failed.length > 0
-        ? `${url} is not conformant to API v${apiVersion}: ${judgement.failed.length} of ${judgement.counts.total} checks of ${suite} failed.`
+        ? `${url} is not conformant to API v${apiVersion}: ${judgement.failed.length} of ${judgement.counts.total} checks of ${suite} failed${failedClauseIds(report).length > 0 ? `, breaking ${failedClauseIds(report).length} clause(s): ${someOf(failedClauseIds(report))}` : ''}.`
         : `${url} is not conformant to API v${apiVersion}: ${judgement.expectedFailures.length} checks of ${suite} failed as the vendor expected.`;
   }
 }
 
 const colors = { green: '#1a7f37', red: '#cf222e', amber: '#9a6700', grey: '#6e7781' } as const;
 
-/** The badge's words: `conformant v4.0.0-beta: 251/251 clauses`, `not conformant: 3 failing`, `incomplete: 156 unverified`. */
+/**
+ * The badge's words, one unit each and named: clauses throughout (the certificate's scope is clauses):
+ * `conformant v4.0.0-beta: 251/251 clauses`, `not conformant: 3 clauses failing`, `incomplete: 156 clauses
+ * unverified`. A failure that cites no clause (a harness-level check) counts as a failing check, said so.
+ */
 export function badgeParts(certificate: Certificate): { label: string; message: string; color: string; text: string } {
   const version = `v${certificate.api.version}`;
   const parts = (label: string, message: string, color: string) => ({ label, message, color, text: `${label}: ${message}` });
@@ -114,14 +138,20 @@ export function badgeParts(certificate: Certificate): { label: string; message: 
     case 'partial-run':
       return parts(`mcs ${version}`, 'partial run', colors.grey);
     case 'incomplete':
-      return parts(`mcs ${version}`, `incomplete: ${certificate.scope.unverified.length} unverified`, colors.amber);
+      return parts(`mcs ${version}`, `incomplete: ${certificate.scope.unverified.length} ${plural(certificate.scope.unverified.length, 'clause')} unverified`, colors.amber);
     case 'conformant':
       return parts(`conformant ${version}`, `${certificate.scope.verified}/${certificate.scope.clauses} clauses`, colors.green);
     default: {
       const { failed, expectedFailure } = certificate.results.total;
-      return parts('not conformant', failed > 0 ? `${failed} failing` : `${expectedFailure} expected failures`, colors.red);
+      const clauses = (certificate.failedClauses ?? []).length;
+      if (failed > 0) return parts('not conformant', clauses > 0 ? `${clauses} ${plural(clauses, 'clause')} failing` : `${failed} ${plural(failed, 'check')} failing`, colors.red);
+      return parts('not conformant', `${expectedFailure} ${plural(expectedFailure, 'check')} failing as expected`, colors.red);
     }
   }
+}
+
+function plural(n: number, unit: string): string {
+  return n === 1 ? unit : `${unit}s`;
 }
 
 /** Width of a text in the badge's 11px sans-serif, close enough for layout (no font metrics offline). */

@@ -272,7 +272,7 @@ function withContainerUrls<T extends { flags: object }>(input: T, container: Ima
 function printSummary(report: Awaited<ReturnType<typeof RunCertification>>['report'], seed: number, { progress, style, verbosity }: CertifyConsole): void {
   const say = (text: string) => progress.line(text);
   const clauses = loadClauses();
-  const failures = describeFailures(report.checks, clauses, seed);
+  const failures = describeFailures(report.checks, clauses, seed, report.target.controlUrl);
   if (failures !== '') say(`\n${styleFailures(failures, style)}`);
   const warnings = describeWarnings(report.checks);
   if (warnings !== '') say(`\n${style('warn', warnings)}`);

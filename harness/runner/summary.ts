@@ -4,6 +4,7 @@ import type { Clause } from '../../spec/index.js';
 import { countOutcomes, type CheckResult, type Counts, type Exchange, type RunReport } from '../../results/model.js';
 import { verdictTitles, type Judgement } from '../../results/verdict.js';
 import { failingExchangeIndex } from '../../results/failing-exchange.js';
+import { rootCauseLine, rootCauses } from '../../results/root-causes.js';
 
 /** Columns of the area table; a column that is zero everywhere is left out. */
 const columns: Array<[string, (c: Counts) => number]> = [
@@ -32,10 +33,34 @@ export function areaTable(checks: readonly CheckResult[]): string {
   return [line(header), ...rows.map(line)].join('\n');
 }
 
-export function describeFailures(checks: readonly CheckResult[], clauses: readonly Clause[], seed: number): string {
-  const failed = checks.filter((c) => c.outcome === 'failed');
+/**
+ * Each failure, those of one root cause (results/root-causes.ts) together: the group's line, its first check
+ * in full, then "and N more checks" with each of the others on a line of its own (id and failing request).
+ */
+export function describeFailures(checks: readonly CheckResult[], clauses: readonly Clause[], seed: number, controlUrl?: string): string {
   const byId = new Map(clauses.map((c) => [c.id, c]));
-  return failed.map((check) => describeFailure(check, byId, seed)).join('\n\n');
+  return rootCauses(checks, controlUrl)
+    .map((group) => {
+      const [first, ...rest] = group.checks;
+      if (first === undefined) return '';
+      if (rest.length === 0) return describeFailure(first, byId, seed);
+      const more = rest.map((check) => `    ${check.id}${requestOf(check, controlUrl)}`);
+      return [`ROOT CAUSE: ${rootCauseLine(group)}`, describeFailure(first, byId, seed), `  and ${rest.length} more check${rest.length === 1 ? '' : 's'} with the same root cause:`, ...more].join('\n');
+    })
+    .join('\n\n');
+}
+
+/** ` (GET /v4/me -> 401)`: the request that failed a check, in a few words. */
+function requestOf(check: CheckResult, controlUrl?: string): string {
+  const exchange = check.exchanges[failingExchangeIndex(check, controlUrl) ?? -1];
+  if (exchange === undefined) return '';
+  let path = exchange.request.url;
+  try {
+    path = new URL(path).pathname;
+  } catch {
+    // not a URL: shown as recorded
+  }
+  return ` (${exchange.request.method} ${path} -> ${exchange.response?.status ?? 'no answer'})`;
 }
 
 function describeFailure(check: CheckResult, clauses: Map<string, Clause>, seed: number): string {

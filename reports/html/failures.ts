@@ -8,6 +8,7 @@ import type { CheckResult, ClauseCoverage, Exchange, RunReport } from '../../res
 import { guardCurl, guardExchange } from '../redact.js';
 import { failingExchangeIndex } from '../../results/failing-exchange.js';
 import { reproScript } from '../repro.js';
+import { rootCauseLine, rootCauses } from '../../results/root-causes.js';
 import { exchangesToShow, replayFlags } from '../text.js';
 import { filterAttributes } from './filter-attributes.js';
 import { ms, needsAttention, pill, resultLabel } from './labels.js';
@@ -92,7 +93,7 @@ function reproduction(check: CheckResult, report: RunReport, id: string, failing
  * of failures stays readable. */
 const OPEN_FAILURES = 5;
 
-function failure(check: CheckResult, report: RunReport, clauses: ReadonlyMap<string, ClauseCoverage>, open: boolean): Markup {
+function failure(check: CheckResult, report: RunReport, clauses: ReadonlyMap<string, ClauseCoverage>, open: boolean, more: Markup | '' = ''): Markup {
   const f = check.failure;
   const id = anchor('fail', check.id);
   const replay = f?.replay !== undefined ? `mcs certify --only ${check.area} ${replayFlags(f.replay)}` : undefined;
@@ -106,14 +107,37 @@ function failure(check: CheckResult, report: RunReport, clauses: ReadonlyMap<str
   ${replay !== undefined ? html`<div class="replay"><h4 id="${id}-rh">Replay this property failure</h4><pre id="${id}-replay" aria-labelledby="${id}-rh"><code>${replay}</code></pre><button type="button" class="copy" data-copy="${id}-replay">Copy</button><p class="muted small">Seed ${f?.replay?.seed ?? ''}, path <code>${f?.replay?.path ?? ''}</code> (run seed ${report.seed}).</p></div>` : ''}
   ${reproduction(check, report, id, failing)}
   ${check.exchanges.length > 0 ? html`<details class="exchanges"><summary>Every exchange of the check (${check.exchanges.length})</summary>${exchangeList(check, id, failing)}</details>` : ''}
+  ${more}
 </details>`;
+}
+
+/** The failures in the order of their root causes (results/root-causes.ts), then the errors. */
+function failureCards(report: RunReport, clauses: ReadonlyMap<string, ClauseCoverage>): Markup[] {
+  const cards: Markup[] = [];
+  let shown = 0;
+  for (const [n, group] of rootCauses(report.checks, report.target.controlUrl).entries()) {
+    const [first, ...rest] = group.checks;
+    if (first === undefined) continue;
+    if (rest.length === 0) {
+      cards.push(failure(first, report, clauses, shown++ < OPEN_FAILURES));
+      continue;
+    }
+    const causeId = `cause-${n + 1}`;
+    const more = html`<p class="root-cause-more">And ${rest.length} more check${rest.length === 1 ? '' : 's'} with the same root cause: ${rest.map((check, i) => html`${i > 0 ? ', ' : ''}<a href="#${anchor('fail', check.id)}"><code>${check.id}</code></a>`)}.</p>`;
+    cards.push(html`<h3 class="root-cause" id="${causeId}">Root cause: ${rootCauseLine(group)}</h3>`);
+    cards.push(failure(first, report, clauses, shown++ < OPEN_FAILURES, more));
+    // Each check of the group stays listed (closed), after the one shown in full.
+    for (const check of rest) cards.push(failure(check, report, clauses, false));
+  }
+  for (const check of report.checks.filter((c) => needsAttention.has(c.outcome) && c.outcome !== 'failed')) cards.push(failure(check, report, clauses, shown++ < OPEN_FAILURES));
+  return cards;
 }
 
 export function failures(report: RunReport, clauses: ReadonlyMap<string, ClauseCoverage>): Markup {
   const failed = report.checks.filter((check) => needsAttention.has(check.outcome));
   return html`<section id="failures" aria-labelledby="failures-h" data-scope="failures">
   <h2 id="failures-h">Failures <span class="count" data-count-for="failures">${failed.length}</span></h2>
-  ${failed.length === 0 ? html`<p class="empty-static">No check failed.</p>` : failed.map((check, i) => failure(check, report, clauses, i < OPEN_FAILURES))}
+  ${failed.length === 0 ? html`<p class="empty-static">No check failed.</p>` : failureCards(report, clauses)}
   <p class="empty" data-empty-for="failures" hidden>No failure matches the filters.</p>
 </section>`;
 }

@@ -22,7 +22,12 @@ describe('the certificate', () => {
     expect(cert.results.byArea['contacts']).toMatchObject({ passed: 2, failed: 1, notVerifiable: 0, skipped: 0, total: 3 });
     expect(cert.reportSha256).toBe(sha);
     expect(cert.date).toBe(report.endedAt);
-    expect(badgeParts(cert).text).toBe('not conformant: 3 failing');
+    // One unit on the badge, named: the clauses the failed checks broke (the certificate lists them).
+    expect(cert.failedClauses.map((c) => c.id)).toHaveLength(5);
+    expect(cert.failedClauses.every((c) => c.checks.length > 0 && c.text !== '')).toBe(true);
+    expect(cert.statement).toMatch(/3 of 17 checks of .* failed, breaking 5 clause\(s\): /);
+    for (const clause of cert.failedClauses) expect(cert.statement).toContain(clause.id);
+    expect(badgeParts(cert).text).toBe('not conformant: 5 clauses failing');
   });
 
   it('says conformant only when every clause in scope was verified, and counts clauses on the badge', () => {
@@ -38,7 +43,7 @@ describe('the certificate', () => {
     expect(cert.issued).toBe(true);
     expect(cert.scope.unverified).toEqual(['v2.send.three']);
     expect(cert.statement).toContain('1 of 3 clauses in scope');
-    expect(badgeParts(cert)).toMatchObject({ text: 'mcs v4.0.0-beta: incomplete: 1 unverified', color: '#9a6700' });
+    expect(badgeParts(cert)).toMatchObject({ text: 'mcs v4.0.0-beta: incomplete: 1 clause unverified', color: '#9a6700' });
     expect(renderBadge(cert)).toContain('unverified: v2.send.three');
   });
 
@@ -57,7 +62,7 @@ describe('the certificate', () => {
     expect(cert.status).toBe('not-conformant');
     expect(cert.expectedFailures).toEqual([{ check: 'contacts/merge-one', entry: 'contacts/merge-one', reason: 'bug 12', link: 'https://bugs/12' }]);
     expect(cert.staleExpectations).toEqual([{ id: 'contacts/merge-two', reason: 'fixed' }]);
-    expect(badgeParts(cert).text).toBe('not conformant: 1 expected failures');
+    expect(badgeParts(cert).text).toBe('not conformant: 1 check failing as expected');
   });
 
   it('is not issued for a partial run, and the badge says so in grey', () => {

@@ -19,7 +19,7 @@ describe('writeReports', () => {
     const certificate = JSON.parse(await readFile(join(dir, 'nested', 'certificate.json'), 'utf8')) as Certificate;
     expect(certificate.reportSha256).toBe(createHash('sha256').update(json).digest('hex'));
     expect(certificate.status).toBe('not-conformant');
-    expect(await readFile(join(dir, 'nested', 'badge.svg'), 'utf8')).toContain('not conformant: 3 failing');
+    expect(await readFile(join(dir, 'nested', 'badge.svg'), 'utf8')).toContain('not conformant: 5 clauses failing');
   });
 
   it('replaces an earlier green badge with a grey one when the run is partial', async () => {
