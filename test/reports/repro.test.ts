@@ -25,6 +25,7 @@ beforeAll(async () => {
       seen.push({ method: request.method ?? '', url: request.url ?? '', auth: request.headers.authorization ?? '', body });
       response.writeHead(request.method === 'POST' ? 201 : 200, { 'content-type': 'application/json' });
       const id = `ct_fresh${++next}`;
+      if (request.url === '/control/organizations') return response.end(JSON.stringify({ data: { organization_id: `org_fresh${next}`, api_keys: { primary: { api_key: `api_freshkey${next}000000` } } } }));
       response.end(request.url === '/v4/contacts' ? JSON.stringify({ data: { id, name: 'Ada' } }) : JSON.stringify({ data: { id: `chat_new${next}`, contact_id: 'x' } }));
     });
   });
@@ -54,6 +55,22 @@ describe('reproScript', () => {
     expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual(['POST /v4/contacts', 'POST /v4/chats', 'GET /v4/chats/chat_new2?contact=ct_fresh1']);
     expect(JSON.parse(seen[1]!.body)).toEqual({ contact_id: 'ct_fresh1', text: "it's here" });
     expect(seen.map((s) => s.auth)).toEqual(['Bearer api_real', 'Bearer api_real', 'Bearer tok_real']);
+  });
+
+  it("carries a key an answer returned (an organization the check made) rather than asking for the run's, and prints each status beside the run's", async () => {
+    const recorded = [
+      exchange('POST', '/control/organizations', '{}', '{"data":{"organization_id":"org_old","api_keys":{"primary":{"api_key":"api_nF…(masked)"}}}}', ''),
+      exchange('GET', '/v4/me', undefined, '{"data":{}}', 'Bearer api_nF…(masked)'),
+    ];
+    const script = reproScript(recorded, { title: 'numbers/x: makes an organization, then uses its key', failing: 1, controlUrl: `${base}/control` });
+    expect(script).not.toContain(':?set MCS_API_KEY');
+    const env = { ...process.env };
+    delete env.MCS_API_KEY;
+    seen.length = 0;
+    const { stdout } = await run('/bin/sh', ['-c', script], { env, timeout: 20_000 });
+    expect(seen.map((s) => s.auth)).toEqual(['', expect.stringMatching(/^Bearer api_freshkey\d+000000$/)]);
+    expect(stdout).toContain('# step 1 answered 201 (the run saw 200)');
+    expect(stdout).toContain('# step 2 answered 200 (the run saw 200; the request that failed the check)');
   });
 
   it('refuses to run until the reader sets the credentials', async () => {
