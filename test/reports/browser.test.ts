@@ -5,7 +5,6 @@
 // keep its sticky bar within a tenth of the screen and its height bounded (a 592-check run too), show
 // failures first with the failing request as the reproduction, and keep passed checks collapsed with their
 // evidence one click away. Screenshots land in reports/out/ for a person to look at.
-import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +14,7 @@ import { renderLoadHtml } from '../../reports/html/load-page.js';
 import { writeReports } from '../../reports/index.js';
 import type { CheckResult } from '../../results/model.js';
 import { largeReport, uiSampleReport } from './ui-sample.js';
+import { chromium as chromiumPrerequisite, runsWith } from '../support/prerequisites.js';
 
 const executablePath = process.env.MCS_CHROMIUM ?? '/usr/bin/chromium';
 const outDir = fileURLToPath(new URL('../../reports/out/browser-test/', import.meta.url));
@@ -36,11 +36,8 @@ async function resetFilters(): Promise<void> {
 }
 
 // A browser on a busy 2-core machine is slow to start and to paint: generous time, never asserted.
-describe('the HTML report in headless Chromium', { timeout: 60_000 }, () => {
+describe.runIf(runsWith(chromiumPrerequisite(executablePath), 'the HTML report in headless Chromium'))('the HTML report in headless Chromium', { timeout: 60_000 }, () => {
   beforeAll(async () => {
-    if (!existsSync(executablePath)) {
-      throw new Error(`Chromium not found at ${executablePath}: install it with 'apt-get install -y chromium' (as .ci/run does) or set MCS_CHROMIUM`);
-    }
     await mkdir(outDir, { recursive: true });
     await writeReports(report, outDir);
     await writeReports(largeReport(), `${outDir}large/`);
