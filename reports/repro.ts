@@ -7,8 +7,9 @@
 // the run saw, so that a reader (and test/docs/replay-scripts.e2e.ts) sees the failure come back.
 import type { Exchange } from '../results/model.js';
 
-/** A masked secret as the harness writes it (`api_Zx…(masked)`). */
-const maskedSecret = /[A-Za-z0-9_.~+/=-]*…\(masked\)/g;
+/** A masked secret as the harness writes it (`api_Zx…(masked)`): at most six characters kept (results/mask.ts), so
+ * that one in a path (`/api-keys/api_Zx…(masked)`) is not taken with the path before it. */
+const maskedSecret = /[A-Za-z0-9_.~+/=-]{1,6}…\(masked\)/g;
 
 interface Carried {
   name: string;
@@ -55,7 +56,7 @@ const jqKey = (key: string): string => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? `
 
 /** Masked credentials of a JSON answer (`api_nF…(masked)`), each with its jq path. */
 function maskedIn(body: string | undefined): Array<{ value: string; jq: string }> {
-  return valuesIn(body, (value) => value.endsWith('…(masked)') && /^[A-Za-z0-9_.~+/=-]*…\(masked\)$/.test(value));
+  return valuesIn(body, (value) => /^[A-Za-z0-9_.~+/=-]{1,6}…\(masked\)$/.test(value));
 }
 
 function valuesIn(body: string | undefined, keep: (value: string, key: string) => boolean): Array<{ value: string; jq: string; key: string }> {
@@ -134,7 +135,11 @@ export interface ScriptOptions {
  * A POSIX shell script replaying every exchange in order, ids carried from one answer into the next
  * requests (jq), masked credentials left as variables the reader sets.
  */
-export function reproScript(exchanges: readonly Exchange[], options: ScriptOptions): string {
+export function reproScript(recorded: readonly Exchange[], options: ScriptOptions): string {
+  // What came after the request that failed the check is not needed to reproduce it (and may stand on what
+  // the run did after it, which a replay need not do).
+  const exchanges = options.failing !== undefined && options.failing < recorded.length ? recorded.slice(0, options.failing + 1) : recorded;
+  const after = recorded.length - exchanges.length;
   const taken = new Set<string>(['R', 'STATUS']);
   const credentials = new Map<string, string>();
   const carriedCredentials = new Map<string, string>();
@@ -186,8 +191,9 @@ export function reproScript(exchanges: readonly Exchange[], options: ScriptOptio
   return [
     '#!/bin/sh',
     `# ${options.title.replace(/\s+/g, ' ')}`,
-    `# Replays the ${exchanges.length} requests of the check in order; ids (and keys) an answer returned are carried`,
-    '# into the requests that use them (needs curl and jq); each step prints its status beside the one the run saw.',
+    `# Replays ${exchanges.length} requests of the check in order${after > 0 ? `, up to the one that failed it (the ${after} after it are left out)` : ''}.`,
+    '# Ids (and keys) an answer returned are carried into the requests that use them (needs curl and jq); each',
+    '# step prints its status beside the one the run saw.',
     ...(needs.length > 0 ? ['# Set the credentials first: the report masks them.'] : []),
     ...needs,
     '',

@@ -83,7 +83,10 @@ describe('reproScript', () => {
   it('marks the failing step, and names the control API', () => {
     const script = reproScript(multiStep.exchanges, { title: multiStep.id, failing: 2, controlUrl: 'http://127.0.0.1:41234/control' });
     expect(script).toMatch(/# 3\. GET \/v4\/contacts\/ct_9f3k2m: answered 200 {2}<- the request that failed the check/);
-    expect(script).toContain('# 4. GET /control/organizations/org_1/events (control API)');
+    // What came after the failing request is left out; without a failing step every step is replayed.
+    expect(script).toContain('up to the one that failed it (the 1 after it are left out)');
+    expect(script).not.toContain('# 4. ');
+    expect(reproScript(multiStep.exchanges, { title: multiStep.id, controlUrl: 'http://127.0.0.1:41234/control' })).toContain('# 4. GET /control/organizations/org_1/events (control API)');
     expect(script).toContain(`'http://127.0.0.1:41234/v4/contacts/'"$CONTACT_ID"`);
     expect(script).not.toContain('…(masked)\'');
   });
