@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { judge } from '../../results/verdict.js';
 import { check, conformantChecks, reportOf } from '../../test/support/results.js';
-import { areaTable, verdictLines } from './summary.js';
+import { areaTable, describeFailures, verdictLines } from './summary.js';
 
 describe('the end of the console summary', () => {
   it('lists expected failures, stale entries, what is not claimed and the unverified clauses, then the verdict', () => {
@@ -27,5 +27,19 @@ describe('the end of the console summary', () => {
     const table = areaTable([...conformantChecks(), check('v2/x', 'error', ['v2.send.three'])]);
     expect(table.split('\n')[0]).toMatch(/^area +passed +failed +error +not verifiable +skipped$/);
     expect(table).toMatch(/^total +3 +0 +1 +0 +0$/m);
+  });
+
+  it('shows failures of one root cause once, in full for the first, then "and N more checks", each listed with its request', () => {
+    const exchange = (path: string) => ({ request: { method: 'GET', url: `http://127.0.0.1:9/v4${path}`, headers: {} }, response: { status: 401, headers: {}, body: '{}' }, durationMs: 1, curl: `curl ${path}` });
+    const flat = (id: string, path: string) => check(id, 'failed', ['contacts.merge.one'], { failure: { message: `v4 GET ${path}: the 401 body is not flat` }, exchanges: [exchange(path)] });
+    const text = describeFailures([flat('auth/one', '/me'), flat('auth/two', '/contacts'), flat('auth/three', '/channels')], [], 1);
+    expect(text).toContain('  reproduce: curl /me');
+    expect(text.split('\n').filter((line) => !line.startsWith('  ') || line.startsWith('  and') || /^    \S/.test(line))).toEqual([
+      'ROOT CAUSE: 3 checks failed the same way (answered 401): the 401 body is not flat [clause contacts.merge.one]',
+      'FAIL auth/one - auth/one',
+      '  and 2 more checks with the same root cause:',
+      '    auth/two (GET /v4/contacts -> 401)',
+      '    auth/three (GET /v4/channels -> 401)',
+    ]);
   });
 });

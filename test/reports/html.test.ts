@@ -136,6 +136,21 @@ describe('failures with many exchanges', () => {
   });
 });
 
+describe('failures of one root cause', () => {
+  it('are shown once under the cause, the first open with "and N more checks", each still listed', () => {
+    const report = sampleReport();
+    const answer = (path: string) => ({ request: { method: 'GET', url: `http://127.0.0.1/v4${path}`, headers: {} }, response: { status: 401, headers: {}, body: '{}' }, durationMs: 1, curl: `curl ${path}` });
+    const flat = (id: string, path: string): CheckResult => ({ ...report.checks[0]!, id, outcome: 'failed', clauses: ['auth.failure.flat-401'], failure: { message: `v4 GET ${path}: the 401 body is not the flat shape` }, exchanges: [answer(path)] });
+    const checks = [flat('auth/flat.a', '/me'), flat('auth/flat.b', '/contacts'), flat('auth/flat.c', '/channels')];
+    const section = failuresOf(renderHtml({ ...report, checks }));
+    expect(section.match(/<h3 class="root-cause"/g)).toHaveLength(1);
+    expect(section).toContain('Root cause: 3 checks failed the same way (answered 401): the 401 body is not the flat shape [clause auth.failure.flat-401]');
+    expect(section).toContain('And 2 more checks with the same root cause: <a href="#fail-auth_flat.b">');
+    for (const check of checks) expect(section).toContain(`id="fail-${check.id.replace('/', '_')}"`);
+    expect(section.match(/<details class="failure" open/g)).toHaveLength(1);
+  });
+});
+
 describe('the reproduction of a failure', () => {
   it('is the request the failure judged, with a replay script of every step', () => {
     const section = failuresOf(renderHtml(uiSampleReport()));
