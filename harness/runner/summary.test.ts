@@ -34,7 +34,7 @@ describe('the end of the console summary', () => {
     const flat = (id: string, path: string) => check(id, 'failed', ['contacts.merge.one'], { failure: { message: `v4 GET ${path}: the 401 body is not flat` }, exchanges: [exchange(path)] });
     const text = describeFailures([flat('auth/one', '/me'), flat('auth/two', '/contacts'), flat('auth/three', '/channels')], [], 1);
     expect(text).toContain('  reproduce: curl /me');
-    expect(text.split('\n').filter((line) => !line.startsWith('  ') || line.startsWith('  and') || /^    \S/.test(line))).toEqual([
+    expect(text.split('\n').filter((line) => !line.startsWith('  ') || line.startsWith('  and') || /^ {4}\S/.test(line))).toEqual([
       'ROOT CAUSE: 3 checks failed the same way (answered 401): the 401 body is not flat [clause contacts.merge.one]',
       'FAIL auth/one - auth/one',
       '  and 2 more checks with the same root cause:',

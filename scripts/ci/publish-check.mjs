@@ -10,8 +10,10 @@
 // That the tarball really works is test/docs/tarball.e2e.ts: installed in an empty folder, it certifies.
 // Budgets (bytes, files) may be moved with MCS_PACK_BUDGET_PACKED, MCS_PACK_BUDGET_UNPACKED, MCS_PACK_BUDGET_FILES.
 import { execFileSync } from 'node:child_process';
+import console from 'node:console';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
