@@ -176,7 +176,14 @@ describe('mcs certify refusals: exit 2 with one line', { timeout: 60_000 }, () =
     expect(unknown.stderr).toMatch(/--bogus/);
     const badTimeout = await mcs(['certify', '--base-url', 'http://127.0.0.1:9', '--timeout', 'soon']);
     expect(badTimeout.code).toBe(2);
-    expect(badTimeout.stderr.trim()).toBe('mcs certify: timeout_ms (from --timeout): must be integer');
+    expect(badTimeout.stderr.trim()).toBe("mcs certify: --timeout must be a positive whole number of milliseconds, got 'soon'");
+    // A negative value is a value (not a flag parseArgs calls ambiguous), refused in one line.
+    const negative = await mcs(['certify', '--max-duration', '-5']);
+    expect(negative.code).toBe(2);
+    expect(negative.stderr.trim()).toBe("mcs certify: --max-duration must be a positive whole number of seconds, got '-5'");
+    const typo = await mcs(['certify', '--bse-url', 'http://127.0.0.1:9']);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr.trim()).toBe("mcs certify: unknown option '--bse-url' (did you mean --base-url?) (try --help)");
     const badSeed = await mcs(['certify', '--seed', '-1']);
     expect(badSeed.code).toBe(2);
     expect(badSeed.stderr).toMatch(/--seed/);
