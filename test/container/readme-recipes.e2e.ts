@@ -65,6 +65,14 @@ describe.skipIf(!engine.ok)('the README recipes, run as written against the refe
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it("image:build names the project's images at the version of package.json, with its OCI version label", async () => {
+    const minor = version.split('.').slice(0, 2).join('.');
+    for (const image of [`ghcr.io/mcs-conformance/mcs:${version}`, `ghcr.io/mcs-conformance/mcs:${minor}`, `ghcr.io/mcs-conformance/mcs-reference:${version}`]) {
+      const label = await docker(['image', 'inspect', '--format', '{{ index .Config.Labels "org.opencontainers.image.version" }}', image]);
+      expect(label.trim(), image).toBe(version);
+    }
+  });
+
   it('docker: the service started, then the tool image certifies it (waiting for it), exit 0, reports in ./out', async () => {
     const cwd = join(dir, 'docker');
     mkdirSync(cwd);
