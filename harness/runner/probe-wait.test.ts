@@ -3,6 +3,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError } from '../config/errors.js';
+import { resolveWaitForTarget } from '../config/resolve.js';
 import type { TargetConfig } from '../config/types.js';
 import { backoffMs, TargetUnreachable, waitForTarget } from './probe.js';
 
@@ -62,5 +64,13 @@ describe('waitForTarget', () => {
     const error = await waitForTarget(targetAt(port), 1).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TargetUnreachable);
     expect((error as Error).message).toMatch(new RegExp(`^the target did not answer within --wait-for-target 1 s: GET http://127.0.0.1:${port}/v4/me: .*refused`));
+  });
+
+  it('is configured by --wait-for-target, MCS_WAIT_FOR_TARGET_S or wait_for_target_s (default 0: no wait), a bad value named', async () => {
+    expect(await resolveWaitForTarget({ flags: {}, env: {} })).toBe(0);
+    expect(await resolveWaitForTarget({ flags: {}, env: { MCS_WAIT_FOR_TARGET_S: '45' } })).toBe(45);
+    expect(await resolveWaitForTarget({ flags: { waitForTarget: '60' }, env: { MCS_WAIT_FOR_TARGET_S: '45' } })).toBe(60);
+    await expect(resolveWaitForTarget({ flags: {}, env: { MCS_WAIT_FOR_TARGET_S: 'soon' } })).rejects.toThrow(ConfigError);
+    await expect(resolveWaitForTarget({ flags: {}, env: { MCS_WAIT_FOR_TARGET_S: 'soon' } })).rejects.toThrow(/^wait_for_target_s \(from MCS_WAIT_FOR_TARGET_S\): must be integer$/);
   });
 });
