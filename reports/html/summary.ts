@@ -24,7 +24,7 @@ function verdictBanner(judgement: Judgement): Markup {
   const stale = judgement.expectations.stale.length > 0 ? html`<p class="verdict-detail">Stale expected failures (their checks pass now): ${judgement.expectations.stale.map((e) => e.id).join(', ')}</p>` : html``;
   return html`<div class="verdict v-${judgement.verdict}" role="status">
     <p class="verdict-title">${verdictTitles[judgement.verdict] ?? judgement.verdict}</p>
-    <p class="verdict-detail">${judgement.summary}.</p>
+    <p class="verdict-detail">${detailOf(judgement)}.</p>
     ${list}${notClaimed}${stale}
   </div>`;
 }
@@ -89,4 +89,11 @@ export function coverageOverview(report: RunReport): Markup {
   <p><strong>${s.covered}</strong> of ${s.clauses} clauses covered by checks · <strong class="t-uncovered">${s.uncovered}</strong> uncovered · ${s.untestable} untestable</p>
   <span class="bar" aria-hidden="true"><span class="bar-part r-passed" style="width:${pct(s.covered)}%"></span><span class="bar-part r-uncovered" style="width:${pct(s.uncovered)}%"></span><span class="bar-part r-untestable" style="width:${pct(s.untestable)}%"></span></span>
 </div>`;
+}
+
+/** The judgement's summary under its title, without saying the verdict's word a second time. */
+function detailOf(judgement: Judgement): string {
+  const word = `${(verdictTitles[judgement.verdict] ?? judgement.verdict).toLowerCase()}: `;
+  const rest = judgement.summary.toLowerCase().startsWith(word) ? judgement.summary.slice(word.length) : judgement.summary;
+  return `${rest.charAt(0).toUpperCase()}${rest.slice(1)}`;
 }

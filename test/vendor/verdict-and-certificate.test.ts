@@ -73,7 +73,7 @@ describe('a vendor certifies through a config file, without the control API', { 
     expect(certificate.status).toBe('incomplete');
     expect(certificate.scope.unverified).toEqual(judgement.unverified.map((clause) => clause.id));
     const badge = await readFile(join(reports, 'badge.svg'), 'utf8');
-    expect(badge).toContain(`incomplete: ${judgement.unverified.length} unverified`);
+    expect(badge).toContain(`incomplete: ${judgement.unverified.length} ${judgement.unverified.length === 1 ? 'clause' : 'clauses'} unverified`);
     expect(badge).not.toMatch(/conformant v/);
     expect(await readFile(join(reports, 'report.html'), 'utf8')).toContain('<div class="verdict v-incomplete"');
 
