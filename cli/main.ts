@@ -3,6 +3,7 @@
 // 2 usage, configuration or environment error (one line on stderr, no stack trace).
 import { commands, type Command } from './commands.js';
 import { formatError } from './errors.js';
+import { inertLine } from '../results/inert.js';
 
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
@@ -16,7 +17,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   const command: Command | undefined = commands[name];
   if (command === undefined) {
-    process.stderr.write(`mcs: unknown command '${name}' (try 'mcs --help')\n`);
+    process.stderr.write(`mcs: unknown command '${inertLine(name)}' (try 'mcs --help')\n`);
     return 2;
   }
   try {

@@ -24,7 +24,8 @@ import { areaTable, coverageLine, describeFailures, describeWarnings, errorReaso
 import { maskUrl, secrets } from '../../harness/http/mask.js';
 import type { StopNotice } from '../../harness/http/run-guard.js';
 import { UsageError } from '../errors.js';
-import { certifyConsole, closingLines, styleFailures, type CertifyConsole } from '../certify-console.js';
+import { certifyConsole, closingLines, styleFailures, styleInert, type CertifyConsole } from '../certify-console.js';
+import { inert, inertLine } from '../../results/inert.js';
 import { settleScope } from '../run-scope.js';
 
 const usage = `Usage: mcs certify [options]
@@ -219,7 +220,7 @@ function stoppedExit(stopped: StopNotice, report: { checks: readonly { outcome: 
   const notRun = report.checks.filter((c) => c.outcome === 'not-run').length;
   const code = stopped.kind === 'breaker' ? 2 : 1;
   const what = stopped.kind === 'breaker' ? `stopped, target unusable: ${stopped.reason}` : stopped.reason;
-  process.stderr.write(`mcs certify: ${secrets.maskText(what)}; ${notRun} check(s) not run\n`);
+  process.stderr.write(`mcs certify: ${inertLine(secrets.maskText(what))}; ${notRun} check(s) not run\n`);
   setTimeout(() => process.exit(code), 5_000).unref();
   return code;
 }
@@ -265,12 +266,13 @@ function printSummary(report: Awaited<ReturnType<typeof RunCertification>>['repo
   const failures = describeFailures(report.checks, clauses, seed);
   if (failures !== '') say(`\n${styleFailures(failures, style)}`);
   const warnings = describeWarnings(report.checks);
-  if (warnings !== '') say(`\n${style('warn', warnings)}`);
+  if (warnings !== '') say(`\n${styleInert(warnings, 'warn', style)}`);
   say(`\n${areaTable(report.checks)}`);
+  // Reasons quote what the target answered: escaped here, before any colour (results/inert.ts).
   const reasons = notVerifiableReasons(report.checks);
-  if (reasons !== '') say(reasons);
+  if (reasons !== '') say(inert(reasons));
   const errors = errorReasons(report.checks);
-  if (errors !== '') say(errors);
+  if (errors !== '') say(inert(errors));
   say(coverageLine(report));
   const unknown = unknownClauseIds(clauses, report.checks);
   if (unknown.length > 0) say(style('warn', `warning: checks cite clause ids not in spec/clauses.yaml: ${unknown.join(', ')}`));
@@ -306,7 +308,7 @@ async function startEmbedded(timeoutMs: number): Promise<Embedded> {
     target: { baseUrl: reference.urls.base, v4Url: reference.urls.v4, v2Url: reference.urls.v2, controlUrl: reference.urls.control, timeoutMs, fixtures: {} },
     async close() {
       await reference.close();
-      if (logs.length > 0) process.stderr.write(`embedded reference logged ${logs.length} line(s), first: ${logs[0]}\n`);
+      if (logs.length > 0) process.stderr.write(`embedded reference logged ${logs.length} line(s), first: ${inertLine(logs[0] ?? '')}\n`);
     },
   };
 }
