@@ -8,7 +8,20 @@ import { randomUUID } from 'node:crypto';
 import { afterAll } from 'vitest';
 import { defaultTimeoutMs, type TargetConfig } from './config/types.js';
 import { NotVerifiable } from './fixtures/not-verifiable.js';
+import { ByteBudget } from './webhooks/byte-budget.js';
 import { startWebhookReceiver, type WebhookReceiver } from './webhooks/receiver.js';
+
+const MiB = 1024 * 1024;
+/**
+ * What the suites' receivers hold, whoever posts to them (the target, or anyone who can reach the port). The
+ * description says nothing of a delivery's size; its events are JSON of a few hundred bytes (a message's text
+ * and attachment URLs at most), so 1 MiB a delivery is a thousand times what a conforming target sends, and
+ * 4 MiB kept a receiver holds thousands of them where a check waits for a handful. The budget is shared by
+ * every receiver of the process (a vitest worker: one file's receiver at a time) and counts bodies being read
+ * too, so a flood costs at most 8 MiB a worker: more is answered 503 once the receiver's oldest are gone.
+ */
+export const receiverBounds = { maxBodyBytes: MiB, maxKeptBytes: 4 * MiB, budgetBytes: 8 * MiB } as const;
+const processBudget = new ByteBudget(receiverBounds.budgetBytes);
 
 export interface WebhookListen {
   host: string;
@@ -62,7 +75,14 @@ async function start(listen: WebhookListen): Promise<WebhookReceiver> {
   const deadline = Date.now() + (listen.port === 0 ? 0 : fixedPortWaitMs);
   for (let delay = 50; ; delay = Math.min(delay * 2, 500)) {
     try {
-      return await startWebhookReceiver({ host: listen.host, port: listen.port, ...(listen.publicUrl ? { publicUrl: listen.publicUrl } : {}) });
+      return await startWebhookReceiver({
+        host: listen.host,
+        port: listen.port,
+        ...(listen.publicUrl ? { publicUrl: listen.publicUrl } : {}),
+        maxBodyBytes: receiverBounds.maxBodyBytes,
+        maxKeptBytes: receiverBounds.maxKeptBytes,
+        budget: processBudget,
+      });
     } catch (error) {
       const inUse = (error as { code?: string }).code === 'EADDRINUSE';
       if (inUse && Date.now() + delay < deadline) {
