@@ -8,33 +8,19 @@ import { randomUUID } from 'node:crypto';
 import { afterAll } from 'vitest';
 import { defaultTimeoutMs, type TargetConfig } from './config/types.js';
 import { NotVerifiable } from './fixtures/not-verifiable.js';
+import { receiverBounds } from './webhooks/bounds.js';
 import { ByteBudget } from './webhooks/byte-budget.js';
+import { parseListen } from './webhooks/listen.js';
 import { startWebhookReceiver, type WebhookReceiver } from './webhooks/receiver.js';
 
-const MiB = 1024 * 1024;
-/**
- * What the suites' receivers hold, whoever posts to them (the target, or anyone who can reach the port). The
- * description says nothing of a delivery's size; its events are JSON of a few hundred bytes (a message's text
- * and attachment URLs at most), so 1 MiB a delivery is a thousand times what a conforming target sends, and
- * 4 MiB kept a receiver holds thousands of them where a check waits for a handful. The budget is shared by
- * every receiver of the process (a vitest worker: one file's receiver at a time) and counts bodies being read
- * too, so a flood costs at most 8 MiB a worker: more is answered 503 once the receiver's oldest are gone.
- */
-export const receiverBounds = { maxBodyBytes: MiB, maxKeptBytes: 4 * MiB, budgetBytes: 8 * MiB } as const;
 const processBudget = new ByteBudget(receiverBounds.budgetBytes);
+
+export { parseListen };
 
 export interface WebhookListen {
   host: string;
   port: number;
   publicUrl?: string;
-}
-
-/** `host:port` (IPv6 in brackets) or a bare port; throws a clear Error for anything else. */
-export function parseListen(text: string): { host: string; port: number } {
-  const match = /^(?:\[([^\]]+)\]|([^:]+)):(\d{1,5})$/.exec(text.trim()) ?? /^()()(\d{1,5})$/.exec(text.trim());
-  const port = Number(match?.[3]);
-  if (!match || !Number.isInteger(port) || port > 65_535) throw new Error(`webhook listen address must be host:port, got ${JSON.stringify(text)}`);
-  return { host: match[1] || match[2] || '127.0.0.1', port };
 }
 
 /** Where the receiver listens and how the target reaches it, from the target configuration. */

@@ -22,11 +22,12 @@ import { probeTarget, TargetUnreachable } from '../../harness/runner/probe.js';
 import { parseSelectionList } from '../../harness/runner/selection.js';
 import { areaTable, coverageLine, describeFailures, describeWarnings, errorReasons, judgementLines, notVerifiableReasons, verdictText } from '../../harness/runner/summary.js';
 import { maskUrl, secrets } from '../../harness/http/mask.js';
-import type { StopNotice } from '../../harness/http/run-guard.js';
+import { installRunBounds, type StopNotice } from '../../harness/http/run-guard.js';
 import { UsageError } from '../errors.js';
 import { certifyConsole, closingLines, styleFailures, styleInert, type CertifyConsole } from '../certify-console.js';
 import { inert, inertLine } from '../../results/inert.js';
 import { settleScope } from '../run-scope.js';
+import { checkReportsDir, checkWebhookListen } from '../certify-settings.js';
 
 const usage = `Usage: mcs certify [options]
 
@@ -125,6 +126,10 @@ export async function run(argv: string[]): Promise<number> {
   };
   const signKey = flags['sign-key'] === undefined ? undefined : await readSignKey(flags['sign-key']);
   const scope = await settleScope({ selection, ...(await asUsage(() => resolveScopeSettings(resolveInput))), strictExpectations: flags['strict-expectations'] === true });
+  // Settings a run would otherwise trip over at its end, or in every check: checked before anything starts.
+  await checkReportsDir(reportsDir);
+  const listenWarning = await checkWebhookListen((await asUsage(() => resolveWebhookSettings(resolveInput))).webhookListen);
+  const maxDuration = await asUsage(() => resolveMaxDuration(resolveInput));
 
   const out = process.stdout;
   const shown = certifyConsole(out, process.env, flags, process.cwd());
@@ -158,9 +163,11 @@ export async function run(argv: string[]): Promise<number> {
     const target = configured ?? (embedded ? { ...embedded.target, ...(await asUsage(() => resolveWebhookSettings(resolveInput))) } : undefined);
     if (!target) throw new UsageError('no target');
 
+    if (listenWarning !== undefined) progress.line(shown.style('warn', listenWarning));
     progress.phase(`probing ${maskUrl(target.baseUrl)}`);
+    // The pre-flight is bounded by the run's deadline too (a control adapter that never settles, above all).
+    installRunBounds({ deadlineEpochMs: runStarted + maxDuration.seconds * 1000, deadlineSource: maxDuration.source });
     const probed = await probeTarget(target);
-    const maxDuration = await asUsage(() => resolveMaxDuration(resolveInput));
     progress.line(`mcs certify: ${embedded ? 'embedded reference' : container ? `${image?.image} (network ${container.network}) at ${maskUrl(target.baseUrl)}` : maskUrl(target.baseUrl)}${probed.control ? ' with control API' : ''} (seed ${seed})`);
     // Loaded only now: vitest's Node API is heavy, and usage errors should answer at once.
     progress.phase('loading the test runner');
