@@ -5,7 +5,7 @@ import { ConfigError } from './errors.js';
 import { layerFromEnv, layerFromFile, layerFromFlags, mergeLayers, type ConfigLayer, type TargetFlags } from './layers.js';
 import { defaultMaxDurationS, defaultTimeoutMs, type ConfigFixtures, type TargetConfig } from './types.js';
 import { validateConfig } from './validate.js';
-import { registerUrlSecrets } from '../http/mask.js';
+import { registerConfigSecrets, registerUrlSecrets } from '../http/mask.js';
 import { requestRoot } from '../http/url.js';
 import { parseListen } from '../webhooks/listen.js';
 
@@ -118,6 +118,7 @@ export function toTargetConfig(layer: ConfigLayer): TargetConfig | undefined {
     return undefined;
   }
   for (const key of ['base_url', 'v2_base_url', 'control_url', 'webhook_public_url']) if (typeof v[key] === 'string') registerUrlSecrets(v[key]);
+  registerConfigSecrets(v.fixtures);
   const config: TargetConfig = {
     baseUrl,
     v4Url: v4Root(baseUrl),
