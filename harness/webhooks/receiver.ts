@@ -197,7 +197,7 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions = {})
       const delivery = toDelivery(req, read, received + 1);
       record(delivery);
       answer(res, statusFor(delivery));
-    }, () => req.destroy());
+    }, () => req.socket.destroy());
   });
   server.requestTimeout = 30_000;
   await listen(server, port, host);
@@ -274,39 +274,36 @@ function checkStatus(status: number): number {
 }
 
 /**
- * The body, or why it was not kept: longer than `maxBytes`, or more than the budget holds (`take` refused a
- * chunk). Either way the rest is read and discarded, so memory stays bounded; the bytes taken for a body not
- * kept are given back. A kept body's bytes stay taken until the delivery leaves the log.
+ * The body, or why it is not kept: longer than `maxBytes`, or more than the budget holds (`take` refused a
+ * chunk). A refusal is told at once, without reading the rest (the caller answers and closes the connection),
+ * and the bytes taken for it are given back; a kept body's bytes stay taken until the delivery leaves the log.
  */
 function readBody(req: IncomingMessage, maxBytes: number, take: (bytes: number) => boolean, give: (bytes: number) => void): Promise<Buffer | 'too-large' | 'over-budget'> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    let refused: 'too-large' | 'over-budget' | undefined;
-    const drop = (why: 'too-large' | 'over-budget') => {
-      refused = why;
-      give(size);
-      chunks.length = 0;
+    let settled = false;
+    const finish = (outcome: Buffer | 'too-large' | 'over-budget' | Error) => {
+      if (settled) return;
+      settled = true;
+      if (!(outcome instanceof Buffer)) {
+        give(size);
+        chunks.length = 0;
+      }
+      if (outcome instanceof Error) reject(outcome);
+      else resolve(outcome);
     };
     req.on('data', (chunk: Buffer) => {
-      if (refused !== undefined) return;
-      if (size + chunk.byteLength > maxBytes) return drop('too-large');
-      if (!take(chunk.byteLength)) return drop('over-budget');
+      if (settled) return;
+      if (size + chunk.byteLength > maxBytes) return finish('too-large');
+      if (!take(chunk.byteLength)) return finish('over-budget');
       chunks.push(chunk);
       size += chunk.byteLength;
     });
-    req.on('end', () => resolve(refused ?? Buffer.concat(chunks, size)));
-    req.on('error', (error) => {
-      if (refused === undefined) give(size);
-      refused = 'too-large';
-      reject(error);
-    });
-    req.on('close', () => {
-      if (req.complete || refused !== undefined) return;
-      refused = 'too-large'; // aborted by the sender: what was taken goes back
-      give(size);
-      chunks.length = 0;
-    });
+    req.on('end', () => finish(Buffer.concat(chunks, size)));
+    req.on('error', (error) => finish(error));
+    // Cut off by the sender: what was taken goes back.
+    req.on('close', () => finish(new Error('the delivery was cut off')));
   });
 }
 
@@ -346,10 +343,12 @@ function answer(res: ServerResponse, status: number): void {
   res.writeHead(status).end();
 }
 
-/** Answers `status` at once and closes the connection after it; the body still coming is read and discarded. */
+/**
+ * Answers `status` at once and closes the connection once the answer is written: the rest of the body, however
+ * long, is never read (a sender still writing may see the connection reset instead of the answer).
+ */
 function refuse(req: IncomingMessage, res: ServerResponse, status: number): void {
-  res.writeHead(status, { connection: 'close' }).end();
-  req.resume();
+  res.writeHead(status, { connection: 'close' }).end(() => req.socket.destroy());
 }
 
 /** A URL without trailing slashes on its path, its query kept: `https://t/x/?tok=1` -> `https://t/x?tok=1`. */
