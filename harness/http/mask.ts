@@ -173,17 +173,22 @@ export function maskHeaders(headers: Record<string, string>, registry: SecretReg
 }
 
 
-/** Masks a body: secret fields of JSON by name, then every known secret anywhere in the text. */
-export function maskBody(text: string, registry: SecretRegistry = secrets): string {
+/**
+ * Masks a body: secret fields of JSON by name, then every known secret anywhere in the text. `parsed` is the
+ * body already parsed (the transport parses each answer once): the text is parsed again, to be rewritten, only
+ * when it holds a secret field.
+ */
+export function maskBody(text: string, registry: SecretRegistry = secrets, parsed?: { ok: true; value: unknown } | { ok: false }): string {
   let result = text;
-  const parsed = parseIfJson(text);
-  if (parsed !== undefined && typeof parsed === 'object' && parsed !== null) {
-    let touched = false;
-    visitSecretFields(parsed, (value, holder, key) => {
+  const known = parsed === undefined ? parseIfJson(text) : parsed.ok ? parsed.value : undefined;
+  let hasSecretField = false;
+  visitSecretFields(known, () => (hasSecretField = true));
+  const own = hasSecretField && parsed !== undefined ? parseIfJson(text) : known;
+  if (hasSecretField && own !== undefined && typeof own === 'object' && own !== null) {
+    visitSecretFields(own, (value, holder, key) => {
       holder[key] = maskSecret(value);
-      touched = true;
     });
-    if (touched) result = JSON.stringify(parsed);
+    result = JSON.stringify(own);
   }
   return registry.maskText(result);
 }
