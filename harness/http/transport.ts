@@ -214,7 +214,8 @@ async function readBounded(body: AsyncIterable<Uint8Array> & { destroy(): unknow
     if (size + chunk.byteLength > maxBytes) {
       chunks.push(chunk.subarray(0, maxBytes - size));
       body.destroy();
-      return { text: Buffer.concat(chunks, maxBytes).subarray(0, excerptBytes).toString('utf8'), truncated: true };
+      // Only the excerpt is copied out of what was read (Buffer.concat stops at the length it is given).
+      return { text: Buffer.concat(chunks, Math.min(excerptBytes, maxBytes)).toString('utf8'), truncated: true };
     }
     chunks.push(chunk);
     size += chunk.byteLength;
