@@ -1,7 +1,6 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Agent, request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../test/hostile/ports.js';
 import { BoundedLog } from './bounded-log.js';
 import { ByteBudget } from './byte-budget.js';
 import { DeliveryWaitTimeoutError, type WebhookReceiver, type WebhookReceiverOptions, atEndpoint, startWebhookReceiver } from './receiver.js';
@@ -261,14 +260,6 @@ describe('what anyone may post (issue 33)', () => {
     expect(budget.used).toBe(0);
   });
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('BoundedLog', () => {
   it('drops the oldest items to stay within the byte budget, but keeps the newest', () => {

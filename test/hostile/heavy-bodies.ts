@@ -1,25 +1,11 @@
 // Targets answering every request with a body that is heavy to read or to parse, for the memory bench
 // (bench/memory.bench.ts) and the hostile tests: 200 MB streamed without a Content-Length (chunked, as proxies
 // and streaming servers send), JSON nested 100,000 arrays deep, and one object of 60,000 keys.
-import type { Handler } from './servers.js';
+import { giantBody, type Handler } from './servers.js';
 
 /** Streams `bytes` of a JSON-looking body to every request, chunked (no Content-Length), lazily. */
 export function chunkedBody(bytes: number): Handler {
-  const chunk = Buffer.alloc(64 * 1024, 'a');
-  return (_request, response) => {
-    response.writeHead(200, { 'content-type': 'application/json' });
-    let sent = 0;
-    const pump = () => {
-      while (sent < bytes) {
-        const piece = sent + chunk.length <= bytes ? chunk : chunk.subarray(0, bytes - sent);
-        sent += piece.length;
-        if (!response.write(piece)) return void response.once('drain', pump);
-      }
-      response.end();
-    };
-    response.on('error', () => undefined);
-    pump();
-  };
+  return giantBody(bytes, false);
 }
 
 /** The same JSON text for every request, with its length. */

@@ -1,21 +1,12 @@
 // A public URL with a query (issue 33, item 6): a tunnel that wants `?tok=...` on every request gets it. The
 // receiver joins each subscription's name to the path before the query (today the name went after it, and 52
 // webhook checks failed), the deliveries arrive with the query kept, and its value is masked in every output.
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { freePort } from './ports.js';
 import { certify, leaks, outcomesOf } from './support.js';
 
 const bound = 300_000;
 const token = 'tunnelsecret0123456789';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('--webhook-public-url with a query', { timeout: bound + 10_000 }, () => {
   it('delivers to the receiver, query kept, and passes every webhook check', async () => {

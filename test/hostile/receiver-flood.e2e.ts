@@ -3,22 +3,13 @@
 // run has are answered 404 and nothing of them is kept, so the verdict is the same as without the flood and
 // the peak resident memory of the certify process moves by less than 50 MB (today: +400 MB and more). The
 // receiver listens on 0.0.0.0, named on purpose, so certify warns that other machines may reach it.
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { Agent, request } from 'undici';
 import { describe, expect, it } from 'vitest';
+import { freePort } from './ports.js';
 import { certify } from './support.js';
 
 const bound = 600_000;
 const MB = 1024 * 1024;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** Posts 1 MB bodies to `url` + random paths (and the bare root), 8 at a time, until stopped. */
 function flood(url: string): { stop(): Promise<{ sent: number; statuses: Record<number, number> }> } {
