@@ -72,7 +72,7 @@ export interface ReceiverStats {
 }
 
 export interface WebhookReceiver {
-  /** The public base URL; deliveries sent here have `endpoint === null`. */
+  /** The public base URL; deliveries sent here are answered 404 (with `anyPath`, kept with `endpoint === null`). */
   url: string;
   /**
    * A URL for one subscription; its deliveries have `endpoint === name`. Names use letters, digits and `-._~`.
@@ -88,7 +88,7 @@ export interface WebhookReceiver {
   stats(): ReceiverStats;
   /** Forgets the kept deliveries (counters stay). */
   clear(): void;
-  /** Stops the server, closes open connections and rejects pending waits. */
+  /** Stops the server, closes open connections, rejects pending waits and forgets the kept deliveries (their bytes go back to a shared budget). */
   close(): Promise<void>;
 }
 
