@@ -263,7 +263,7 @@ async function startContainer(options: ImageTargetOptions, reportsDir: string): 
     if (error.logs === '') throw new UsageError(error.message);
     const logFile = join(reportsDir, 'container.log');
     await mkdir(reportsDir, { recursive: true });
-    await writeFile(logFile, error.logs);
+    await writeFile(logFile, inert(error.logs)); // read with cat or less: shown, never executed
     throw new UsageError(`${error.message} (its logs: ${logFile})`);
   }
 }
