@@ -3,6 +3,7 @@
 // wording is the results model's (`verdict`); this module only places and colours it.
 import { Progress, formatDuration, isInteractive, type Verbosity } from '../harness/runner/progress.js';
 import { styleFor, type Env, type Style } from '../harness/runner/style.js';
+import { inert, inertLine } from '../results/inert.js';
 import { UsageError } from './errors.js';
 
 export type ConsoleStream = NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
@@ -24,13 +25,18 @@ export function certifyConsole(out: ConsoleStream, env: Env, flags: { quiet?: bo
   return { progress: new Progress({ out, interactive: isInteractive(out, env), root, verbosity, style }), style, verbosity };
 }
 
-/** `FAIL <check>` headers of the failure list in the colour of a failure. */
+/** `FAIL <check>` headers of the failure list in the colour of a failure; what the target sent escaped first. */
 export function styleFailures(text: string, style: Style): string {
-  return text.replace(/^FAIL .*$/gm, (line) => style('fail', line));
+  return inert(text).replace(/^FAIL .*$/gm, (line) => style('fail', line));
+}
+
+/** A block of text that may quote a target, in a tone: escaped, then styled (results/inert.ts). */
+export function styleInert(text: string, tone: Parameters<Style>[0], style: Style): string {
+  return style(tone, inert(text));
 }
 
 /** The last two lines of a run: how long it took, then the verdict (green for a pass, red otherwise). */
 export function closingLines(options: { verdict: string; passed: boolean; seed: number; elapsedMs: number; style: Style }): string {
   const tone = options.passed ? 'pass' : 'fail';
-  return `time taken: ${formatDuration(options.elapsedMs)}\n${options.style('strong', options.style(tone, `verdict: ${options.verdict}`))} (seed ${options.seed})\n`;
+  return `time taken: ${formatDuration(options.elapsedMs)}\n${options.style('strong', options.style(tone, `verdict: ${inertLine(options.verdict)}`))} (seed ${options.seed})\n`;
 }

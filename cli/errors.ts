@@ -1,14 +1,19 @@
 // Errors the CLI turns into a one-line message and exit code 2.
+import { inertLine } from '../results/inert.js';
+
 export class UsageError extends Error {
   readonly code = 'MCS_USAGE';
 }
 
-/** One line, no stack: what a user sees when a command cannot run. */
+/**
+ * One line, no stack: what a user sees when a command cannot run. A message may quote a target (an error
+ * code it answered, an adapter's exception): its control characters are shown escaped, never executed.
+ */
 export function formatError(error: unknown): string {
   if (error instanceof Error) {
     const code = (error as { code?: unknown }).code;
-    const message = error.message.split('\n')[0] ?? '';
-    return typeof code === 'string' && !(error instanceof UsageError) ? `${message} (${code})` : message;
+    const message = inertLine(error.message.split('\n')[0] ?? '');
+    return typeof code === 'string' && !(error instanceof UsageError) ? `${message} (${inertLine(code)})` : message;
   }
-  return String(error);
+  return inertLine(String(error));
 }

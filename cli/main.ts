@@ -4,6 +4,7 @@
 import { commands, type Command } from './commands.js';
 import { formatError } from './errors.js';
 import { didYouMean } from './flags.js';
+import { inertLine } from '../results/inert.js';
 
 export async function main(argv: string[]): Promise<number> {
   endQuietlyOnClosedPipe(process.stdout);
@@ -20,7 +21,7 @@ export async function main(argv: string[]): Promise<number> {
   const command: Command | undefined = commands[name];
   if (command === undefined) {
     const near = didYouMean(name, Object.keys(commands));
-    process.stderr.write(`mcs: unknown command '${name}'${near === undefined ? '' : ` (did you mean 'mcs ${near}'?)`} (try 'mcs --help')\n`);
+    process.stderr.write(`mcs: unknown command '${inertLine(name)}'${near === undefined ? '' : ` (did you mean 'mcs ${near}'?)`} (try 'mcs --help')\n`);
     return 2;
   }
   try {

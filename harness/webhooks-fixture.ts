@@ -8,20 +8,19 @@ import { randomUUID } from 'node:crypto';
 import { afterAll } from 'vitest';
 import { defaultTimeoutMs, type TargetConfig } from './config/types.js';
 import { NotVerifiable } from './fixtures/not-verifiable.js';
+import { receiverBounds } from './webhooks/bounds.js';
+import { ByteBudget } from './webhooks/byte-budget.js';
+import { parseListen } from './webhooks/listen.js';
 import { startWebhookReceiver, type WebhookReceiver } from './webhooks/receiver.js';
+
+const processBudget = new ByteBudget(receiverBounds.budgetBytes);
+
+export { parseListen };
 
 export interface WebhookListen {
   host: string;
   port: number;
   publicUrl?: string;
-}
-
-/** `host:port` (IPv6 in brackets) or a bare port; throws a clear Error for anything else. */
-export function parseListen(text: string): { host: string; port: number } {
-  const match = /^(?:\[([^\]]+)\]|([^:]+)):(\d{1,5})$/.exec(text.trim()) ?? /^()()(\d{1,5})$/.exec(text.trim());
-  const port = Number(match?.[3]);
-  if (!match || !Number.isInteger(port) || port > 65_535) throw new Error(`webhook listen address must be host:port, got ${JSON.stringify(text)}`);
-  return { host: match[1] || match[2] || '127.0.0.1', port };
 }
 
 /** Where the receiver listens and how the target reaches it, from the target configuration. */
@@ -62,7 +61,14 @@ async function start(listen: WebhookListen): Promise<WebhookReceiver> {
   const deadline = Date.now() + (listen.port === 0 ? 0 : fixedPortWaitMs);
   for (let delay = 50; ; delay = Math.min(delay * 2, 500)) {
     try {
-      return await startWebhookReceiver({ host: listen.host, port: listen.port, ...(listen.publicUrl ? { publicUrl: listen.publicUrl } : {}) });
+      return await startWebhookReceiver({
+        host: listen.host,
+        port: listen.port,
+        ...(listen.publicUrl ? { publicUrl: listen.publicUrl } : {}),
+        maxBodyBytes: receiverBounds.maxBodyBytes,
+        maxKeptBytes: receiverBounds.maxKeptBytes,
+        budget: processBudget,
+      });
     } catch (error) {
       const inUse = (error as { code?: string }).code === 'EADDRINUSE';
       if (inUse && Date.now() + delay < deadline) {

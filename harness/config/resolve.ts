@@ -5,8 +5,9 @@ import { ConfigError } from './errors.js';
 import { layerFromEnv, layerFromFile, layerFromFlags, mergeLayers, type ConfigLayer, type TargetFlags } from './layers.js';
 import { defaultMaxDurationS, defaultTimeoutMs, type ConfigFixtures, type TargetConfig } from './types.js';
 import { validateConfig } from './validate.js';
-import { registerUrlSecrets } from '../http/mask.js';
+import { registerConfigSecrets, registerUrlSecrets } from '../http/mask.js';
 import { requestRoot } from '../http/url.js';
+import { parseListen } from '../webhooks/listen.js';
 
 export interface ResolveInput {
   flags: TargetFlags;
@@ -79,7 +80,39 @@ async function mergedLayer(input: ResolveInput): Promise<ConfigLayer> {
   layers.push(layerFromEnv(input.env), layerFromFlags(input.flags));
   const merged = mergeLayers(layers);
   validateConfig(merged);
+  checkAddresses(merged);
   return merged;
+}
+
+/** The URL fields: each must parse as a URL (the schema sees only its scheme). */
+const urlFields = ['base_url', 'v2_base_url', 'control_url', 'webhook_public_url'] as const;
+
+/**
+ * What the schema cannot see, before anything starts: a URL that does not parse (`http://[::1`), a listen
+ * address no machine has (`999.1.1.1:99999`). One line naming the field and where it came from; the value
+ * is not repeated (a URL may carry a password).
+ */
+function checkAddresses(layer: ConfigLayer): void {
+  const from = (key: string) => (layer.origins[key] === undefined ? '' : ` (from ${layer.origins[key]})`);
+  for (const key of urlFields) {
+    const value = layer.values[key];
+    if (typeof value !== 'string') continue;
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(value);
+    } catch {
+      parsed = undefined;
+    }
+    if (parsed === undefined || parsed.hostname === '') throw new ConfigError(`${key}${from(key)}: is not a valid URL${value.includes('[') && !value.includes(']') ? ' (an IPv6 host needs its closing ])' : ''}`);
+  }
+  const listen = layer.values.webhook_listen;
+  if (typeof listen === 'string') {
+    try {
+      parseListen(listen);
+    } catch (error) {
+      throw new ConfigError(`webhook_listen${from('webhook_listen')}: ${(error as Error).message.replace(/^webhook listen address:? ?/, '')}`);
+    }
+  }
 }
 
 export function toTargetConfig(layer: ConfigLayer): TargetConfig | undefined {
@@ -91,6 +124,7 @@ export function toTargetConfig(layer: ConfigLayer): TargetConfig | undefined {
     return undefined;
   }
   for (const key of ['base_url', 'v2_base_url', 'control_url', 'webhook_public_url']) if (typeof v[key] === 'string') registerUrlSecrets(v[key]);
+  registerConfigSecrets(v.fixtures);
   const config: TargetConfig = {
     baseUrl,
     v4Url: v4Root(baseUrl),

@@ -33,6 +33,8 @@ export interface ApiResponse<T = unknown> {
   /** True when the body parsed as JSON. */
   isJson: boolean;
   truncated: boolean;
+  /** Why the body was cut, when not for its length. */
+  cut?: string;
   durationMs: number;
   exchange: RawResponse['exchange'];
 }
@@ -82,9 +84,10 @@ export class ApiClient {
     if (options.idempotencyKey !== undefined) headers['idempotency-key'] = options.idempotencyKey;
     Object.assign(headers, options.headers);
     const raw = await send({ method, url: joinUrl(this.root, path, queryString(options.query)), headers, body: payload }, this.transport);
-    const parsed = parseJson(raw.text);
+    // Parsed once by the transport; a body it cut is not parsed at all.
+    const parsed = raw.json ?? (raw.truncated ? { ok: false as const } : parseJson(raw.text));
     const body = parsed.ok ? parsed.value : undefined;
-    recordResponse({ api: this.api, method, path, status: raw.status, body, isJson: parsed.ok, text: raw.text, truncated: raw.truncated, exchange: raw.exchange, ...(raw.headers['content-type'] === undefined ? {} : { contentType: raw.headers['content-type'] }) });
+    recordResponse({ api: this.api, method, path, status: raw.status, body, isJson: parsed.ok, text: raw.text, truncated: raw.truncated, ...(raw.cut === undefined ? {} : { cut: raw.cut }), exchange: raw.exchange, ...(raw.headers['content-type'] === undefined ? {} : { contentType: raw.headers['content-type'] }) });
     return {
       api: this.api,
       method,
@@ -95,6 +98,7 @@ export class ApiClient {
       body: body as T | undefined,
       isJson: parsed.ok,
       truncated: raw.truncated,
+      ...(raw.cut === undefined ? {} : { cut: raw.cut }),
       durationMs: raw.durationMs,
       exchange: raw.exchange,
     };

@@ -8,10 +8,12 @@ export interface AnswerShape {
   text: string;
   isJson: boolean;
   truncated?: boolean;
+  /** Why it was cut, when not for its length. */
+  cut?: string;
 }
 
 export function garbageOf(answer: AnswerShape): string | undefined {
-  if (answer.truncated) return "the answer's body is longer than the harness reads (cut)";
+  if (answer.truncated) return answer.cut === undefined ? "the answer's body is longer than the harness reads (cut)" : `the answer's body is ${answer.cut} (cut)`;
   const type = answer.contentType ?? Object.entries(answer.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
   if (/text\/html/i.test(type) || /^\s*<(!doctype|html)/i.test(answer.text.slice(0, 100))) return 'the answer is an HTML page';
   if (/json/i.test(type) && !answer.isJson && answer.text.trim() !== '') return 'the body is declared JSON (content-type) and does not parse';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toCurl } from './curl.js';
-import { maskAuthorization, maskBody, maskHeaders, maskSecret, SecretRegistry } from './mask.js';
+import { maskAuthorization, maskBody, maskHeaders, maskSecret, registerConfigSecrets, SecretRegistry } from './mask.js';
 
 const key = 'api_abcdef0123456789secret';
 
@@ -42,10 +42,33 @@ describe('masking secrets', () => {
     expect(registry.maskText(`GET /api-keys/${key}`)).toBe('GET /api-keys/api_ab…(masked)');
   });
 
-  it('ignores values too short to be credentials', () => {
+  it('masks a short credential where it stands as one, and leaves the same letters alone in prose (issue 33)', () => {
+    const registry = new SecretRegistry();
+    registry.add('shrtkey');
+    expect(registry.maskText('Authorization: Bearer shrtkey')).toBe('Authorization: Bearer sh…(masked)');
+    expect(registry.maskText('{"echo":"bearer shrtkey.","api_key":"shrtkey","x":"shrtkey"}')).toBe('{"echo":"bearer sh…(masked).","api_key":"sh…(masked)","x":"sh…(masked)"}');
+    expect(registry.maskText('/v4/me?token=shrtkey&key=shrtkey')).toBe('/v4/me?token=sh…(masked)&key=sh…(masked)');
+    // An ordinary word that happens to be a short key: left alone outside those contexts, and so are longer words.
+    expect(registry.maskText('a shrtkey in prose; shrtkeys Bearer shrtkeys')).toBe('a shrtkey in prose; shrtkeys Bearer shrtkeys');
+  });
+
+  it('registers every key and token a configuration gives, however short', () => {
+    const registry = new SecretRegistry();
+    registerConfigSecrets({ api_keys: { primary: 'pk1', secondary: 'api_secondary0123' }, app_tokens: [{ token: 'tk9', scopes: ['numbers:read'] }], other_organizations: [{ api_key: 'ok7', organization_id: 'org_1' }] }, registry);
+    expect(registry.maskText('Bearer pk1 Bearer tk9 Bearer ok7 api_secondary0123 org_1 numbers:read')).toBe('Bearer p…(masked) Bearer t…(masked) Bearer o…(masked) api_s…(masked) org_1 numbers:read');
+  });
+
+  it('masks a short credential that cannot be a word wherever it stands alone', () => {
+    const registry = new SecretRegistry();
+    registry.add('k3Y');
+    expect(registry.maskText('k3Y was refused; xk3Y and k3Yz are other words')).toBe('k…(masked) was refused; xk3Y and k3Yz are other words');
+  });
+
+  it('keeps JSON parseable and other text intact when it masks a short key', () => {
     const registry = new SecretRegistry();
     registry.add('abc');
-    expect(registry.maskText('abc abc')).toBe('abc abc');
+    const masked = maskBody(JSON.stringify({ authorization: 'Bearer abc', name: 'abc def', text: 'abcabc abc' }), registry);
+    expect(JSON.parse(masked)).toEqual({ authorization: 'Bearer a…(masked)', name: 'a…(masked) def', text: 'abcabc abc' });
   });
 });
 

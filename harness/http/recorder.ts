@@ -17,8 +17,10 @@ export interface RecordedResponse {
   body: unknown;
   isJson: boolean;
   text: string;
-  /** The body was longer than the transport reads (cut). */
+  /** The body was longer than the transport reads, or JSON beyond what it parses (cut). */
   truncated?: boolean;
+  /** Why it was cut, when not for its length (json-shape.ts). */
+  cut?: string;
   contentType?: string;
   /** The recorded exchange of this response (a failure judged on it reproduces it). */
   exchange?: Exchange;
@@ -103,7 +105,7 @@ function isThrottled(response: RecordedResponse): boolean {
 function brokenness(response: RecordedResponse, notJson: boolean, documentedStatus: boolean): string | undefined {
   const where = `${response.api} ${response.method} ${response.path}`;
   if (response.status >= 500 && response.status !== 501 && !documentedStatus) return `the target answered ${response.status} to ${where}`;
-  if (response.truncated) return `the target answered ${where} with a body longer than the harness reads`;
+  if (response.truncated) return `the target answered ${where} with ${response.cut ?? 'a body longer than the harness reads'}`;
   const garbage = garbageOf(response);
   if (notJson || garbage !== undefined) return `the target answered ${where} with a body that is not JSON${garbage === undefined ? '' : ` (${garbage.replace(/^the /, '')})`}`;
   return undefined;

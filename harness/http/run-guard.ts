@@ -91,6 +91,22 @@ export function requestEnded(answered: boolean, failure?: string): void {
   }
 }
 
+/** When the run must end (epoch ms) and what set it, in this process; undefined without a deadline. */
+export function runDeadline(): { epochMs: number; source: string } | undefined {
+  return bounds.deadlineEpochMs === undefined ? undefined : { epochMs: bounds.deadlineEpochMs, source: bounds.deadlineSource ?? 'max duration' };
+}
+
+/**
+ * Stops the run at once as unusable, for a failure that is no blip (a control adapter whose call never
+ * settles): like a tripped breaker, every process of the run sees it and the rest is not run.
+ */
+export function stopRunUnusable(reason: string): void {
+  if (stop) return;
+  const notice: StopNotice = { kind: 'breaker', reason };
+  setStop(notice);
+  if (bounds.stateDir !== undefined) writeOnce(join(bounds.stateDir, 'stop.json'), JSON.stringify(notice));
+}
+
 /** The reason given to every check the stop left unfinished. */
 export function notRunReason(notice: StopNotice): string {
   return notice.kind === 'breaker' ? `not run (target unusable): ${notice.reason}` : `not run: ${notice.reason}`;

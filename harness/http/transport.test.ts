@@ -110,6 +110,12 @@ describe('transport timeouts and bounds', () => {
     expect(response.exchange.response?.body).toMatch(/truncated by the harness/);
   });
 
+  it('cuts a chunked body (no Content-Length) as it streams, and keeps only the evidence excerpt of it (issue 33)', async () => {
+    const response = await send({ method: 'GET', url: `${base}/big` }, { timeoutMs: 2_000, maxBodyBytes: 32 * 1024 });
+    expect(response.truncated).toBe(true);
+    expect(response.text).toHaveLength(4 * 1024);
+  });
+
   it('reads only the evidence excerpt of a body that declares more than maxBodyBytes', async () => {
     const response = await send({ method: 'GET', url: `${base}/declared-huge` }, { timeoutMs: 2_000, maxBodyBytes: 128 * 1024 });
     expect(response.truncated).toBe(true);

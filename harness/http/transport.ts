@@ -5,6 +5,7 @@ import { Agent, request } from 'undici';
 import type { Exchange } from '../../results/model.js';
 import { TargetError } from '../target-error.js';
 import { toCurl } from './curl.js';
+import { jsonBeyondBounds, parseAnswerJson, type ParsedJson } from './json-shape.js';
 import { maskBody, maskHeaders, secrets } from './mask.js';
 import { currentExchangeLog, recordExchange } from './recorder.js';
 import { beginRequest, requestEnded } from './run-guard.js';
@@ -33,7 +34,12 @@ export interface RawResponse {
   status: number;
   headers: Record<string, string>;
   text: string;
+  /** The body was cut (only its excerpt is in `text`): longer than the harness reads, or JSON beyond what it parses. */
   truncated: boolean;
+  /** Why a body was cut, when not for its length (json-shape.ts). */
+  cut?: string;
+  /** The body parsed as JSON, once, here (absent when it was cut). */
+  json?: ParsedJson;
   durationMs: number;
   exchange: Exchange;
 }
@@ -157,13 +163,14 @@ async function sendOnce(raw: RawRequest, options: TransportOptions, stopped: Abo
       signal: AbortSignal.any([deadline, stopped]),
     });
     headersArrived = true;
-    const { text, truncated } = await readAnswer(response.body, response.headers['content-length'], options.maxBodyBytes ?? defaultMaxBodyBytes);
+    const read = await readAnswer(response.body, response.headers['content-length'], options.maxBodyBytes ?? defaultMaxBodyBytes);
     const durationMs = Math.round(performance.now() - started);
     const responseHeaders = flattenHeaders(response.headers);
-    secrets.addFromBody(text);
-    const exchange = buildExchange(raw, durationMs, { status: response.statusCode, headers: responseHeaders, text, truncated });
+    const { text, truncated, cut, json } = parsedWithinBounds(read);
+    if (json?.ok) secrets.addFromBody(json.value);
+    const exchange = buildExchange(raw, durationMs, { status: response.statusCode, headers: responseHeaders, text, truncated, ...(json ? { json } : {}) });
     recordExchange(exchange);
-    return { status: response.statusCode, headers: responseHeaders, text, truncated, durationMs, exchange };
+    return { status: response.statusCode, headers: responseHeaders, text, truncated, ...(cut === undefined ? {} : { cut }), ...(json ? { json } : {}), durationMs, exchange };
   } catch (error) {
     const durationMs = Math.round(performance.now() - started);
     const message = describeTransportError(error, options.timeoutMs, deadline.aborted, headersArrived);
@@ -174,26 +181,41 @@ async function sendOnce(raw: RawRequest, options: TransportOptions, stopped: Abo
 }
 
 /**
- * Reads a body of at most `maxBytes`. One that declares more (Content-Length) is cut whatever is read of it,
- * so only its excerpt for the evidence is read: a target sending huge bodies then costs a few KiB a request,
- * not `maxBytes`.
+ * The body parsed once, unless it was cut or its JSON goes beyond what the harness parses (json-shape.ts): then
+ * only its excerpt is kept, and nothing parses it (a 100,000-deep or 60,000-key body would cost every parse,
+ * mask and schema check a tenth of a second or more, and the run its memory).
+ */
+function parsedWithinBounds(read: { text: string; truncated: boolean }): { text: string; truncated: boolean; cut?: string; json?: ParsedJson } {
+  if (read.truncated) return read;
+  const beyond = jsonBeyondBounds(read.text);
+  if (beyond !== undefined) return { text: read.text.slice(0, recordedBodyChars), truncated: true, cut: beyond };
+  return { ...read, json: parseAnswerJson(read.text) };
+}
+
+/**
+ * Reads a body of at most `maxBytes`. One that is longer is cut, whatever is read of it, and only its excerpt
+ * for the evidence is kept: one that declares more (Content-Length) is read no further than the excerpt, one
+ * that does not (chunked, as proxies and streaming servers send) is cut as it streams, the moment it passes
+ * `maxBytes`, and what was read beyond the excerpt is dropped. A target sending huge bodies then costs the
+ * excerpt a response, not `maxBytes` held by every check that kept its response.
  */
 function readAnswer(body: AsyncIterable<Uint8Array> & { destroy(): unknown }, contentLength: string | string[] | undefined, maxBytes: number): Promise<{ text: string; truncated: boolean }> {
   const declared = typeof contentLength === 'string' ? Number(contentLength) : Number.NaN;
-  if (!(declared > maxBytes)) return readBounded(body, maxBytes);
-  return readBounded(body, Math.min(maxBytes, recordedBodyChars)).then(({ text }) => ({ text, truncated: true }));
+  const excerpt = Math.min(maxBytes, recordedBodyChars);
+  if (!(declared > maxBytes)) return readBounded(body, maxBytes, excerpt);
+  return readBounded(body, excerpt, excerpt).then(({ text }) => ({ text, truncated: true }));
 }
 
-/** Reads at most `maxBytes` of a body, then drops the rest unread. */
-async function readBounded(body: AsyncIterable<Uint8Array> & { destroy(): unknown }, maxBytes: number): Promise<{ text: string; truncated: boolean }> {
+/** Reads at most `maxBytes` of a body, then drops the rest unread; a body cut so keeps only its first `excerptBytes`. */
+async function readBounded(body: AsyncIterable<Uint8Array> & { destroy(): unknown }, maxBytes: number, excerptBytes: number): Promise<{ text: string; truncated: boolean }> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of body) {
     if (size + chunk.byteLength > maxBytes) {
       chunks.push(chunk.subarray(0, maxBytes - size));
-      size = maxBytes;
       body.destroy();
-      return { text: Buffer.concat(chunks, size).toString('utf8'), truncated: true };
+      // Only the excerpt is copied out of what was read (Buffer.concat stops at the length it is given).
+      return { text: Buffer.concat(chunks, Math.min(excerptBytes, maxBytes)).toString('utf8'), truncated: true };
     }
     chunks.push(chunk);
     size += chunk.byteLength;
@@ -204,7 +226,7 @@ async function readBounded(body: AsyncIterable<Uint8Array> & { destroy(): unknow
 function buildExchange(
   raw: RawRequest,
   durationMs: number,
-  response: { status: number; headers: Record<string, string>; text: string; truncated: boolean } | undefined,
+  response: { status: number; headers: Record<string, string>; text: string; truncated: boolean; json?: ParsedJson } | undefined,
   error?: string,
 ): Exchange {
   const requestBody = raw.body === undefined ? undefined : typeof raw.body === 'string' ? raw.body : `<${raw.body.byteLength} bytes>`;
@@ -216,7 +238,7 @@ function buildExchange(
   };
   const exchange: Exchange = { request: maskedRequest, durationMs, curl: toCurl(maskedRequest) };
   if (response) {
-    const body = response.truncated ? `${evidenceOf(response.text, recordedCutBodyChars)} …(truncated by the harness)` : evidenceOf(response.text);
+    const body = response.truncated ? `${evidenceOf(response.text, recordedCutBodyChars)} …(truncated by the harness)` : evidenceOf(response.text, recordedBodyChars, response.json);
     exchange.response = { status: response.status, headers: maskHeaders(response.headers), ...(response.text === '' ? {} : { body }) };
   }
   if (error !== undefined) exchange.error = error;
@@ -228,10 +250,10 @@ function buildExchange(
  * the text, which must not happen to every megabyte of garbage); JSON is masked whole first, so that a secret
  * field is masked by name even when the cut would have left it unparsable.
  */
-function evidenceOf(text: string, limit = recordedBodyChars): string {
+function evidenceOf(text: string, limit = recordedBodyChars, json?: ParsedJson): string {
   const maybeJson = /^\s*[[{]/.test(text.slice(0, 64));
   if (!maybeJson) return clip(maskBody(text.slice(0, limit)), text.length, limit);
-  const masked = maskBody(text);
+  const masked = maskBody(text, secrets, json);
   return clip(masked, masked.length, limit);
 }
 

@@ -4,6 +4,7 @@
 // saying what is running whenever the output has been silent for a while, so a long check is never mistaken
 // for a hang. --quiet prints nothing here. Outcomes are shown by name, so one added later shows too.
 import { relative } from 'node:path';
+import { inert, inertConsole, inertLine } from '../../results/inert.js';
 import type { CheckResult } from '../../results/model.js';
 import { excludedReason } from '../../results/verdict.js';
 import type { ProgressListener } from './run-suites.js';
@@ -115,8 +116,9 @@ export function statusLine(state: StatusState, columns: number | undefined, styl
   parts.push([`  ${state.doing}`, 'dim']);
   let left = width;
   const kept: string[] = [];
-  for (const [text, tone] of parts) {
+  for (const [raw, tone] of parts) {
     if (left <= 0) break;
+    const text = inertLine(raw); // escaped before it is cut and styled: a check's name is shown, never executed
     const cut = text.length > left ? `${text.slice(0, Math.max(0, left - 1))}…` : text;
     left -= cut.length;
     kept.push(tone === undefined || cut === '' ? cut : style(tone, cut));
@@ -203,7 +205,7 @@ export class Progress implements ProgressListener {
   line(text: string): void {
     if (this.#verbosity === 'quiet') return;
     this.#clearStatus();
-    this.#options.out.write(`${text}\n`);
+    this.#write(`${text}\n`);
     this.#lastOutput = this.#now();
     this.#redraw();
   }
@@ -237,7 +239,7 @@ export class Progress implements ProgressListener {
   #checkLine(result: CheckResult): string {
     const tone = toneOf(result.outcome);
     const why = result.reason ?? result.failure?.message;
-    return `${this.#position()} ${tinted(this.#style, tone, result.outcome.padEnd(14))} ${result.id} (${formatDuration(result.durationMs)})${why === undefined || result.outcome === 'passed' ? '' : `: ${why.split('\n')[0] ?? ''}`}`;
+    return `${this.#position()} ${tinted(this.#style, tone, result.outcome.padEnd(14))} ${result.id} (${formatDuration(result.durationMs)})${why === undefined || result.outcome === 'passed' ? '' : `: ${inertLine(why.split('\n')[0] ?? '')}`}`;
   }
 
   #redraw(): void {
@@ -250,14 +252,23 @@ export class Progress implements ProgressListener {
       counts: countByOutcome(this.#done),
       doing: this.#doing,
     };
-    this.#options.out.write(`\r\x1b[K${statusLine(state, this.#options.out.columns, this.#style)}`);
+    this.#write(statusLine(state, this.#options.out.columns, this.#style), '\r\x1b[K');
     this.#statusShown = true;
     this.#lastDrawn = this.#now();
   }
 
   #clearStatus(): void {
     if (!this.#statusShown) return;
-    this.#options.out.write('\r\x1b[K');
+    this.#write('', '\r\x1b[K');
     this.#statusShown = false;
+  }
+
+  /**
+   * Every write to the console: text that came from a target is shown, never executed (results/inert.ts).
+   * Without colour no escape sequence is ours, so every control character is escaped; with colour, only the
+   * codes our styles emit pass. `control` is this class's own erase-line sequence.
+   */
+  #write(text: string, control = ''): void {
+    this.#options.out.write(`${control}${this.#style === plain ? inert(text) : inertConsole(text)}`);
   }
 }

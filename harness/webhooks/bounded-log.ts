@@ -11,6 +11,8 @@ export class BoundedLog<T> {
   constructor(
     private readonly maxItems: number,
     private readonly maxBytes: number,
+    /** Told of every item that leaves the log (dropped or cleared), with its size: a shared budget gets it back. */
+    private readonly onLeave: (size: number) => void = () => undefined,
   ) {
     if (!Number.isSafeInteger(maxItems) || maxItems < 1) throw new TypeError(`BoundedLog: maxItems must be an integer >= 1, got ${maxItems}`);
     if (!Number.isSafeInteger(maxBytes) || maxBytes < 0) throw new TypeError(`BoundedLog: maxBytes must be an integer >= 0, got ${maxBytes}`);
@@ -23,6 +25,14 @@ export class BoundedLog<T> {
     this.bytes += size;
     while (this.length > 1 && (this.length > this.maxItems || this.bytes > this.maxBytes)) this.dropOldest();
     this.compact();
+  }
+
+  /** Drops the oldest item to make room for one arriving; false when the log is empty. */
+  dropOne(): boolean {
+    if (this.length === 0) return false;
+    this.dropOldest();
+    this.compact();
+    return true;
   }
 
   get length(): number {
@@ -38,6 +48,7 @@ export class BoundedLog<T> {
   }
 
   clear(): void {
+    for (let i = this.head; i < this.sizes.length; i++) this.onLeave(this.sizes[i] ?? 0);
     this.items = [];
     this.sizes = [];
     this.head = 0;
@@ -45,6 +56,7 @@ export class BoundedLog<T> {
   }
 
   private dropOldest(): void {
+    this.onLeave(this.sizes[this.head] ?? 0);
     this.bytes -= this.sizes[this.head] ?? 0;
     this.head += 1;
     this.droppedCount += 1;

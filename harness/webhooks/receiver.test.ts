@@ -1,6 +1,8 @@
 import { Agent, request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../test/hostile/ports.js';
 import { BoundedLog } from './bounded-log.js';
+import { ByteBudget } from './byte-budget.js';
 import { DeliveryWaitTimeoutError, type WebhookReceiver, type WebhookReceiverOptions, atEndpoint, startWebhookReceiver } from './receiver.js';
 import { SIGNATURE_HEADER, verifySignature } from './signature.js';
 import { signPayload } from './signer.js';
@@ -42,7 +44,7 @@ describe('startWebhookReceiver', () => {
     const r = await receiver();
     const body = '{ "event" : "message.received",\n "text": "héllo 😀" }\n';
     const before = Date.now();
-    const status = await post(`${r.url}/hook?x=1`, body, { 'X-Service-Event': 'message.received', [SIGNATURE_HEADER]: signPayload(body, SECRET, 1_700_000_000) });
+    const status = await post(`${r.endpoint('hook')}?x=1`, body, { 'X-Service-Event': 'message.received', [SIGNATURE_HEADER]: signPayload(body, SECRET, 1_700_000_000) });
     const delivery = await r.waitFor(() => true, WAIT);
     expect(status).toBe(204);
     expect(delivery).toMatchObject({ seq: 1, path: '/hook?x=1', endpoint: 'hook', method: 'POST' });
@@ -56,7 +58,7 @@ describe('startWebhookReceiver', () => {
   it('keeps bytes that a signature can be verified over', async () => {
     const r = await receiver();
     const body = Buffer.from('{"a":1}\r\n', 'utf8');
-    await post(r.url, body, { [SIGNATURE_HEADER]: signPayload(body, SECRET, 1_700_000_000) });
+    await post(r.endpoint('signed'), body, { [SIGNATURE_HEADER]: signPayload(body, SECRET, 1_700_000_000) });
     const delivery = await r.waitFor(() => true, WAIT);
     expect(verifySignature(delivery.rawBody, delivery.headers[SIGNATURE_HEADER], SECRET, { now: 1_700_000_000 })).toEqual({ ok: true, timestamp: 1_700_000_000 });
   });
@@ -64,7 +66,7 @@ describe('startWebhookReceiver', () => {
   it('keeps a header received twice as an array, which the verifier rejects as repeated', async () => {
     const r = await receiver();
     const header = signPayload('{}', SECRET, 1_700_000_000);
-    await post(r.url, '{}', { [SIGNATURE_HEADER]: [header, header] });
+    await post(r.endpoint('twice'), '{}', { [SIGNATURE_HEADER]: [header, header] });
     const delivery = await r.waitFor(() => true, WAIT);
     expect(delivery.headers[SIGNATURE_HEADER]).toEqual([header, header]);
     expect(verifySignature(delivery.rawBody, delivery.headers[SIGNATURE_HEADER], SECRET, { now: 1_700_000_000 })).toMatchObject({ ok: false, reason: 'repeated-header' });
@@ -72,7 +74,7 @@ describe('startWebhookReceiver', () => {
 
   it('json() throws on a body that is not JSON', async () => {
     const r = await receiver();
-    await post(r.url, 'not json');
+    await post(r.endpoint('text'), 'not json');
     const delivery = await r.waitFor(() => true, WAIT);
     expect(() => delivery.json()).toThrow(SyntaxError);
   });
@@ -81,7 +83,7 @@ describe('startWebhookReceiver', () => {
 describe('responses', () => {
   it('answers a fixed status', async () => {
     const r = await receiver({ respondStatus: 200 });
-    expect(await post(r.url, '{}')).toBe(200);
+    expect(await post(r.endpoint('fixed'), '{}')).toBe(200);
   });
 
   it('answers a status chosen per delivery', async () => {
@@ -97,8 +99,8 @@ describe('responses', () => {
 
   it('answers 413 to a body over maxBodyBytes and does not record it', async () => {
     const r = await receiver({ maxBodyBytes: 16 });
-    expect(await post(r.url, 'x'.repeat(17))).toBe(413);
-    expect(await post(r.url, 'x'.repeat(16))).toBe(204);
+    expect(await post(r.endpoint('sized'), 'x'.repeat(17))).toBe(413);
+    expect(await post(r.endpoint('sized'), 'x'.repeat(16))).toBe(204);
     expect(r.deliveries().map((d) => d.rawBody.byteLength)).toEqual([16]);
     expect(r.stats()).toMatchObject({ received: 1, tooLarge: 1 });
   });
@@ -116,8 +118,8 @@ describe('endpoints', () => {
     expect((await r.waitFor(atEndpoint('alerts'), WAIT)).json()).toEqual({ n: 2 });
   });
 
-  it('has a null endpoint for deliveries to the base URL', async () => {
-    const r = await receiver();
+  it('has a null endpoint for deliveries to the base URL (when any path is recorded)', async () => {
+    const r = await receiver({ anyPath: true });
     await post(r.url, '{}');
     expect((await r.waitFor(() => true, WAIT)).endpoint).toBeNull();
   });
@@ -126,6 +128,21 @@ describe('endpoints', () => {
     const r = await receiver({ publicUrl: 'https://hooks.example.test/base/' });
     expect(r.url).toBe('https://hooks.example.test/base');
     expect(r.endpoint('a')).toBe('https://hooks.example.test/base/a');
+  });
+
+  it('keeps the query of a public URL, joining the endpoint to its path (a tunnel that needs a token)', async () => {
+    const r = await receiver({ publicUrl: 'https://hooks.example.test/base/?tok=s3cr3t&x=1' });
+    expect(r.url).toBe('https://hooks.example.test/base?tok=s3cr3t&x=1');
+    expect(r.endpoint('a')).toBe('https://hooks.example.test/base/a?tok=s3cr3t&x=1');
+    const bare = await receiver({ publicUrl: 'https://hooks.example.test/?tok=1' });
+    expect(bare.endpoint('b')).toBe('https://hooks.example.test/b?tok=1');
+  });
+
+  it('records a delivery to an endpoint whose URL carries a query, the query kept in its path', async () => {
+    const port = await freePort();
+    const r = await receiver({ port, publicUrl: `http://127.0.0.1:${port}/?tok=abc` });
+    expect(await post(r.endpoint('q'), '{}')).toBe(204);
+    expect((await r.waitFor(atEndpoint('q'), WAIT)).path).toBe('/q?tok=abc');
   });
 
   it.each(['', 'a/b', '..', 'a b', 'ü'])('refuses the endpoint name %j', async (name) => {
@@ -182,7 +199,7 @@ describe('waiting', () => {
     const waiting = r.waitFor(() => {
       throw new Error('bad predicate');
     }, WAIT);
-    await post(r.url, '{}');
+    await post(r.endpoint('any'), '{}');
     await expect(waiting).rejects.toThrow('bad predicate');
   });
 });
@@ -190,18 +207,57 @@ describe('waiting', () => {
 describe('bounded memory', () => {
   it('keeps at most maxDeliveries, dropping the oldest and counting them', async () => {
     const r = await receiver({ maxDeliveries: 3 });
-    for (let n = 1; n <= 5; n += 1) await post(r.url, `{"n":${n}}`);
+    for (let n = 1; n <= 5; n += 1) await post(r.endpoint('n'), `{"n":${n}}`);
     expect(r.deliveries().map((d) => d.json())).toEqual([{ n: 3 }, { n: 4 }, { n: 5 }]);
-    expect(r.stats()).toEqual({ received: 5, kept: 3, dropped: 2, tooLarge: 0 });
+    expect(r.stats()).toEqual({ received: 5, kept: 3, dropped: 2, tooLarge: 0, unknownPath: 0, overBudget: 0 });
   });
 
   it('clear() forgets the kept deliveries but not the counters', async () => {
     const r = await receiver();
-    await post(r.url, '{}');
+    await post(r.endpoint('one'), '{}');
     await r.waitFor(() => true, WAIT);
     r.clear();
     expect(r.deliveries()).toEqual([]);
     expect(r.stats()).toMatchObject({ received: 1, kept: 0 });
+  });
+});
+
+describe('what anyone may post (issue 33)', () => {
+  it('answers 404 to a path no endpoint names, and keeps nothing of it', async () => {
+    const r = await receiver();
+    r.endpoint('known');
+    expect(await post(`${r.url}/unknown`, '{}')).toBe(404);
+    expect(await post(r.url, '{}')).toBe(404);
+    expect(await post(`${r.url}/`, 'x'.repeat(100_000))).toBe(404);
+    expect(await post(r.endpoint('known'), '{}')).toBe(204);
+    expect(r.deliveries().map((d) => d.endpoint)).toEqual(['known']);
+    expect(r.stats()).toMatchObject({ received: 1, unknownPath: 3 });
+  });
+
+  it('holds at most the shared budget across receivers: the oldest of its own go first, then 503', async () => {
+    const budget = new ByteBudget(3_000);
+    const a = await receiver({ budget, maxBodyBytes: 1_000 });
+    const b = await receiver({ budget, maxBodyBytes: 1_000 });
+    for (let n = 0; n < 3; n++) expect(await post(a.endpoint('a'), 'a'.repeat(1_000))).toBe(204);
+    expect(budget.used).toBe(3_000);
+    // b has nothing of its own to drop: refused, nothing kept, the budget unchanged.
+    expect(await post(b.endpoint('b'), 'b'.repeat(10))).toBe(503);
+    expect(b.stats()).toMatchObject({ received: 0, overBudget: 1 });
+    expect(budget.used).toBe(3_000);
+    // a makes room by dropping its own oldest.
+    expect(await post(a.endpoint('a'), 'c'.repeat(500))).toBe(204);
+    expect(a.stats()).toMatchObject({ kept: 3, dropped: 1 });
+    expect(budget.used).toBe(2_500);
+    await a.close();
+    expect(budget.used).toBe(0);
+    expect(await post(b.endpoint('b'), 'b'.repeat(10))).toBe(204);
+  });
+
+  it('gives back what a refused body had taken (too large, or cut off by the sender)', async () => {
+    const budget = new ByteBudget(10_000);
+    const r = await receiver({ budget, maxBodyBytes: 1_000 });
+    expect(await post(r.endpoint('big'), 'x'.repeat(5_000))).toBe(413);
+    expect(budget.used).toBe(0);
   });
 });
 

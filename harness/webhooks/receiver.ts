@@ -1,10 +1,16 @@
 // A local HTTP server that records webhook deliveries for the suites and the load tool to inspect.
 // It keeps each body as the exact bytes received (signatures are computed over them), answers every
-// request with a configurable status, and serves many subscriptions at once through sub-paths:
+// delivery with a configurable status, and serves many subscriptions at once through sub-paths:
 // `receiver.endpoint('orders')` is a URL whose deliveries carry `endpoint === 'orders'`.
+// Whatever reaches it is bounded: a request to a path no endpoint() named is answered 404 and not kept (its
+// body is never held), a body over maxBodyBytes is answered 413, and the bytes held (kept, and being read)
+// count against a budget that several receivers may share (byte-budget.ts); past it a delivery is answered
+// 503 once the receiver's own oldest deliveries are gone.
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { joinUrl } from '../http/url.js';
 import { BoundedLog } from './bounded-log.js';
+import { ByteBudget } from './byte-budget.js';
 
 export interface Delivery {
   /** Arrival order, from 1, across the life of the receiver. */
@@ -45,6 +51,10 @@ export interface WebhookReceiverOptions {
   maxKeptBytes?: number;
   /** A larger body is answered 413 and not recorded (default 1 MiB). */
   maxBodyBytes?: number;
+  /** Bytes of bodies held (kept and being read), shared with other receivers (default: this receiver's own, maxKeptBytes + 4 maxBodyBytes). */
+  budget?: ByteBudget;
+  /** Record requests to any path, not only to the endpoints named (tests of the receiver itself; default false). */
+  anyPath?: boolean;
 }
 
 export interface ReceiverStats {
@@ -55,12 +65,19 @@ export interface ReceiverStats {
   dropped: number;
   /** Requests refused with 413 because the body was larger than maxBodyBytes. */
   tooLarge: number;
+  /** Requests answered 404: their path names no endpoint. */
+  unknownPath: number;
+  /** Requests refused with 503: the budget of held bytes was spent. */
+  overBudget: number;
 }
 
 export interface WebhookReceiver {
-  /** The public base URL; deliveries sent here have `endpoint === null`. */
+  /** The public base URL; deliveries sent here are answered 404 (with `anyPath`, kept with `endpoint === null`). */
   url: string;
-  /** A URL for one subscription; its deliveries have `endpoint === name`. Names use letters, digits and `-._~`. */
+  /**
+   * A URL for one subscription; its deliveries have `endpoint === name`. Names use letters, digits and `-._~`.
+   * The name is joined to the path of the public URL, before any query it has (kept, as a tunnel may need it).
+   */
   endpoint(name: string): string;
   /** A snapshot of the kept deliveries, oldest first. */
   deliveries(): Delivery[];
@@ -71,7 +88,7 @@ export interface WebhookReceiver {
   stats(): ReceiverStats;
   /** Forgets the kept deliveries (counters stay). */
   clear(): void;
-  /** Stops the server, closes open connections and rejects pending waits. */
+  /** Stops the server, closes open connections, rejects pending waits and forgets the kept deliveries (their bytes go back to a shared budget). */
   close(): Promise<void>;
 }
 
@@ -112,11 +129,16 @@ interface Waiter {
 
 export async function startWebhookReceiver(options: WebhookReceiverOptions = {}): Promise<WebhookReceiver> {
   const { host = '127.0.0.1', port = 0, respondStatus = 204 } = options;
-  const log = new BoundedLog<Delivery>(options.maxDeliveries ?? DEFAULTS.maxDeliveries, options.maxKeptBytes ?? DEFAULTS.maxKeptBytes);
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULTS.maxBodyBytes;
+  const maxKeptBytes = options.maxKeptBytes ?? DEFAULTS.maxKeptBytes;
+  const budget = options.budget ?? new ByteBudget(maxKeptBytes + 4 * maxBodyBytes);
+  const log = new BoundedLog<Delivery>(options.maxDeliveries ?? DEFAULTS.maxDeliveries, maxKeptBytes, (size) => budget.give(size));
+  const endpoints = new Set<string>();
   const waiters = new Set<Waiter>();
   let received = 0;
   let tooLarge = 0;
+  let unknownPath = 0;
+  let overBudget = 0;
   let closed = false;
   if (typeof respondStatus === 'number') checkStatus(respondStatus);
 
@@ -152,22 +174,35 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions = {})
     }
   }
 
+  /** Bytes for a chunk of a body being read: from the budget, else from this receiver's oldest deliveries. */
+  const take = (bytes: number): boolean => {
+    while (!budget.take(bytes)) if (!log.dropOne()) return false;
+    return true;
+  };
+
   const server = createServer((req, res) => {
-    void readBody(req, maxBodyBytes).then((body) => {
-      if (body === undefined) {
-        tooLarge += 1;
-        answer(res, 413);
+    const endpoint = lastSegment(req.url ?? '/');
+    if (!options.anyPath && (endpoint === null || !endpoints.has(endpoint))) {
+      unknownPath += 1;
+      refuse(req, res, 404);
+      return;
+    }
+    void readBody(req, maxBodyBytes, take, (bytes) => budget.give(bytes)).then((read) => {
+      if (read === 'too-large' || read === 'over-budget') {
+        if (read === 'too-large') tooLarge += 1;
+        else overBudget += 1;
+        refuse(req, res, read === 'too-large' ? 413 : 503);
         return;
       }
-      const delivery = toDelivery(req, body, received + 1);
+      const delivery = toDelivery(req, read, received + 1);
       record(delivery);
       answer(res, statusFor(delivery));
-    }, () => req.destroy());
+    }, () => req.socket.destroy());
   });
   server.requestTimeout = 30_000;
   await listen(server, port, host);
 
-  const url = (options.publicUrl ?? localUrl(server.address() as AddressInfo)).replace(/\/+$/, '');
+  const url = withoutTrailingSlash(options.publicUrl ?? localUrl(server.address() as AddressInfo));
 
   // The usual pattern is "start waiting, trigger the event, then await"; a wait that fails while the
   // trigger is still running must not be reported as an unhandled rejection, so it is marked handled
@@ -206,7 +241,8 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions = {})
       if (!ENDPOINT_NAME.test(name) || name === '.' || name === '..') {
         throw new TypeError(`endpoint: a name uses letters, digits and "-._~" only, got ${JSON.stringify(name)}`);
       }
-      return `${url}/${name}`;
+      endpoints.add(name);
+      return joinUrl(url, `/${name}`);
     },
     deliveries: () => log.toArray(),
     waitFor(predicate, waitOptions) {
@@ -215,7 +251,7 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions = {})
       return waiting;
     },
     waitForCount,
-    stats: () => ({ received, kept: log.length, dropped: log.dropped, tooLarge }),
+    stats: () => ({ received, kept: log.length, dropped: log.dropped, tooLarge, unknownPath, overBudget }),
     clear: () => log.clear(),
     async close() {
       if (closed) return;
@@ -225,6 +261,7 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions = {})
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      log.clear(); // the kept bytes go back to a shared budget
     },
   };
 }
@@ -236,18 +273,37 @@ function checkStatus(status: number): number {
   return status;
 }
 
-/** The body, or undefined when it exceeds the limit (the rest is read and discarded, so memory stays bounded). */
-function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer | undefined> {
+/**
+ * The body, or why it is not kept: longer than `maxBytes`, or more than the budget holds (`take` refused a
+ * chunk). A refusal is told at once, without reading the rest (the caller answers and closes the connection),
+ * and the bytes taken for it are given back; a kept body's bytes stay taken until the delivery leaves the log.
+ */
+function readBody(req: IncomingMessage, maxBytes: number, take: (bytes: number) => boolean, give: (bytes: number) => void): Promise<Buffer | 'too-large' | 'over-budget'> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let settled = false;
+    const finish = (outcome: Buffer | 'too-large' | 'over-budget' | Error) => {
+      if (settled) return;
+      settled = true;
+      if (!(outcome instanceof Buffer)) {
+        give(size);
+        chunks.length = 0;
+      }
+      if (outcome instanceof Error) reject(outcome);
+      else resolve(outcome);
+    };
     req.on('data', (chunk: Buffer) => {
+      if (settled) return;
+      if (size + chunk.byteLength > maxBytes) return finish('too-large');
+      if (!take(chunk.byteLength)) return finish('over-budget');
+      chunks.push(chunk);
       size += chunk.byteLength;
-      if (size <= maxBytes) chunks.push(chunk);
-      else chunks.length = 0;
     });
-    req.on('end', () => resolve(size <= maxBytes ? Buffer.concat(chunks, size) : undefined));
-    req.on('error', reject);
+    req.on('end', () => finish(Buffer.concat(chunks, size)));
+    req.on('error', (error) => finish(error));
+    // Cut off by the sender: what was taken goes back.
+    req.on('close', () => finish(new Error('the delivery was cut off')));
   });
 }
 
@@ -285,6 +341,20 @@ function lastSegment(path: string): string | null {
 
 function answer(res: ServerResponse, status: number): void {
   res.writeHead(status).end();
+}
+
+/**
+ * Answers `status` at once and closes the connection once the answer is written: the rest of the body, however
+ * long, is never read (a sender still writing may see the connection reset instead of the answer).
+ */
+function refuse(req: IncomingMessage, res: ServerResponse, status: number): void {
+  res.writeHead(status, { connection: 'close' }).end(() => req.socket.destroy());
+}
+
+/** A URL without trailing slashes on its path, its query kept: `https://t/x/?tok=1` -> `https://t/x?tok=1`. */
+function withoutTrailingSlash(url: string): string {
+  const at = url.indexOf('?');
+  return at < 0 ? url.replace(/\/+$/, '') : `${url.slice(0, at).replace(/\/+$/, '')}${url.slice(at)}`;
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {

@@ -88,11 +88,14 @@ export function randomStatuses(seed = 7): Handler {
   };
 }
 
-/** Streams `bytes` of a JSON-looking body to every request, lazily (the client stops reading when it has enough). */
-export function giantBody(bytes: number): Handler {
+/**
+ * Streams `bytes` of a JSON-looking body to every request, lazily (the client stops reading when it has enough);
+ * with `declared` false, without a Content-Length (chunked).
+ */
+export function giantBody(bytes: number, declared = true): Handler {
   const chunk = Buffer.alloc(64 * 1024, 'a');
   return (_request, response) => {
-    response.writeHead(200, { 'content-type': 'application/json', 'content-length': bytes });
+    response.writeHead(200, { 'content-type': 'application/json', ...(declared ? { 'content-length': bytes } : {}) });
     let sent = 0;
     const pump = () => {
       while (sent < bytes) {
