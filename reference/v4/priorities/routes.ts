@@ -5,6 +5,7 @@ import { notFound, validation } from '../../server/errors.js';
 import { created, ok, page } from '../../server/reply.js';
 import type { Ctx } from '../../server/types.js';
 import { objectBody } from '../../server/validate.js';
+import { randomUUID } from 'node:crypto';
 import { newId } from '../../store/ids.js';
 import { cursorPage } from '../../store/pagination.js';
 import { ownerPriorities } from '../../store/priorities.js';
@@ -58,7 +59,7 @@ export function registerPriorityRoutes(app: App): void {
     const honoursFalse = body.is_default === false && !ctx.app.fault('priorities.is-default-false-ignored');
     const isDefault = body.is_default === true || (first && !honoursFalse && !ctx.app.fault('priorities.first-not-default'));
     const priority: PriorityRecord = {
-      id: ctx.app.fault('ids.priorities.per-organization') ? sequentialId(org) : newId('pri'),
+      id: ctx.app.fault('ids.priorities.per-organization') ? sequentialId(org) : ctx.app.variant.uuidPriorityIds ? randomUUID() : newId('pri'),
       orgId: org.id,
       ownerId,
       name: (body.name as string | null | undefined) ?? null,
