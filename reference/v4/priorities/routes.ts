@@ -1,11 +1,11 @@
 // Priorities, owned by the calling key (or app token): CRUD and the default rules.
+import { randomUUID } from 'node:crypto';
 import type { App } from '../../server/app.js';
 import { callerId, orgOf } from '../../server/caller.js';
 import { notFound, validation } from '../../server/errors.js';
 import { created, ok, page } from '../../server/reply.js';
 import type { Ctx } from '../../server/types.js';
 import { objectBody } from '../../server/validate.js';
-import { randomUUID } from 'node:crypto';
 import { newId } from '../../store/ids.js';
 import { cursorPage } from '../../store/pagination.js';
 import { ownerPriorities } from '../../store/priorities.js';
@@ -49,6 +49,8 @@ export function registerPriorityRoutes(app: App): void {
   }, either);
 
   app.route('POST', '/v4/priorities', (ctx) => {
+    // Fault: priorities.create.404 (the documented endpoint answers 404, as if it did not exist).
+    if (ctx.app.fault('priorities.create.404')) throw notFound('Route');
     const org = orgOf(ctx);
     const lenient = ctx.app.fault('priorities.create.non-object-body-accepted');
     const body = lenient && (typeof ctx.body !== 'object' || ctx.body === null || Array.isArray(ctx.body)) ? {} : objectBody(ctx.body);
