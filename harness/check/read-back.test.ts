@@ -34,6 +34,8 @@ describe('differences between an answer and its read-back', () => {
     expect(differences({ id: 'ct_1', updated_at: 5 }, { id: 'ct_1' }, {}, named)).toEqual([]);
     expect(differences({ id: 'ct_1', merged_into: null }, { id: 'ct_1' }, {}, named)).toEqual([]);
     expect(differences({ id: 'ch_1', profile: { about: 'x' } }, { id: 'ch_1' }, { mayLackInRead: ['profile'] }, new Set(['profile']))).toEqual([]);
+    expect(differences({ id: 'ch_1', profile: { about: '', email: 'a@b.c' } }, { id: 'ch_1', profile: { about: null, email: 'a@b.c' } }, { clearedAlike: true }, new Set(['profile']))).toEqual([]);
+    expect(differences({ id: 'ch_1', profile: { email: 'a@b.c' } }, { id: 'ch_1', profile: { email: 'x@b.c' } }, { clearedAlike: true }, new Set(['profile']))).toHaveLength(1);
   });
 
   it('compares only the mapped fields where a rule maps them, and only those the read carries', () => {

@@ -34,6 +34,8 @@ export interface ReadBackRule {
   mayLackInRead?: readonly string[];
   /** Compare only these answer fields, each with the read's field of the same value. */
   fields?: Readonly<Record<string, string>>;
+  /** A field cleared may read `null`, `""` or absent alike (nested fields included). */
+  clearedAlike?: boolean;
 }
 
 export const readBackRules: readonly ReadBackRule[] = [
@@ -45,8 +47,9 @@ export const readBackRules: readonly ReadBackRule[] = [
   { write: 'createPriority', read: 'getPriority', path: '/priorities/{answer.id}' },
   { write: 'updatePriority', read: 'getPriority', path: '/priorities/{priorityId}' },
   { write: 'updateChannelSettings', read: 'getChannelSettings', path: '/channels/{channel}/settings' },
-  // "profile ... returned after a profile update" (section 2): a read may leave it out.
-  { write: 'updateChannelProfile', read: 'getChannel', path: '/channels/{channel}', mayLackInRead: ['profile'] },
+  // "profile ... returned after a profile update" (section 2): a read may leave it out; "null or empty string
+  // clears a field", which may then read either way (spec/AMBIGUITIES.md v4 38).
+  { write: 'updateChannelProfile', read: 'getChannel', path: '/channels/{channel}', mayLackInRead: ['profile'], clearedAlike: true },
   { write: 'updateContactCard', read: 'getContactCard', path: '/me/numbers/{number}/contact-card' },
   { write: 'uploadContactCardAvatar', read: 'getContactCard', path: '/me/numbers/{number}/contact-card' },
   // "full key, returned once only" (section 2): the read shows it masked, or not at all.
@@ -153,7 +156,9 @@ async function readObject(client: ApiClient, readPath: string, itemId: string | 
 }
 
 /** The differences, one line each, between the answer and the read (empty: equal). */
-export function differences(answer: Json, read: Json, rule: Pick<ReadBackRule, 'differs' | 'mayLackInRead' | 'fields'>, named: ReadonlySet<string>): string[] {
+export function differences(answered: Json, readBack: Json, rule: Pick<ReadBackRule, 'differs' | 'mayLackInRead' | 'fields' | 'clearedAlike'>, named: ReadonlySet<string>): string[] {
+  const answer = rule.clearedAlike ? withoutCleared(answered) : answered;
+  const read = rule.clearedAlike ? withoutCleared(readBack) : readBack;
   if (rule.fields !== undefined) {
     const compared = Object.entries(rule.fields).filter(([, readField]) => readField in read);
     return compared.flatMap(([field, readField]) => (sameValue(answer[field], read[readField]) ? [] : [`${field} ${show(answer[field])} where the read has ${readField} ${show(read[readField])}`]));
@@ -171,6 +176,16 @@ export function differences(answer: Json, read: Json, rule: Pick<ReadBackRule, '
       continue;
     }
     if (!sameValue(answer[field], read[field])) out.push(`${field} is ${show(answer[field])} in the answer but ${show(read[field])} in the read`);
+  }
+  return out;
+}
+
+/** The object without its cleared fields (null or ""), at every depth. */
+function withoutCleared(value: Json): Json {
+  const out: Json = {};
+  for (const [key, field] of Object.entries(value)) {
+    if (field === null || field === '') continue;
+    out[key] = isRecord(field) ? withoutCleared(field) : field;
   }
   return out;
 }

@@ -1,11 +1,11 @@
 // What the scope checks need to call each operation a scope guards (section 5 item 4): app tokens holding an
 // exact set of scopes, and for each guarded operation a call on real resources of the check's own, so that a
 // success can only mean the scope let it through and a refusal cannot be "unknown resource" in disguise.
-import { NotVerifiable, path, type ApiClient, type ApiResponse, type CheckContext, type Fixtures, type Need, type Scope } from '../../harness/check/index.js';
+import { NotVerifiable, type ApiClient, type ApiResponse, type CheckContext, type Fixtures, type Need, type Scope } from '../../harness/check/index.js';
 import { secrets } from '../../harness/http/mask.js';
 import { assignOk, createOk, deleteOk, keyAdmin, keyChannelPath, keyChannelsPath, keyPath, newKeyName, ownKey, roomyFixtures } from '../_shared/api-keys.js';
-import { availablePath, buyingOrganization, ensurePurchaseFeature, pollPurchase, purchase, purchaseOf } from '../_shared/numbers.js';
-import { lineOfItsOwn, removableLine } from '../_shared/spare-lines.js';
+import { availablePath, ensurePurchaseFeature } from '../_shared/numbers.js';
+import { lineOfItsOwn } from '../_shared/spare-lines.js';
 
 function sameScopes(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((scope) => b.includes(scope));
@@ -48,8 +48,16 @@ async function browsing(t: CheckContext): Promise<Fixtures> {
   return fx;
 }
 
+/**
+ * Where another check already calls the operation with a token holding exactly its scope (the fewest-scopes
+ * token of the fixtures): a second call would use up what it stands on (a removable line, a billable purchase).
+ */
+export interface CalledElsewhere {
+  elsewhere: string;
+}
+
 /** A call for each operation of spec/v4.openapi.yaml that an app-token scope guards, by operationId. */
-export const scopedCalls: Readonly<Record<string, ScopedCall>> = {
+export const scopedCalls: Readonly<Record<string, ScopedCall | CalledElsewhere>> = {
   listApiKeys: { needs: [], call: (_t, _fx, client) => client.get('/api-keys'), ok: [200] },
   getApiKey: { needs: ['secondary-key'], call: (_t, fx, client) => client.get(keyPath(fx.apiKey('secondary'))), ok: [200] },
   listApiKeyChannels: { needs: ['secondary-key'], call: (_t, fx, client) => client.get(keyChannelsPath(fx.apiKey('secondary'))), ok: [200] },
@@ -88,28 +96,7 @@ export const scopedCalls: Readonly<Record<string, ScopedCall>> = {
     ok: deleteOk,
   },
   listAvailableNativeNumbers: { needs: ['browsing-organization'], organization: browsing, call: (_t, _fx, client) => client.get(availablePath), ok: [200] },
-  purchaseNativeNumbers: {
-    needs: ['buying-organization'],
-    organization: (t) => buyingOrganization(t),
-    call: (_t, _fx, client) => purchase(client, { plan: 'dedicated_com', quantity: 1 }),
-    ok: [202],
-  },
-  getNativeNumberPurchase: {
-    needs: ['buying-organization'],
-    organization: (t) => buyingOrganization(t),
-    async call(t, fx, client) {
-      const bought = await purchase(fx.v4(), { plan: 'dedicated_com', quantity: 1 });
-      if (bought.status !== 202) t.notVerifiable(`needs a purchase to poll: buying with the API key answered ${bought.status}`);
-      return pollPurchase(client, purchaseOf(bought).purchase_id);
-    },
-    ok: [200],
-  },
-  removeChannel: {
-    needs: ['removable-line'],
-    async call(t, fx, client) {
-      const line = await removableLine(t, fx);
-      return client.delete(path`/channels/${line.id}`, { json: { reasons: ['mcs scope check'] } });
-    },
-    ok: [200],
-  },
+  purchaseNativeNumbers: { elsewhere: 'numbers/numbers-manage-token-can-buy' },
+  getNativeNumberPurchase: { elsewhere: 'numbers/numbers-read-token-cannot-buy' },
+  removeChannel: { elsewhere: 'numbers/removal-needs-numbers-manage' },
 };
