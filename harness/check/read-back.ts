@@ -5,7 +5,8 @@
 // key, shown once; a channel's `profile`, which is "returned after a profile update"). Lists compare as
 // multisets (no order is promised), and a field only one side carries counts only where the spec names it.
 // A read that cannot be made (not 200, another request of the check in flight, the cap of reads per operation
-// reached) judges nothing. A difference fails the check after its body, on the write's own clause
+// reached) judges nothing, and a check that leaves its answers' bodies to other areas (responses 'off') reads
+// nothing back. A difference fails the check after its body, on the write's own clause
 // (harness/check/operation-clauses.ts); a check citing another clause names it as a read-back.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
