@@ -37,6 +37,9 @@ describe('prerequisite', () => {
     const judged = judge(undefined, log, false);
     expect(judged.outcome).toBe('failed');
     expect(brokenClauseOf((judged as { failure: unknown }).failure)?.clause).toBe('contacts.create.201');
+    // What the check threw after the step's broken answer may only follow from it: the step's failure is judged.
+    const after = judge(new CheckFailure('the merge lost a tag', 'a', 'b'), log, false);
+    expect(brokenClauseOf((after as { failure: unknown }).failure)?.clause).toBe('contacts.create.201');
   });
 
   it('an unknown operation is a harness mistake', async () => {

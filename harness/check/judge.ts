@@ -30,8 +30,10 @@ export function judge(thrown: unknown, log: Pick<ExchangeLog, 'nonConforming' | 
   if (isNotVerifiable(thrown)) return { outcome: 'not-verifiable', reason: thrown.message };
   if (isTargetError(thrown)) return { outcome: 'error', reason: firstLine(thrown.message) };
   const nonConforming = log.nonConforming === undefined ? undefined : nonConformingFailure(log.nonConforming);
-  // A write whose answer differed from its read-back (harness/check/read-back.ts) fails the check last.
-  const failure = thrown ?? nonConforming ?? readBackFailureOf(log);
+  // A prerequisite whose answer broke the spec failed first: what the check threw after it may only follow from
+  // it (harness/check/attribution.ts). A write whose answer differed from its read-back (read-back.ts) comes last.
+  const stepFailed = log.nonConforming !== undefined && stepOfNonConforming(log.nonConforming) !== undefined;
+  const failure = (stepFailed ? nonConforming : thrown) ?? nonConforming ?? readBackFailureOf(log);
   if (failure === undefined) return { outcome: 'passed' };
   const broken = log.lastResponse?.broken;
   if (!judgesBrokenAnswers && broken !== undefined) return { outcome: 'error', reason: brokenReason(broken) };
