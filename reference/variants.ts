@@ -42,6 +42,17 @@ export interface Variant {
   asciiEscapedJson: boolean;
   /** Answers with a body are sent chunked (no Content-Length), in two chunks split inside the body's bytes. */
   chunkedResponses: boolean;
+  /** A `limit` above maxPageSize is refused with 400 instead of clamped (the maximum is not shown, nor what exceeding it does). */
+  limitAboveMaxRefused: boolean;
+  /**
+   * Out-of-schema paging values are taken instead of refused: a negative `offset` as 0, a fractional or zero
+   * `limit` rounded down to at least 1. A reading a careful implementer avoids (offset is "integer >= 0"): warns.
+   */
+  lenientPaging: boolean;
+  /** Lists whose order is not promised (cursor lists without a sort) answer their items newest first. */
+  newestFirst: boolean;
+  /** Priority ids are bare UUIDs (the description shows no prefix for them). */
+  uuidPriorityIds: boolean;
 }
 
 export const defaultVariant: Variant = {
@@ -64,6 +75,10 @@ export const defaultVariant: Variant = {
   duplicateDeliveries: false,
   asciiEscapedJson: false,
   chunkedResponses: false,
+  limitAboveMaxRefused: false,
+  lenientPaging: false,
+  newestFirst: false,
+  uuidPriorityIds: false,
 };
 
 /** Named bundles the suite's self-tests iterate over. */
@@ -87,6 +102,10 @@ export const namedVariants: Record<string, Partial<Variant>> = {
   'duplicate-deliveries': { duplicateDeliveries: true },
   'ascii-escaped-json': { asciiEscapedJson: true },
   'chunked-responses': { chunkedResponses: true },
+  'limit-above-max-refused': { maxPageSize: 50, limitAboveMaxRefused: true },
+  'lenient-paging': { lenientPaging: true },
+  'newest-first': { newestFirst: true },
+  'uuid-priority-ids': { uuidPriorityIds: true },
 };
 
 export function resolveVariant(patch: Partial<Variant> | undefined): Variant {

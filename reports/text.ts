@@ -50,7 +50,9 @@ export function replayFlags(replay: NonNullable<Failure['replay']>): string {
 export function formatFailure(check: CheckResult, clauses: ReadonlyMap<string, Pick<ClauseCoverage, 'text'>>): string {
   const failure = check.failure;
   const lines = [`${check.id}: ${check.title}`, failure !== undefined ? inPlainWords(failure.message) : 'failed (no message recorded)'];
-  for (const id of check.clauses) lines.push(`clause ${id}: ${clauses.get(id)?.text ?? '(not in clauses.yaml)'}`);
+  const broken = failure?.brokenClause;
+  if (broken !== undefined) lines.push(`broken clause ${broken.clause} (${broken.as} ${broken.operation}): ${clauses.get(broken.clause)?.text ?? '(not in clauses.yaml)'}`);
+  for (const id of check.clauses) lines.push(`clause ${id}${broken === undefined ? '' : ' (not verifiable)'}: ${clauses.get(id)?.text ?? '(not in clauses.yaml)'}`);
   if (failure?.expected !== undefined) lines.push(`expected: ${failure.expected}`);
   if (failure?.actual !== undefined) lines.push(`actual:   ${failure.actual}`);
   if (failure?.replay !== undefined) lines.push(`replay:   mcs certify --only ${check.area} ${replayFlags(failure.replay)}`);

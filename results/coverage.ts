@@ -2,7 +2,7 @@
 // marked untestable. Pure functions over clauses and checks, shared by the runner (coverage of a run, with
 // outcomes), `mcs coverage` (a static scan of suites/, without outcomes) and the coverage gate test.
 import { coreFeature, type Clause } from '../spec/index.js';
-import type { CheckResult, ClauseCoverage, Outcome } from './model.js';
+import type { CheckResult, ClauseCoverage, Failure, Outcome } from './model.js';
 
 /** Worst first: a failure anywhere outweighs everything, a pass outweighs nothing. `not-claimed` checks
  * say nothing about a claimed clause, so they weigh least. */
@@ -27,16 +27,29 @@ export function worstOutcome(outcomes: readonly Outcome[]): Outcome | undefined 
 }
 
 /** What a clause needs to know about a check: its id, the clauses it cites and, after a run, its outcome. */
-export type CheckRef = Pick<CheckResult, 'id' | 'clauses'> & { outcome?: Outcome };
+export type CheckRef = Pick<CheckResult, 'id' | 'clauses'> & { outcome?: Outcome; failure?: Pick<Failure, 'brokenClause'> };
+
+/**
+ * How a check counts for each clause it bears on: its outcome for the clauses it cites, except after a failure
+ * that broke another clause (failure.brokenClause: a prerequisite, a read-back). Then that clause failed, and
+ * the check's own clauses were not verifiable, since the check never came to judge them.
+ */
+export function clauseOutcomesOf<C extends CheckRef & { reason?: string }>(check: C): Array<{ clause: string; check: C }> {
+  const broken = check.outcome === 'failed' ? check.failure?.brokenClause : undefined;
+  if (broken === undefined) return [...new Set(check.clauses)].map((clause) => ({ clause, check }));
+  const step = broken.as === 'prerequisite' ? `its prerequisite ${broken.operation} failed` : `the answer of ${broken.operation} differed from its read-back`;
+  const unjudged = { ...check, outcome: 'not-verifiable' as const, reason: `${step} (${broken.clause})` };
+  return [{ clause: broken.clause, check }, ...[...new Set(check.clauses)].filter((clause) => clause !== broken.clause).map((clause) => ({ clause, check: unjudged }))];
+}
 
 /** Statically, a cited clause is only "covered": nothing ran. */
 export type StaticResult = 'covered' | 'uncovered' | 'untestable';
 export type StaticCoverage = Omit<ClauseCoverage, 'result'> & { result: StaticResult };
 
-function citingChecks(checks: readonly CheckRef[]): Map<string, CheckRef[]> {
-  const byClause = new Map<string, CheckRef[]>();
-  for (const check of checks) {
-    for (const id of new Set(check.clauses)) {
+function citingChecks<C extends CheckRef>(checks: readonly C[]): Map<string, C[]> {
+  const byClause = new Map<string, C[]>();
+  for (const original of checks) {
+    for (const { clause: id, check } of clauseOutcomesOf(original)) {
       const list = byClause.get(id);
       if (list === undefined) byClause.set(id, [check]);
       else list.push(check);
@@ -63,7 +76,7 @@ export function coverageFromResults(
 ): ClauseCoverage[] {
   const citing = citingChecks(checks);
   return clauses.map((clause) => {
-    const cited = (citing.get(clause.id) ?? []) as Array<CheckRef & { outcome: Outcome; reason?: string }>;
+    const cited = citing.get(clause.id) ?? [];
     if (claims !== undefined && !claims.includes(clause.feature ?? coreFeature)) {
       return { ...base(clause, cited), result: 'not-claimed', reason: `feature ${clause.feature ?? coreFeature} not claimed` };
     }

@@ -44,6 +44,21 @@ export interface Failure {
   actual?: string;
   /** A property failure: the seed and path that replay it exactly (`--seed S --replay-path P`). */
   replay?: { seed: number; path: string };
+  /**
+   * Set when what broke is a clause the check does not cite: a step the check stands on (a `prerequisite`,
+   * such as the creation of what it then judges) answered against its operation's own clause, or a write's
+   * answer differed from its `read-back`. That clause counts as failed, and the check's own clauses as not
+   * verifiable (results/coverage.ts).
+   */
+  brokenClause?: BrokenClause;
+}
+
+export interface BrokenClause {
+  /** The id of spec/clauses.yaml that broke. */
+  clause: string;
+  /** The operationId of the step that broke it. */
+  operation: string;
+  as: 'prerequisite' | 'read-back';
 }
 
 export interface CheckResult {

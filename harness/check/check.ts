@@ -10,7 +10,9 @@ import { secrets } from '../http/mask.js';
 import { ExchangeLog, exchangesKeptPerCheck, withExchangeLog } from '../http/recorder.js';
 import { isSelected } from '../runner/selection.js';
 import { CheckContext } from './context.js';
+import { attributedMessage, attributionFor } from './attribution.js';
 import { areasJudgingBrokenAnswers, judge, judgesThrottling } from './judge.js';
+import { readBackObserver } from './read-back.js';
 import type { DeclaredCheck, McsTaskMeta } from './meta.js';
 import { unmetNeed, type Need } from './needs.js';
 import { runContext } from './run-context.js';
@@ -85,6 +87,9 @@ async function runCheck(meta: CheckMeta, body: CheckBody, context: TestContext):
   if (unmet !== undefined) return notJudged(context, mcs, 'not-verifiable', unmet);
 
   const log = new ExchangeLog(mcs.exchanges, exchangesKeptPerCheck, meta.responses ?? 'strict');
+  // A check that leaves the bodies of its answers to other areas (responses 'off': the robustness checks, which
+  // write to fixtures their concurrent neighbours share) does not read its writes back either.
+  if ((meta.responses ?? 'strict') !== 'off') log.onRequest = readBackObserver(log);
   const t = new CheckContext(run, context.task.file.filepath, mcs, context.expect);
   let thrown: unknown;
   try {
@@ -100,6 +105,7 @@ async function runCheck(meta: CheckMeta, body: CheckBody, context: TestContext):
   }
   if (judged.outcome === 'failed') {
     recordFailedExchange(mcs, judged.failure);
+    attributeFailure(mcs, judged.failure);
     throw maskError(judged.failure);
   }
   if (judged.outcome === 'error') {
@@ -123,6 +129,14 @@ function recordFailedExchange(mcs: McsTaskMeta, failure: unknown): void {
   const exchange = failedExchangeOf(failure);
   const index = exchange === undefined ? -1 : mcs.exchanges.indexOf(exchange);
   if (index >= 0) mcs.failedExchange = index;
+}
+
+/** A failure that broke another clause than the check's own (a prerequisite, a read-back) names it (attribution.ts). */
+function attributeFailure(mcs: McsTaskMeta, failure: unknown): void {
+  const broken = attributionFor(failure, mcs.clauses);
+  if (broken === undefined) return;
+  mcs.brokenClause = broken;
+  if (failure instanceof Error) failure.message = attributedMessage(failure.message, broken);
 }
 
 function maskError(error: unknown): unknown {

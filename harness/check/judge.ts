@@ -6,6 +6,8 @@ import { atExchange, CheckFailure } from '../checks/failure.js';
 import { isNotVerifiable } from '../fixtures/not-verifiable.js';
 import { currentExchangeLog, type ExchangeLog } from '../http/recorder.js';
 import { isRunStopped, isTargetError, TargetError } from '../target-error.js';
+import { attribute, stepOfNonConforming } from './attribution.js';
+import { readBackFailureOf } from './read-back.js';
 
 export type Judged =
   | { outcome: 'passed' }
@@ -28,7 +30,10 @@ export function judge(thrown: unknown, log: Pick<ExchangeLog, 'nonConforming' | 
   if (isNotVerifiable(thrown)) return { outcome: 'not-verifiable', reason: thrown.message };
   if (isTargetError(thrown)) return { outcome: 'error', reason: firstLine(thrown.message) };
   const nonConforming = log.nonConforming === undefined ? undefined : nonConformingFailure(log.nonConforming);
-  const failure = thrown ?? nonConforming;
+  // A prerequisite whose answer broke the spec failed first: what the check threw after it may only follow from
+  // it (harness/check/attribution.ts). A write whose answer differed from its read-back (read-back.ts) comes last.
+  const stepFailed = log.nonConforming !== undefined && stepOfNonConforming(log.nonConforming) !== undefined;
+  const failure = (stepFailed ? nonConforming : thrown) ?? nonConforming ?? readBackFailureOf(log);
   if (failure === undefined) return { outcome: 'passed' };
   const broken = log.lastResponse?.broken;
   if (!judgesBrokenAnswers && broken !== undefined) return { outcome: 'error', reason: brokenReason(broken) };
@@ -48,12 +53,15 @@ function isAssertion(error: unknown): boolean {
   return error instanceof Error && (error.name === 'CheckFailure' || error.name === 'AssertionError');
 }
 
-function nonConformingFailure({ response, errors, exchange }: NonNullable<ExchangeLog['nonConforming']>): CheckFailure {
+function nonConformingFailure(nonConforming: NonNullable<ExchangeLog['nonConforming']>): CheckFailure {
+  const { response, errors, exchange } = nonConforming;
+  const step = stepOfNonConforming(nonConforming);
   const failure = new CheckFailure(
     `${response.api} ${response.method} ${response.path}: ${errors[0]}`,
     'every response documented by the spec and matching its schema',
     `${response.status} ${response.excerpt}\n${errors.join('\n')}`,
   );
+  if (step !== undefined) attribute(failure, step);
   return atExchange(failure, exchange);
 }
 

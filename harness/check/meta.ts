@@ -1,6 +1,6 @@
 // What a check leaves in its vitest task meta for the runner (serializable), and what the runner gives
 // the workers through vitest `provide`/`inject`.
-import type { Exchange } from '../../results/model.js';
+import type { BrokenClause, Exchange } from '../../results/model.js';
 import type { TargetConfig } from '../config/types.js';
 import type { TargetSettings } from '../fixtures/control-client.js';
 import type { RunBounds } from '../http/run-guard.js';
@@ -21,6 +21,8 @@ export interface McsTaskMeta {
   warnings?: string[];
   /** A failed property: the seed and path that replay it. */
   replay?: { seed: number; path: string };
+  /** The failure broke another clause than the check's own: a prerequisite's or a read-back's (attribution.ts). */
+  brokenClause?: BrokenClause;
 }
 
 export interface RunContext {

@@ -1,7 +1,7 @@
 // A client of one API (v4, v2 or the control API) bound to a credential. Thin on purpose: it builds the
 // URL and headers, sends through the recording transport, and parses JSON; judging the answer is the job
 // of harness/checks and the schema validator.
-import { recordResponse } from './recorder.js';
+import { currentExchangeLog, recordResponse } from './recorder.js';
 import { send, type RawResponse, type TransportOptions } from './transport.js';
 import { joinUrl } from './url.js';
 
@@ -83,12 +83,13 @@ export class ApiClient {
     if (options.contentType !== undefined) headers['content-type'] = options.contentType;
     if (options.idempotencyKey !== undefined) headers['idempotency-key'] = options.idempotencyKey;
     Object.assign(headers, options.headers);
+    const answered = currentExchangeLog()?.onRequest?.(this, method, path);
     const raw = await send({ method, url: joinUrl(this.root, path, queryString(options.query)), headers, body: payload }, this.transport);
     // Parsed once by the transport; a body it cut is not parsed at all.
     const parsed = raw.json ?? (raw.truncated ? { ok: false as const } : parseJson(raw.text));
     const body = parsed.ok ? parsed.value : undefined;
     recordResponse({ api: this.api, method, path, status: raw.status, body, isJson: parsed.ok, text: raw.text, truncated: raw.truncated, ...(raw.cut === undefined ? {} : { cut: raw.cut }), exchange: raw.exchange, ...(raw.headers['content-type'] === undefined ? {} : { contentType: raw.headers['content-type'] }) });
-    return {
+    const response: ApiResponse<T> = {
       api: this.api,
       method,
       path,
@@ -102,6 +103,8 @@ export class ApiClient {
       durationMs: raw.durationMs,
       exchange: raw.exchange,
     };
+    await answered?.(response);
+    return response;
   }
 }
 

@@ -5,6 +5,7 @@
 // one), and at most `limit` exchanges are kept per check (the first ones, and always the latest).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Exchange } from '../../results/model.js';
+import type { ApiClient, ApiResponse } from './api-client.js';
 import { checkResponse } from '../schema/validator.js';
 import { garbageOf } from './garbage.js';
 
@@ -50,8 +51,16 @@ export interface NonConforming {
 /** Exchanges kept per check: the first ones and the latest (a failure is usually about the latest). */
 export const exchangesKeptPerCheck = 6;
 
+/**
+ * Told as each request of the check starts; what it returns is awaited with the answer before the caller gets
+ * it (harness/check/read-back.ts reads a write's object back there).
+ */
+export type RequestObserver = (client: ApiClient, method: string, path: string) => ((response: ApiResponse) => Promise<void>) | undefined;
+
 export class ExchangeLog {
   dropped = 0;
+  /** Installed by the check runner (harness/check/check.ts). */
+  onRequest: RequestObserver | undefined;
   /** The first request of the check that got no answer; later requests of the check fail with it at once. */
   unanswered: Error | undefined;
   /** The first response that breaks the spec (by the check's mode), if any. */

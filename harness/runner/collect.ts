@@ -29,7 +29,7 @@ export function toCheckResult(testCase: TestCase, suitesDir: string, stopped?: s
     case 'failed':
       // A test not written with check() that threw something other than an assertion: the harness's fault.
       if (meta === undefined && !isAssertion(result.errors[0])) return { ...base, outcome: 'error', reason: `harness exception: ${toFailure(result.errors[0], undefined).message}` };
-      return { ...base, outcome: 'failed', failure: toFailure(result.errors[0], meta?.replay), ...(meta?.failedExchange !== undefined ? { failedExchange: meta.failedExchange } : {}) };
+      return { ...base, outcome: 'failed', failure: { ...toFailure(result.errors[0], meta?.replay), ...(meta?.brokenClause ? { brokenClause: meta.brokenClause } : {}) }, ...(meta?.failedExchange !== undefined ? { failedExchange: meta.failedExchange } : {}) };
     case 'skipped':
       if (meta?.outcome === 'not-verifiable') return { ...base, outcome: 'not-verifiable', reason: meta.reason ?? 'not verifiable' };
       if (meta?.outcome === 'not-claimed') return { ...base, outcome: 'not-claimed', reason: meta.reason ?? 'feature not claimed' };

@@ -70,3 +70,26 @@ describe('offsets and cursors stay safe integers', () => {
     expect(decodeCursor(`c${'z'.repeat(400)}`, 'opaque-counter')).toBeNull();
   });
 });
+
+// Benign variants of issue 30: readings the description leaves open (section 4: "Default and maximum limit, and
+// cursor format: not shown"; no list order is promised; offset is "integer >= 0", what a server does outside it is not shown).
+describe('variants of what is not shown', () => {
+  it('limitAboveMaxRefused refuses a limit above the maximum with 400 instead of clamping it', () => {
+    const variant = resolveVariant({ maxPageSize: 50, limitAboveMaxRefused: true });
+    expect(parseLimit(new URLSearchParams('limit=50'), variant)).toBe(50);
+    expect(() => parseLimit(new URLSearchParams('limit=51'), variant)).toThrow(expect.objectContaining({ status: 400, code: 'invalid_limit' }));
+  });
+
+  it('lenientPaging takes a negative offset as 0 and a fractional or zero limit rounded down to at least 1', () => {
+    const variant = resolveVariant({ lenientPaging: true });
+    expect(parseOffset('-3', variant)).toBe(0);
+    expect(parseLimit(new URLSearchParams('limit=2.5'), variant)).toBe(2);
+    expect(parseLimit(new URLSearchParams('limit=0'), variant)).toBe(1);
+    expect(() => parseLimit(new URLSearchParams('limit=ten'), variant)).toThrow();
+    expect(() => parseOffset('-3')).toThrow(expect.objectContaining({ status: 400 }));
+  });
+
+  it('newestFirst walks every item once, newest first', () => {
+    expect(walk(resolveVariant({ newestFirst: true }), 7).flat()).toEqual([...items].reverse());
+  });
+});

@@ -49,25 +49,44 @@ function asOffset(value: unknown): number | null {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null;
 }
 
-/** `limit` from the query: absent -> default; not a positive integer -> 400; above the maximum -> clamped. */
-export function parseLimit(query: URLSearchParams, variant: Pick<Variant, 'defaultPageSize' | 'maxPageSize'>): number {
+type PagingVariant = Pick<Variant, 'defaultPageSize' | 'maxPageSize'> & Partial<Pick<Variant, 'limitAboveMaxRefused' | 'lenientPaging'>>;
+
+/**
+ * `limit` from the query: absent -> default; not a positive integer -> 400 (lenient paging: a number is rounded
+ * down to at least 1); above the maximum -> clamped (400 with limitAboveMaxRefused).
+ */
+export function parseLimit(query: URLSearchParams, variant: PagingVariant): number {
   const raw = query.get('limit');
   if (raw === null) return variant.defaultPageSize;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw httpError(400, 'invalid_limit', 'limit must be a positive integer', { limit: raw });
-  return Math.min(Number(raw), variant.maxPageSize);
+  const lenient = variant.lenientPaging === true && /^-?\d+(\.\d+)?$/.test(raw);
+  if (!lenient && (!/^\d+$/.test(raw) || Number(raw) < 1)) throw httpError(400, 'invalid_limit', 'limit must be a positive integer', { limit: raw });
+  const limit = Math.max(1, Math.floor(Number(raw)));
+  if (limit > variant.maxPageSize && variant.limitAboveMaxRefused === true) throw httpError(400, 'invalid_limit', `limit must be at most ${variant.maxPageSize}`, { limit: raw });
+  return Math.min(limit, variant.maxPageSize);
 }
 
-/** `offset` from the query: absent -> 0; not an integer >= 0 that JSON can carry exactly (a safe integer) -> 400. */
-export function parseOffset(raw: string | null): number {
+/**
+ * `offset` from the query: absent -> 0; not an integer >= 0 that JSON can carry exactly (a safe integer) -> 400
+ * (lenient paging: a negative integer is taken as 0).
+ */
+export function parseOffset(raw: string | null, variant?: Partial<Pick<Variant, 'lenientPaging'>>): number {
   if (raw === null) return 0;
+  if (variant?.lenientPaging === true && /^-\d+$/.test(raw)) return 0;
   const offset = /^\d+$/.test(raw) ? asOffset(Number(raw)) : null;
   if (offset === null) throw httpError(400, 'invalid_offset', 'offset must be an integer >= 0 (at most 2^53 - 1)', { offset: raw });
   return offset;
 }
 
+/** For the fault pagination.limit-required: a list that demands a `limit` (the description gives lists a default). */
+export function demandLimit(query: URLSearchParams, demanded: boolean): void {
+  if (demanded && !query.has('limit')) throw httpError(400, 'limit_required', 'limit is required');
+}
+
 /** Cursor page of `items`, reading `limit` and `cursor` from the query. */
-export function cursorPage<T>(items: readonly T[], query: URLSearchParams, variant: Variant): CursorPage<T> {
+export function cursorPage<T>(all: readonly T[], query: URLSearchParams, variant: Variant): CursorPage<T> {
   const limit = parseLimit(query, variant);
+  // No cursor list promises an order: newestFirst lists the latest first.
+  const items = variant.newestFirst ? [...all].reverse() : all;
   const cursor = query.get('cursor');
   let start = 0;
   if (cursor !== null && cursor !== '') {

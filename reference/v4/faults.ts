@@ -103,6 +103,13 @@ export const faults: FaultDecl[] = [
   fault('priorities.delete-keeps', 'DELETE /priorities/{id} answers {id, deleted} but the priority stays.', 'priorities.delete.result'),
   // request bodies
   fault('priorities.create.non-object-body-accepted', 'POST /priorities takes a JSON body that is not an object (array, string, number, null) as {} and creates a priority.', 'errors.400.non-object-body'),
+  // issue 30: answers that differ from their read-back, demanded choices and scopes both ways
+  fault('contacts.merge.answer-drops-survivor-tags', "The merge answer shows the survivor with the source's tags only, while the store (and a read) has the union.", 'contacts.merge.returns-survivor'),
+  fault('contacts.update.answer-shows-old-name', 'PATCH /contacts/{id} stores the new name but answers the contact with the name it had before.', 'contacts.patch.name-required'),
+  fault('apikeys.assign.answer-stale-address', "The assignment result's address is a line one number off the assigned channel's, while the key's channel list shows the right one.", 'apikeys.assignment.result-shape'),
+  fault('priorities.create.404', 'POST /priorities answers 404, as if the documented endpoint did not exist (checks that make a priority to stand on fail on its clause, as a prerequisite).', 'priorities.create.201'),
+  fault('pagination.limit-required', 'GET /api-keys, /contacts and /channels answer 400 without a limit, though the description gives lists a default page size.', 'envelope.list.cursor-page', 'apikeys.list.keys', 'channels.list.page-of-channels'),
+  fault('auth.numbers-manage-suffices-to-browse', 'GET /channels/native/available is answered to an app token holding numbers:manage but not numbers:read.', 'auth.scope.numbers-read'),
   // ids
   fault('ids.priorities.per-organization', 'Priority ids count per organization (pri_1, pri_2, ...), so two organizations reuse them.', 'ids.prefix.globally-unique'),
   // versioning

@@ -102,7 +102,7 @@ function failure(check: CheckResult, report: RunReport, clauses: ReadonlyMap<str
   return html`<details class="failure"${open ? html` open` : ''} id="${id}" ${filterAttributes([check.area], check.outcome, [check.id, check.title, ...check.clauses, f?.message ?? '', check.reason ?? ''])}>
   <summary><span class="fail-head">${check.outcome === 'failed' ? '' : html`${pill(check.outcome)} `}<code>${check.id}</code></span> <span class="message">${message}</span></summary>
   <p class="muted"><span class="title">${check.title}</span> · <a href="#${anchor('check', check.id)}">in the list of checks</a></p>
-  ${check.clauses.length > 0 ? html`<ul class="cited">${check.clauses.map((c) => clauseQuote(c, clauses))}</ul>` : ''}
+  ${check.clauses.length > 0 ? html`<ul class="cited">${[...(f?.brokenClause === undefined ? [] : [f.brokenClause.clause]), ...check.clauses].map((c) => clauseQuote(c, clauses))}</ul>` : ''}
   ${f?.expected !== undefined || f?.actual !== undefined ? html`<div class="diff"><div class="expected"><h4>Expected</h4><pre>${f?.expected ?? '–'}</pre></div><div class="actual"><h4>Found</h4><pre>${f?.actual ?? '–'}</pre></div></div>` : ''}
   ${replay !== undefined ? html`<div class="replay"><h4 id="${id}-rh">Replay this property failure</h4><pre id="${id}-replay" aria-labelledby="${id}-rh"><code>${replay}</code></pre><button type="button" class="copy" data-copy="${id}-replay">Copy</button><p class="muted small">Seed ${f?.replay?.seed ?? ''}, path <code>${f?.replay?.path ?? ''}</code> (run seed ${report.seed}).</p></div>` : ''}
   ${reproduction(check, report, id, failing)}

@@ -5,10 +5,10 @@
 // shown, so keys are found in lists by their unique name and channels by their id or address.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { SpareLineKind } from '../../harness/config/types.js';
-import { errorCodeOf, NotVerifiable, path, type ApiClient, type ApiResponse, type CheckContext, type Fixtures } from '../../harness/check/index.js';
+import { errorCodeOf, NotVerifiable, path, prerequisite, type ApiClient, type ApiResponse, type CheckContext, type Fixtures } from '../../harness/check/index.js';
 import type { ChannelFixture } from '../../harness/fixtures/control-client.js';
 import { secrets } from '../../harness/http/mask.js';
-import { walkCursor } from './pages.js';
+import { defaultPageWalk, walkCursor } from './pages.js';
 import { uniqueToken } from './values.js';
 import { dataOf, fail, isRecord, mentions, shown, type Json } from './common.js';
 
@@ -63,7 +63,11 @@ function atCeiling(response: ApiResponse): boolean {
  * shared organization a config describes, the key is deprecated when the check ends (keys left active would
  * fill its ceiling run after run), and a ceiling the other checks' keys fill is waited out.
  */
-export async function createKey(t: CheckContext, admin: ApiClient, name = newKeyName()): Promise<CreatedKey> {
+export function createKey(t: CheckContext, admin: ApiClient, name = newKeyName()): Promise<CreatedKey> {
+  return prerequisite('createApiKey', () => createKeyOrFail(t, admin, name));
+}
+
+async function createKeyOrFail(t: CheckContext, admin: ApiClient, name: string): Promise<CreatedKey> {
   const shared = admin.credential !== undefined && sharedCredentials.has(admin.credential);
   const response = shared ? await postKeyWithRoom(admin, name) : await admin.post('/api-keys', { json: { name } });
   // A shared organization's ceiling of active keys may be reached by the other checks' keys: not this check's fault.
@@ -154,7 +158,7 @@ export function assignmentOf(response: ApiResponse): Json {
 
 /** Every item GET /api-keys/{apiKey}/channels lists (all pages). */
 export async function ownedItems(admin: ApiClient, key: string): Promise<unknown[]> {
-  return (await walkCursor<unknown>(admin, keyChannelsPath(key), {}, 50, 40)).items;
+  return (await walkCursor<unknown>(admin, keyChannelsPath(key), {}, undefined, defaultPageWalk)).items;
 }
 
 /** Whether `channel` is among the items a key's channel list holds (matched by `ch_` id or address). */
@@ -171,8 +175,8 @@ export async function listedKeys(admin: ApiClient): Promise<{ items: unknown[]; 
   const texts: string[] = [];
   const items: unknown[] = [];
   let cursor: string | undefined;
-  for (let page = 0; page < 40; page++) {
-    const response = await admin.get('/api-keys', { query: { limit: 50, cursor } });
+  for (let page = 0; page < defaultPageWalk; page++) {
+    const response = await admin.get('/api-keys', { query: { cursor } });
     if (response.status !== 200) fail(`GET /api-keys answered ${response.status}`, '200 with a page of keys', shown(response));
     texts.push(response.text);
     const body = response.body;
@@ -181,7 +185,7 @@ export async function listedKeys(admin: ApiClient): Promise<{ items: unknown[]; 
     if (body.has_more !== true || typeof body.next_cursor !== 'string') return { items, texts };
     cursor = body.next_cursor;
   }
-  return fail('GET /api-keys: still has_more after 40 pages', 'the walk ends', `${items.length} keys seen`);
+  return fail(`GET /api-keys: still has_more after ${defaultPageWalk} pages`, 'the walk ends', `${items.length} keys seen`);
 }
 
 /**

@@ -2,7 +2,7 @@
 // `name`, identities and tags but not the request fields of an identity ("a phone or email on a channel
 // type") nor how tags are set, so the identity shape is found by trying the plausible ones, once per worker,
 // and a target that takes none of them makes the check not verifiable (never passed, never failed).
-import { CheckFailure, path, type ApiClient, type ApiResponse, type CheckContext } from '../../harness/check/index.js';
+import { CheckFailure, path, prerequisite, type ApiClient, type ApiResponse, type CheckContext } from '../../harness/check/index.js';
 
 export interface Identity {
   id: string;
@@ -87,9 +87,14 @@ export class Contacts {
 
   /**
    * Creates a contact and answers its `data`; fails on anything but 201, not verifiable when no identity form
-   * is taken. `refusal`, when given, is why a 400 or 422 answer makes the check not verifiable instead.
+   * is taken. `refusal`, when given, is why a 400 or 422 answer makes the check not verifiable instead. A step
+   * the check stands on: a failure is createContact's (harness/check/attribution.ts).
    */
-  async create(input: NewContact = {}, refusal?: string): Promise<Contact> {
+  create(input: NewContact = {}, refusal?: string): Promise<Contact> {
+    return prerequisite('createContact', () => this.createOrFail(input, refusal));
+  }
+
+  private async createOrFail(input: NewContact, refusal: string | undefined): Promise<Contact> {
     const response = input.identity === undefined || createForm !== undefined ? await this.createRaw(input) : await this.discoverCreate(input);
     if ([400, 422].includes(response.status)) {
       // The description names no creation field beyond the identity and `name`: a target may refuse `tags`.
@@ -115,8 +120,12 @@ export class Contacts {
     return this.client.post(path`/contacts/${contactId}/identities`, { json: { ...shape.body(identity), ...extra } });
   }
 
-  /** Attaches an identity and answers its `data`; fails on anything but 201. */
-  async attach(contactId: string, identity: IdentityValue): Promise<Identity> {
+  /** Attaches an identity and answers its `data`; fails on anything but 201 (a step: addContactIdentity's failure). */
+  attach(contactId: string, identity: IdentityValue): Promise<Identity> {
+    return prerequisite('addContactIdentity', () => this.attachOrFail(contactId, identity));
+  }
+
+  private async attachOrFail(contactId: string, identity: IdentityValue): Promise<Identity> {
     let response: ApiResponse | undefined;
     if (attachShape !== undefined) response = await this.attachRaw(contactId, identity);
     else {
@@ -152,9 +161,16 @@ export class Contacts {
     return this.client.get<Page<Contact>>('/contacts', { query });
   }
 
-  /** The page of a list request that must succeed. */
+  /**
+   * The page of a list request that must succeed. A cursor page whose `limit` the target refuses is not
+   * verifiable: page sizes are not shown (spec/AMBIGUITIES.md v4 71).
+   */
   async page(query: Record<string, string | number | undefined>): Promise<Page<Contact>> {
     const response = await this.list(query);
+    const onlyPaging = Object.keys(query).every((name) => name === 'limit' || name === 'cursor');
+    if (onlyPaging && query.limit !== undefined && (response.status === 400 || response.status === 422)) {
+      this.t.notVerifiable(`GET /contacts refused limit=${query.limit} (${response.status}): the page sizes are not shown, so the suite cannot ask for that many`);
+    }
     this.t.expect.hasStatus(response, 200);
     return response.body as Page<Contact>;
   }

@@ -2,7 +2,9 @@
 // contacts also have offset mode with `pagination: {limit, offset, total}`). The walkers check what holds
 // on every page whatever the page size or cursor format: a page never holds more than the `limit` asked
 // for, `has_more` true comes with a `next_cursor` to follow, and a walk ends. Page sizes, cursor formats
-// and orderings are not shown in the description and are never asserted.
+// and orderings are not shown in the description and are never asserted: a full listing walks the target's
+// default page size (no `limit`), and a `limit` the target refuses (its maximum is not shown) is no failure
+// but a walk not judged (LimitRefused, spec/AMBIGUITIES.md v4 "page sizes the suite picks").
 import { setTimeout as sleep } from 'node:timers/promises';
 import fc from 'fast-check';
 import { CheckFailure, NotVerifiable, type ApiClient, type ApiResponse, type CheckContext } from '../../harness/check/index.js';
@@ -19,20 +21,50 @@ function fail(response: ApiResponse, message: string, expected: string): never {
   throw new CheckFailure(`${response.method} ${response.path}: ${message}`, expected, `${response.status} ${response.text.slice(0, 400)}`);
 }
 
+/**
+ * The target refused a `limit` the suite chose (400 or 422 with an error body): its maximum page size is not
+ * shown, so this is no failure; the walk that asked for it judged nothing (not verifiable, when it stops a check).
+ */
+export class LimitRefused extends NotVerifiable {
+  constructor(
+    readonly limit: number,
+    response: ApiResponse,
+  ) {
+    super(`${response.method} ${response.path} refused limit=${limit} (${response.status}): the maximum page size is not shown in the description, so the suite cannot ask for that many`);
+  }
+}
+
+export function isLimitRefused(error: unknown): error is LimitRefused {
+  return error instanceof LimitRefused;
+}
+
+/** A refusal of the request as a whole (a bad parameter), as opposed to a page or a broken answer. */
+function refusedLimit(response: ApiResponse, limit: number | undefined): boolean {
+  return limit !== undefined && (response.status === 400 || response.status === 422);
+}
+
 function pageBody<T>(response: ApiResponse): Page<T> {
   const body = response.body as Page<T> | undefined;
   if (response.status !== 200 || !body || !Array.isArray(body.data)) fail(response, `answered ${response.status}, not a page`, '200 with a page');
   return body;
 }
 
-/** Follows `next_cursor` from the first page to the last; `maxPages` bounds a walk that would never end. */
-export async function walkCursor<T>(client: ApiClient, listPath: string, query: Query, limit: number, maxPages: number): Promise<Walk<T>> {
+/** Pages of a full listing at the target's default page size (not shown): enough for a large organization. */
+export const defaultPageWalk = 500;
+
+/**
+ * Follows `next_cursor` from the first page to the last; `maxPages` bounds a walk that would never end.
+ * `limit` undefined asks for the target's default page size (a full listing); a `limit` the first page refuses
+ * throws LimitRefused.
+ */
+export async function walkCursor<T>(client: ApiClient, listPath: string, query: Query, limit: number | undefined, maxPages: number): Promise<Walk<T>> {
   const items: T[] = [];
   let cursor: string | undefined;
   for (let pages = 1; pages <= maxPages; pages++) {
     const response = await client.get<Page<T>>(listPath, { query: { ...query, limit, cursor } });
+    if (pages === 1 && refusedLimit(response, limit)) throw new LimitRefused(limit as number, response);
     const page = pageBody<T>(response);
-    if (page.data.length > limit) fail(response, `a page holds ${page.data.length} items for limit=${limit}`, `at most ${limit} items`);
+    if (limit !== undefined && page.data.length > limit) fail(response, `a page holds ${page.data.length} items for limit=${limit}`, `at most ${limit} items`);
     // has_more true needs a cursor to follow; what next_cursor holds on the last page is not shown (null is
     // the natural reading, but a string there is not forbidden), so has_more false ends the walk either way.
     if (page.has_more === true && typeof page.next_cursor !== 'string') {
@@ -42,7 +74,7 @@ export async function walkCursor<T>(client: ApiClient, listPath: string, query: 
     if (!page.has_more) return { items, pages };
     cursor = page.next_cursor as string;
   }
-  throw new CheckFailure(`GET ${listPath} with limit=${limit}: still has_more after ${maxPages} pages`, `the walk ends within ${maxPages} pages`, `${items.length} items seen`);
+  throw new CheckFailure(`GET ${listPath} with ${limit === undefined ? 'its default page size' : `limit=${limit}`}: still has_more after ${maxPages} pages`, `the walk ends within ${maxPages} pages`, `${items.length} items seen`);
 }
 
 export interface OffsetWalk<T> {
@@ -57,6 +89,7 @@ export async function walkOffset<T>(client: ApiClient, listPath: string, query: 
   let offset = 0;
   for (let pages = 1; pages <= maxPages; pages++) {
     const response = await client.get<Page<T>>(listPath, { query: { ...query, limit, offset } });
+    if (pages === 1 && refusedLimit(response, limit)) throw new LimitRefused(limit, response);
     const page = pageBody<T>(response);
     const pagination = page.pagination;
     if (!pagination || !Number.isInteger(pagination.total) || !Number.isInteger(pagination.offset) || !Number.isInteger(pagination.limit)) {
@@ -164,32 +197,78 @@ export interface WalkOptions {
   made?: string;
   /** What tells items apart: an id where the item has one, else (default) the whole item as JSON. */
   keyOf?: (item: unknown) => string;
-  /** The full listing the walks are compared with: its page size (default 100) and most pages (default 50). */
-  fullLimit?: number;
+  /** The most pages of the full listing the walks are compared with (at the target's default page size). */
   fullPages?: number;
+}
+
+/**
+ * The largest `limit` up to `wanted` that the target takes on `listPath`: `wanted` itself, or, where the target
+ * refuses it (a maximum the description does not show), the largest accepted one found by halving. Undefined
+ * when it refuses even 1.
+ */
+export async function acceptedLimit(client: ApiClient, listPath: string, query: Query, wanted: number): Promise<number | undefined> {
+  let accepted = 0;
+  let refused: number | undefined;
+  let next = wanted;
+  // Halving down to an accepted limit, then bisecting between it and the smallest refused one: a few requests.
+  for (let probes = 0; probes < 12; probes++) {
+    const response = await client.get(listPath, { query: { ...query, limit: next } });
+    if (refusedLimit(response, next)) refused = next;
+    else {
+      pageBody(response);
+      accepted = next;
+    }
+    if (refused === undefined) return accepted;
+    next = accepted === 0 ? Math.floor(refused / 2) : Math.floor((accepted + refused) / 2);
+    if (next < 1 || next <= accepted || next >= refused) break;
+  }
+  return accepted === 0 ? undefined : accepted;
 }
 
 /**
  * For any limit up to `maxLimit`, walking `listPath` page by page yields the items the full listing holds, each
  * as often (by `keyOf`; by default an item's JSON, for lists whose item fields, ids included, are not shown).
- * Each walk is judged against a full listing that held still around it (walkWhileStable). Items with an id
- * must not repeat in the full listing either, which is judged where the check has an organization of its own
- * (a shared one may change under the listing). Not verifiable with fewer than two items listed.
+ * The full listing walks the target's default page size; the limits tried stop at the largest one the target
+ * takes (its maximum is not shown). Each walk is judged against a full listing that held still around it
+ * (walkWhileStable). Items with an id must not repeat in the full listing either, which is judged where the
+ * check has an organization of its own (a shared one may change under the listing). Not verifiable with fewer
+ * than two items listed.
  */
 export async function assertWalksLikeOnePage(t: CheckContext, client: ApiClient, listPath: string, query: Query, options: WalkOptions): Promise<void> {
   const keyOf = options.keyOf ?? ((item: unknown) => JSON.stringify(item));
-  const itemsOf = async (limit: number, maxPages: number) => (await walkCursor<unknown>(client, listPath, query, limit, maxPages)).items.map(keyOf);
-  const listAll = () => itemsOf(options.fullLimit ?? 100, options.fullPages ?? 50);
+  const itemsOf = async (limit: number | undefined, maxPages: number) => (await walkCursor<unknown>(client, listPath, query, limit, maxPages)).items.map(keyOf);
+  const listAll = () => itemsOf(undefined, options.fullPages ?? defaultPageWalk);
   const all = await listAll();
   const twice = options.keyOf !== undefined && t.hasControl ? duplicates(all) : [];
   if (twice.length > 0) throw new CheckFailure(`GET ${listPath}: items seen on more than one page`, 'each item exactly once', `repeated: ${twice.join(', ')}`);
   if (all.length < 2) t.notVerifiable(`needs at least two items listed by GET ${listPath} (got ${all.length}${options.made === undefined ? '' : ` ${options.made}`})`);
+  const highest = await acceptedLimit(client, listPath, query, Math.min(all.length, options.maxLimit ?? all.length));
+  if (highest === undefined) t.notVerifiable(`GET ${listPath} refused every limit tried, down to 1 (its page sizes are not shown)`);
   await t.assertProperty(
-    fc.asyncProperty(fc.integer({ min: 1, max: Math.min(all.length, options.maxLimit ?? all.length) }), async (limit) => {
+    fc.asyncProperty(fc.integer({ min: 1, max: highest }), async (limit) => {
       const what = `GET ${listPath} with limit=${limit}`;
       const { seen, set } = await walkWhileStable(listAll, (listed) => itemsOf(limit, Math.ceil(listed.length / limit) + 12), what);
       assertSameItems(seen, set, what);
     }),
     { numRuns: options.numRuns },
   );
+}
+
+/**
+ * Whether any offset page of `listPath` (walked at the target's default page size, whose value is not shown)
+ * holds the string `needle` somewhere; for lists paged by `offset` with `pagination.total` (v2's). The last page
+ * read comes back with the answer, for a failure to show.
+ */
+export async function offsetPagesMention(client: ApiClient, listPath: string, itemsField: string, needle: string): Promise<{ found: boolean; last: ApiResponse }> {
+  let offset = 0;
+  for (let pages = 1; ; pages++) {
+    const last = await client.get(listPath, { query: { offset } });
+    if (last.status !== 200) return { found: false, last };
+    if (JSON.stringify(last.body ?? null).includes(needle)) return { found: true, last };
+    const body = (last.body ?? {}) as Record<string, unknown>;
+    const items = Array.isArray(body[itemsField]) ? (body[itemsField] as unknown[]).length : 0;
+    const total = (body.pagination as { total?: unknown } | undefined)?.total;
+    offset += items;
+    if (items === 0 || typeof total !== 'number' || offset >= total || pages >= defaultPageWalk) return { found: false, last };
+  }
 }

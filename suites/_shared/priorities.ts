@@ -2,7 +2,7 @@
 // request fields `name`, `is_default` and `channels` and says channels carry a `priority` (tier) value, but
 // not how an entry names its channel; the entry forms below are tried in turn (the first one a target
 // takes is kept for the worker), and a target that takes none makes the check not verifiable.
-import { NotVerifiable, type ApiClient, type ApiResponse } from '../../harness/check/index.js';
+import { NotVerifiable, prerequisite, type ApiClient, type ApiResponse } from '../../harness/check/index.js';
 import { fail, isRecord, shown, type Json } from './common.js';
 
 export interface Placement {
@@ -65,13 +65,15 @@ export async function postPriority(client: ApiClient, body: Omit<PriorityBody, '
   return withChannels((json) => client.post('/priorities', { json }), { ...body, channels: [{ channel: await channel(), tier: 1 }] });
 }
 
-/** POST /priorities with channels (none: see postPriority); the created priority's `data`. */
-export async function createPriority(client: ApiClient, body: PriorityBody, channel?: ChannelSource): Promise<Json> {
-  const response = body.channels.length === 0 ? await postPriority(client, body, channel) : await withChannels((json) => client.post('/priorities', { json }), body);
-  if (response.status !== 201 || !isRecord(response.body) || !isRecord(response.body.data)) {
-    fail('POST /priorities did not create the priority', '201 {data: Priority}', shown(response));
-  }
-  return response.body.data;
+/** POST /priorities with channels (none: see postPriority); the created priority's `data` (a step: createPriority's failure). */
+export function createPriority(client: ApiClient, body: PriorityBody, channel?: ChannelSource): Promise<Json> {
+  return prerequisite('createPriority', async () => {
+    const response = body.channels.length === 0 ? await postPriority(client, body, channel) : await withChannels((json) => client.post('/priorities', { json }), body);
+    if (response.status !== 201 || !isRecord(response.body) || !isRecord(response.body.data)) {
+      fail('POST /priorities did not create the priority', '201 {data: Priority}', shown(response));
+    }
+    return response.body.data;
+  });
 }
 
 /** The `ch_` ids of a priority's channel entries, whatever field names the entry (not shown in the description). */

@@ -3,13 +3,13 @@
 // the values the target's own channels carry, and with a value none carries (nothing listed, or 400).
 // Unknown channels answer 404.
 import { check, path, type CheckContext } from '../../harness/check/index.js';
-import { walkCursor, walkWhileStable } from '../_shared/pages.js';
+import { defaultPageWalk, walkCursor, walkWhileStable } from '../_shared/pages.js';
 import { dataOf, fail, isEpochMillis, isRecord, type Json } from '../_shared/common.js';
 
 const area = 'channels';
 const unknownChannel = 'ch_mcsunknown000000';
 /** Enough pages for any fixture organization at a small page size. */
-const maxPages = 50;
+const maxPages = defaultPageWalk;
 
 interface ChannelItem {
   id: string;
@@ -67,18 +67,18 @@ check(
 async function filterKeepsExactly(t: CheckContext, field: 'type' | 'status'): Promise<void> {
   const fx = await t.fixtures();
   if (fx.channels.length === 0) t.notVerifiable('needs channels in the organization (none configured)');
-  const all = (await walkCursor<ChannelItem>(fx.v4(), '/channels', {}, 20, maxPages)).items;
+  const all = (await walkCursor<ChannelItem>(fx.v4(), '/channels', {}, undefined, maxPages)).items;
   // With nothing listed no filter value could be tried: the organization has channels, so that is a failure.
   if (all.length === 0) fail('GET /channels lists no channel', `the organization's ${fx.channels.length} channels`, 'an empty list');
   // A vendor's organization is shared with checks running at the same time: a filtered walk is judged against
   // the unfiltered list only when that list (ids and their values) held still around it.
   const pairOf = (c: ChannelItem) => `${c.id} ${String(c[field])}`;
-  const listAll = async () => (await walkCursor<ChannelItem>(fx.v4(), '/channels', {}, 20, maxPages)).items.map(pairOf);
+  const listAll = async () => (await walkCursor<ChannelItem>(fx.v4(), '/channels', {}, undefined, maxPages)).items.map(pairOf);
   for (const value of new Set(all.map((c) => c[field]))) {
     const what = `GET /channels?${field}=${value}`;
     let items: ChannelItem[] = [];
     const walk = async () => {
-      items = (await walkCursor<ChannelItem>(fx.v4(), '/channels', { [field]: value }, 20, maxPages)).items;
+      items = (await walkCursor<ChannelItem>(fx.v4(), '/channels', { [field]: value }, undefined, maxPages)).items;
       return items.map(pairOf);
     };
     const { set } = await walkWhileStable(listAll, walk, what);
@@ -98,7 +98,7 @@ async function filterKeepsExactly(t: CheckContext, field: 'type' | 'status'): Pr
 async function filterByAbsentValueKeepsNothing(t: CheckContext, field: 'type' | 'status'): Promise<void> {
   const fx = await t.fixtures();
   const absent = `mcs-no-such-${field}`;
-  const response = await fx.v4().get('/channels', { query: { [field]: absent, limit: 20 } });
+  const response = await fx.v4().get('/channels', { query: { [field]: absent } });
   if (response.status === 400) {
     t.expect.errorShape(response, 400);
     return;

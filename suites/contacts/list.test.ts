@@ -1,7 +1,7 @@
 // GET /contacts list modes and filters (section 4, Contacts, and its "List mode rules"). Every check works on
 // contacts carrying a token unique to it, so the file's other contacts never change what it sees.
 import fc from 'fast-check';
-import { check, type CheckContext } from '../../harness/check/index.js';
+import { check, prerequisite, type CheckContext } from '../../harness/check/index.js';
 import { Contacts, mentions, type Contact } from '../_shared/contacts.js';
 import { flipCase, uniqueEmail, uniquePhone, uniqueToken } from '../_shared/values.js';
 import { sendAccepted } from '../_shared/common.js';
@@ -237,7 +237,7 @@ check(
     const line = fx.channel('native-dedicated');
     await fx.control().call('POST', '/inbound/messages', { channel_id: line.id, sender: writerPhone, text: 'hello' });
     // Sends carry an Idempotency-Key (section 8); the shared helper makes a fresh one.
-    t.expect.hasStatus(await postSend(fx.v4(), '/messages', { to: readerPhone, text: 'hello', from: line.address }), ...sendAccepted);
+    await prerequisite('sendMessage', async () => t.expect.hasStatus(await postSend(fx.v4(), '/messages', { to: readerPhone, text: 'hello', from: line.address }), ...sendAccepted));
     const filtered = async (filter: string) => idsOf((await contacts.page({ q: token, filter })).data);
     t.expect.that(await filtered('inbound_last'), 'filter=inbound_last').toEqual([writer.id]);
     t.expect.that(await filtered('outbound_last'), 'filter=outbound_last').toEqual([reader.id]);

@@ -8,6 +8,7 @@
 import { check, type ApiResponse, type CheckContext, type Fixtures } from '../../harness/check/index.js';
 import { availablePath, pickAreaCodes, ensurePurchaseFeature, seedStock, type StockNumber } from '../_shared/numbers.js';
 import { shown } from '../_shared/common.js';
+import { defaultPageWalk, walkCursor } from '../_shared/pages.js';
 
 const area = 'numbers';
 
@@ -38,9 +39,17 @@ async function steady<T>(t: CheckContext, read: () => Promise<T>, between: (befo
 
 /** The rows of a browse answer; without the control API an empty stock cannot be judged. */
 function rowsOf<T>(t: CheckContext, response: ApiResponse, what: string): T[] {
-  const rows = (response.body as { data: T[] }).data;
+  return someRows(t, (response.body as { data: T[] }).data, what);
+}
+
+function someRows<T>(t: CheckContext, rows: T[], what: string): T[] {
   if (!t.hasControl && Array.isArray(rows) && rows.length === 0) t.notVerifiable(`the organization has no stock for ${what} to browse`);
   return rows;
+}
+
+/** Every row of browse mode for `query`, at the target's default page size (its page sizes are not shown). */
+async function allRows<T>(t: CheckContext, fx: Fixtures, query: Record<string, string>, what: string): Promise<T[]> {
+  return someRows(t, (await walkCursor<T>(fx.v4(), availablePath, query, undefined, defaultPageWalk)).items, what);
 }
 
 /** Numbers in stock by full number and kind: seeded (a few dedicated and inbound) where the control API can, else the config's. */
@@ -176,9 +185,7 @@ check(
     const fx = await browsingFixtures(t);
     const [code] = pickAreaCodes(1);
     await stock(t, fx, 'dedicated', code ?? '415', 2);
-    const response = await fx.v4().get(availablePath, { query: { type: 'dedicated', limit: 100 } });
-    t.expect.hasStatus(response, 200);
-    const rows = rowsOf<InventoryRow>(t, response, 'type=dedicated');
+    const rows = await allRows<InventoryRow>(t, fx, { type: 'dedicated' }, 'type=dedicated');
     t.expect.that(rows.length, 'rows for type=dedicated after seeding stock').toBeGreaterThan(0);
     for (const row of rows) {
       t.expect.that(revealsOnlyTheAreaCode(row), `masked_national ${JSON.stringify(row.masked_national)} of a row with area_code ${JSON.stringify(row.area_code)} reveals only the area code`).toBe(true);
@@ -201,9 +208,7 @@ check(
     await stock(t, fx, 'shared', sharedCode ?? '415', 2);
     await stock(t, fx, 'dedicated', dedicatedCode ?? '212', 2);
     const rows = async (query: Record<string, string>, what: string) => {
-      const response = await fx.v4().get(availablePath, { query: { ...query, limit: 100 } });
-      t.expect.hasStatus(response, 200);
-      return rowsOf<unknown>(t, response, what).map((row) => JSON.stringify(row)).sort();
+      return (await allRows<unknown>(t, fx, query, what)).map((row) => JSON.stringify(row)).sort();
     };
     let dedicated: string[] = [];
     let byDefault: string[] = [];

@@ -4,7 +4,7 @@
 // key with no default. Checks that need a key with no history make one through the control API. Whether a
 // priority may have no channels is not shown: a target that refuses `channels: []` gets one channel instead.
 import { check, path, type ApiClient, type CheckContext } from '../../harness/check/index.js';
-import { walkCursor } from '../_shared/pages.js';
+import { defaultPageWalk, walkCursor } from '../_shared/pages.js';
 import { dataOf, fail, newLine, shown, type Json } from '../_shared/common.js';
 import { ownKey } from '../_shared/api-keys.js';
 import { channelIdsOf, createPriority, idOf, postPriority, withChannels, type ChannelSource } from '../_shared/priorities.js';
@@ -183,9 +183,8 @@ check(
     const secondaryLine: ChannelSource = async () => (await newLine(fx, 'native-dedicated', fx.apiKey('secondary'))).id;
     const mine = idOf(await createPriority(fx.v4(fx.apiKey('primary')), { name: 'mcs-mine', is_default: false, channels: [] }, primaryLine(t)));
     const theirs = idOf(await createPriority(fx.v4(fx.apiKey('secondary')), { name: 'mcs-theirs', is_default: false, channels: [] }, secondaryLine));
-    // Large pages: the walk itself is judged in pagination/, and a key's list may change meanwhile when the
-    // organization is shared, which only a page boundary could turn into a miss.
-    const { items } = await walkCursor<Json>(fx.v4(fx.apiKey('primary')), '/priorities', {}, 100, 200);
+    // The target's default page size (not shown; the walk itself is judged in pagination/).
+    const { items } = await walkCursor<Json>(fx.v4(fx.apiKey('primary')), '/priorities', {}, undefined, defaultPageWalk);
     const ids = items.map((p) => p.id);
     if (!ids.includes(mine)) fail('GET /priorities leaves out a priority of the calling key', `${mine} listed`, JSON.stringify(ids));
     if (ids.includes(theirs)) fail('GET /priorities lists a priority of another key', `${theirs} not listed`, JSON.stringify(ids));

@@ -5,6 +5,7 @@ import { check, path } from '../../harness/check/index.js';
 import { uniquePhone, uniqueToken } from '../_shared/values.js';
 import { fail, isRecord, mentions, shown } from '../_shared/common.js';
 import { createContactV2, expectSuccess, firstIdWith, walkContactsV2 } from '../_shared/v2.js';
+import { offsetPagesMention } from '../_shared/pages.js';
 
 const area = 'v2';
 
@@ -97,9 +98,9 @@ check(
     const v2 = fx.v2();
     const name = `mcs group ${uniqueToken(6)}`;
     expectSuccess(await v2.post('/groups', { json: { name, members: [uniquePhone(), uniquePhone()] } }), 'v2 POST /groups {name, members}');
-    const listed = await v2.get('/groups', { query: { limit: 100, offset: 0 } });
+    const { found, last: listed } = await offsetPagesMention(v2, '/groups', 'groups', name);
     expectSuccess(listed, 'v2 GET /groups');
-    if (!mentions(listed.body, name)) fail('v2 GET /groups does not list the group just created', `a group named ${name}`, shown(listed));
+    if (!found) fail('v2 GET /groups does not list the group just created', `a group named ${name}`, shown(listed));
   },
 );
 

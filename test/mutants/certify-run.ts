@@ -54,5 +54,5 @@ async function readChecks(file: string): Promise<ReportCheck[] | undefined> {
     return undefined;
   }
   const report = JSON.parse(text) as Pick<RunReport, 'checks'>;
-  return report.checks.map(({ id, clauses, outcome, failure }) => ({ id, clauses, outcome, ...(failure ? { failure: { message: failure.message } } : {}) }));
+  return report.checks.map(({ id, clauses, outcome, failure }) => ({ id, clauses, outcome, ...(failure ? { failure: { message: failure.message, ...(failure.brokenClause ? { brokenClause: failure.brokenClause } : {}) } } : {}) }));
 }

@@ -1,9 +1,9 @@
 // Pure verdicts over certify runs: did a fault make the run fail on the clauses it breaks, and did a benign
 // variant pass. Only the few report fields read here matter, so they are typed narrowly.
-import type { CheckResult } from '../../results/model.js';
+import type { CheckResult, Failure } from '../../results/model.js';
 import { judge } from '../../results/verdict.js';
 
-export type ReportCheck = Pick<CheckResult, 'id' | 'clauses' | 'outcome' | 'warnings'> & { failure?: { message: string } };
+export type ReportCheck = Pick<CheckResult, 'id' | 'clauses' | 'outcome' | 'warnings'> & { failure?: Pick<Failure, 'message' | 'brokenClause'> };
 
 /** What one certify child produced: its exit code and, when it wrote one, the checks of its JSON report. */
 export interface CertifyRun {
@@ -33,7 +33,9 @@ export interface Classified<V> {
 }
 
 function failedChecks(checks: readonly ReportCheck[]): FailedCheck[] {
-  return checks.filter((c) => c.outcome === 'failed').map((c) => ({ id: c.id, clauses: [...c.clauses], message: c.failure?.message ?? '' }));
+  // A failure attributed to another clause (a prerequisite, a read-back) broke that clause alone.
+  const broken = (c: ReportCheck) => c.failure?.brokenClause?.clause;
+  return checks.filter((c) => c.outcome === 'failed').map((c) => ({ id: c.id, clauses: broken(c) === undefined ? [...c.clauses] : [broken(c) as string], message: c.failure?.message ?? '' }));
 }
 
 /** The first few items of a list, then how many more. */

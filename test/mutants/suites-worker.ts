@@ -47,7 +47,7 @@ async function runJob(job: SuitesJob): Promise<SuitesJobResult> {
     const { checks, interrupted } = await run.done;
     await closeAgents();
     const code = interrupted ? 130 : exitCodeOfChecks(checks);
-    const slim: ReportCheck[] = checks.map(({ id, clauses, outcome, failure, warnings }) => ({ id, clauses, outcome, ...(failure ? { failure: { message: failure.message } } : {}), ...(warnings ? { warnings } : {}) }));
+    const slim: ReportCheck[] = checks.map(({ id, clauses, outcome, failure, warnings }) => ({ id, clauses, outcome, ...(failure ? { failure: { message: failure.message, ...(failure.brokenClause ? { brokenClause: failure.brokenClause } : {}) } } : {}), ...(warnings ? { warnings } : {}) }));
     const cpu = process.cpuUsage(cpuBefore);
     return { code, checks: slim, files, outputTail: '', ms: Math.round(performance.now() - started), cpuMs: Math.round((cpu.user + cpu.system) / 1000) };
   } finally {

@@ -55,7 +55,9 @@ export function registerAssignmentRoutes(app: App): void {
     const key = pathKey(ctx);
     const selector = ctx.params.channel ?? '';
     const channel = requireChannel(orgOf(ctx), selector, ctx.app.fault('ownership.malformed-selector-404') ? 404 : 400);
-    const answer = assign(ctx, key, channel);
+    const assigned = assign(ctx, key, channel);
+    // Fault: apikeys.assign.answer-stale-address (the result names a line one number off the channel's).
+    const answer = ctx.app.fault('apikeys.assign.answer-stale-address') ? { ...assigned, address: nextNumber(assigned.address) } : assigned;
     return ok(ctx.app.fault('ownership.result-echoes-selector') ? { ...answer, channel_id: selector } : answer);
   }, appOnly('apikeys:manage'));
 
@@ -67,4 +69,10 @@ export function registerAssignmentRoutes(app: App): void {
     if (owned && !ctx.app.fault('ownership.unassign-ignored')) setOwner(org, channel, null);
     return unshownSuccess(ctx.app.variant, 'done', { data: { ...result(key, channel, { reassigned: false, unchanged: !owned }), unassigned: owned } });
   }, appOnly('apikeys:manage'));
+}
+
+/** The E.164 number one above `address` (last digit + 1, wrapping), for the fault apikeys.assign.answer-stale-address. */
+function nextNumber(address: string): string {
+  const last = Number(address.slice(-1));
+  return Number.isInteger(last) ? `${address.slice(0, -1)}${(last + 1) % 10}` : `${address}0`;
 }

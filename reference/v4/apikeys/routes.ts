@@ -5,7 +5,7 @@ import { httpError, notFound, validation } from '../../server/errors.js';
 import { json, ok, page, unshownSuccess } from '../../server/reply.js';
 import { objectBody } from '../../server/validate.js';
 import { releaseAll } from '../../store/channels.js';
-import { cursorPage } from '../../store/pagination.js';
+import { cursorPage, demandLimit } from '../../store/pagination.js';
 import type { ApiKeyRecord } from '../../store/types.js';
 import { appOnly } from '../options.js';
 import { apiKeyView } from '../views.js';
@@ -26,6 +26,8 @@ function activeKeyCount(keys: Iterable<ApiKeyRecord>): number {
 
 export function registerApiKeyRoutes(app: App): void {
   app.route('GET', '/v4/api-keys', (ctx) => {
+    // Fault: pagination.limit-required (GET /api-keys, /contacts and /channels answer 400 without a limit).
+    demandLimit(ctx.query, ctx.app.fault('pagination.limit-required'));
     const keys = [...orgOf(ctx).apiKeys.values()];
     const leak = ctx.app.fault('apikeys.list-shows-full-key');
     const result = cursorPage(keys.map((k) => (leak ? { ...apiKeyView(k), api_key: k.secret } : apiKeyView(k))), ctx.query, ctx.app.variant);

@@ -7,7 +7,7 @@ import type { Ctx } from '../../server/types.js';
 import type { ChannelRecord } from '../../store/types.js';
 import { isE164, objectBody } from '../../server/validate.js';
 import { removeChannel, requireChannel } from '../../store/channels.js';
-import { cursorPage } from '../../store/pagination.js';
+import { cursorPage, demandLimit } from '../../store/pagination.js';
 import { either, scoped } from '../options.js';
 import { capabilitiesView, channelView } from '../views.js';
 import { registerProfileRoutes } from './profile.js';
@@ -58,6 +58,7 @@ export function registerChannelRoutes(app: App): void {
         !(ownedOmitted && c.ownerKeyId !== null) &&
         !none,
     );
+    demandLimit(ctx.query, ctx.app.fault('pagination.limit-required'));
     const result = cursorPage(channels.map((c) => present(ctx, c)), ctx.query, ctx.app.variant);
     // The fault drops the last item of every page that has more: the cursor still moves past it.
     if (ctx.app.fault('pagination.channels-skip') && result.has_more) result.data = result.data.slice(0, -1);

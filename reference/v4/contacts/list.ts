@@ -74,7 +74,7 @@ export function listContacts(org: Org, query: URLSearchParams, variant: Variant,
   const asked = oneOf(query, 'filter', filters);
   const directionIgnored = faults.directionFilterIgnored && (asked === 'inbound_last' || asked === 'outbound_last');
   const filter = faults.filterIgnored || directionIgnored ? null : asked;
-  const offset = parseOffset(query.get('offset'));
+  const offset = parseOffset(query.get('offset'), variant);
   const q = query.get('q');
   const rawTag = query.get('tag');
   const tag = rawTag === null ? null : faults.tagCaseSensitive ? rawTag : rawTag.toLowerCase();

@@ -11,10 +11,12 @@ import { either } from '../options.js';
 import { contactView } from '../views.js';
 import { identityInput, pathContact, refuseUnnamedFields, tagsInput, writableContact } from './input.js';
 import { listContacts } from './list.js';
+import { demandLimit } from '../../store/pagination.js';
 import { registerIdentityRoutes } from './identities.js';
 
 export function registerContactRoutes(app: App): void {
   app.route('GET', '/v4/contacts', (ctx) => {
+    demandLimit(ctx.query, ctx.app.fault('pagination.limit-required'));
     const org = orgOf(ctx);
     const result = listContacts(org, ctx.query, ctx.app.variant, {
       qCaseSensitive: ctx.app.fault('contacts.list.q-case-sensitive'),
@@ -70,9 +72,12 @@ export function registerContactRoutes(app: App): void {
       throw validation('name is required and must be a string', { field: 'name' });
     }
     const tags = tagsInput(body.tags);
+    const before = contact.name;
     contact.name = storedName(ctx, body.name);
     if (tags) contact.tags = uniqueTags(tags);
     contact.updatedAt = org.now();
+    // Fault: contacts.update.answer-shows-old-name (the rename is stored; the answer shows the name before it).
+    if (ctx.app.fault('contacts.update.answer-shows-old-name')) return ok({ ...contactView(org, contact), name: before });
     return ok(contactView(org, contact));
   }, either);
 
@@ -136,7 +141,10 @@ export function registerContactRoutes(app: App): void {
         { messageId: null },
       );
     }
-    return ok(contactView(org, survivor));
+    const view = contactView(org, survivor);
+    // Fault: contacts.merge.answer-drops-survivor-tags (the answer shows the source's tags only; the store has the union).
+    if (f('answer-drops-survivor-tags')) return ok({ ...view, tags: [...source.tags] });
+    return ok(view);
   }, either);
 
   registerIdentityRoutes(app);

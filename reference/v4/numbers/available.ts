@@ -6,7 +6,7 @@ import { page } from '../../server/reply.js';
 import type { Ctx } from '../../server/types.js';
 import { cursorPage } from '../../store/pagination.js';
 import type { InventoryNumber, LinePlan, Org } from '../../store/types.js';
-import { scoped } from '../options.js';
+import { either, scoped } from '../options.js';
 import { areaCodeOf, countryOf, maskNational, zipFor } from './phone.js';
 import { requirePurchaseFeature } from './feature.js';
 
@@ -70,6 +70,9 @@ function quote(ctx: Ctx, stock: InventoryNumber[], codes: string[]) {
 
 export function registerAvailableRoutes(app: App): void {
   app.route('GET', '/v4/channels/native/available', (ctx) => {
+    if (ctx.caller.kind === 'appToken' && !ctx.scopes.has('numbers:read') && !ctx.scopes.has('numbers:manage')) {
+      throw httpError(403, 'insufficient_scope', 'The app token lacks the scope numbers:read', { required_scope: 'numbers:read' });
+    }
     const org = orgOf(ctx);
     requirePurchaseFeature(ctx, org);
     const type = (ctx.query.get('type') ?? (ctx.app.fault('numbers.available.default-not-shared') ? 'dedicated' : 'shared')) as LinePlan;
@@ -88,5 +91,6 @@ export function registerAvailableRoutes(app: App): void {
     // Fault: pagination.available-skip.
     if (ctx.app.fault('pagination.available-skip') && rows.has_more) rows.data = rows.data.slice(0, -1);
     return page(rows);
-  }, scoped('numbers:read'));
+    // Fault: auth.numbers-manage-suffices-to-browse (checked in the handler: numbers:read or numbers:manage).
+  }, app.fault('auth.numbers-manage-suffices-to-browse') ? either : scoped('numbers:read'));
 }

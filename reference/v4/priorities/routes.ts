@@ -1,4 +1,5 @@
 // Priorities, owned by the calling key (or app token): CRUD and the default rules.
+import { randomUUID } from 'node:crypto';
 import type { App } from '../../server/app.js';
 import { callerId, orgOf } from '../../server/caller.js';
 import { notFound, validation } from '../../server/errors.js';
@@ -48,6 +49,8 @@ export function registerPriorityRoutes(app: App): void {
   }, either);
 
   app.route('POST', '/v4/priorities', (ctx) => {
+    // Fault: priorities.create.404 (the documented endpoint answers 404, as if it did not exist).
+    if (ctx.app.fault('priorities.create.404')) throw notFound('Route');
     const org = orgOf(ctx);
     const lenient = ctx.app.fault('priorities.create.non-object-body-accepted');
     const body = lenient && (typeof ctx.body !== 'object' || ctx.body === null || Array.isArray(ctx.body)) ? {} : objectBody(ctx.body);
@@ -58,7 +61,7 @@ export function registerPriorityRoutes(app: App): void {
     const honoursFalse = body.is_default === false && !ctx.app.fault('priorities.is-default-false-ignored');
     const isDefault = body.is_default === true || (first && !honoursFalse && !ctx.app.fault('priorities.first-not-default'));
     const priority: PriorityRecord = {
-      id: ctx.app.fault('ids.priorities.per-organization') ? sequentialId(org) : newId('pri'),
+      id: ctx.app.fault('ids.priorities.per-organization') ? sequentialId(org) : ctx.app.variant.uuidPriorityIds ? randomUUID() : newId('pri'),
       orgId: org.id,
       ownerId,
       name: (body.name as string | null | undefined) ?? null,
