@@ -1,0 +1,126 @@
+// The field tables beside the spec (events.yaml, objects.yaml): every field the description defines for
+// deliveries and answers, and how its value follows from the action that caused it. Read by harness/oracle
+// (which judges) and cli `mcs coverage --fields` (which lists). File reading and YAML parsing only.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+
+const fieldsDir = dirname(fileURLToPath(import.meta.url));
+
+export const fieldFiles = {
+  events: join(fieldsDir, 'events.yaml'),
+  objects: join(fieldsDir, 'objects.yaml'),
+  schema: join(fieldsDir, 'fields.schema.json'),
+} as const;
+
+/**
+ * How a field is judged. Semantic judges compare the value with what follows from the action; `schema` is
+ * the form only (with a reason); `not-shown` a field the description names without its value.
+ */
+export const semanticJudges = [
+  'equals',
+  'one-of',
+  'message-id',
+  'time-ms',
+  'time-ms-past',
+  'prefix',
+  'object',
+  'media-type',
+  'signature',
+  'not-on-first-delivery',
+  'count',
+  'url-count',
+  'same-set',
+  'participants',
+  'echo',
+  'true',
+  'false',
+  'not-both',
+  'masked',
+  'count-of',
+  'all-equal',
+  'when',
+  'never-expires-or-later',
+] as const;
+export type SemanticJudge = (typeof semanticJudges)[number];
+export type Judge = SemanticJudge | 'schema' | 'not-shown';
+
+export interface FieldRule {
+  /** A body field, a dotted path, or a header name. */
+  field: string;
+  judge: Judge;
+  /** Where the expected value comes from in the action record (one path, or several for one-of). */
+  from?: string | string[];
+  /** A literal expected value (prefix, media type, enum value). */
+  expect?: unknown;
+  /** The clause a contradiction breaks (the table's default when absent). */
+  clause?: string;
+  /** Why the field is judged by its form only, or how far it is judged. */
+  reason?: string;
+  /** An expected null also accepts the field's absence. */
+  absent_ok?: boolean;
+  /** Judged only when this action path is truthy (`when`), e.g. a status. */
+  only_when?: string;
+}
+
+export interface EventTable {
+  clause: string;
+  v4_data?: FieldRule[];
+  flat?: FieldRule[];
+  /** The payload is not shown: why only the envelope, `event` and the headers are judged. */
+  not_shown?: string;
+}
+
+export interface EventFields {
+  version: number;
+  headers: FieldRule[];
+  envelope: FieldRule[];
+  flat_base: FieldRule[];
+  v4_data_not_shown: string;
+  events: Record<string, EventTable>;
+}
+
+/** One answer the description gives an object for: which requests, where the object sits, and its rules. */
+export interface AnswerOperation {
+  api: 'v4' | 'v2';
+  method: string;
+  /** The spec's path template, e.g. `/contacts/{contactId}`. */
+  path: string;
+  /** Where the object is in the body: `data` (item), `data[]` (list items), `.` (top level). */
+  at: 'data' | 'data[]' | '.' | 'contacts[]' | 'numbers[]';
+  /** The fields judged for this operation (the object's rules apply to each). */
+  rules: FieldRule[];
+}
+
+export interface ObjectTable {
+  /** Section of the description that defines the object. */
+  section: string;
+  clause: string;
+  /** Every field the description defines for the object, with how it is judged when no operation says more. */
+  fields: FieldRule[];
+  operations: AnswerOperation[];
+}
+
+export interface ObjectFields {
+  version: number;
+  objects: Record<string, ObjectTable>;
+}
+
+let eventsCache: EventFields | undefined;
+let objectsCache: ObjectFields | undefined;
+
+export function loadEventFields(): EventFields {
+  eventsCache ??= parse(readFileSync(fieldFiles.events, 'utf8')) as EventFields;
+  return eventsCache;
+}
+
+export function loadObjectFields(): ObjectFields {
+  objectsCache ??= parse(readFileSync(fieldFiles.objects, 'utf8')) as ObjectFields;
+  return objectsCache;
+}
+
+/** Whether a judge compares the value with the action (not only its form). */
+export function isSemantic(judge: Judge): judge is SemanticJudge {
+  return (semanticJudges as readonly string[]).includes(judge);
+}
