@@ -14,6 +14,7 @@ import { v2Receives } from './filter.js';
 import { httpPoster, type OutgoingRequest, type Poster } from './post.js';
 import { signatureHeader } from './signing.js';
 import { eventState } from './state.js';
+import { withFieldFaults } from './field-faults.js';
 import type { DeliveryRecord, FlatDelivery, Subscription } from './types.js';
 
 type FaultSource = Pick<App, 'fault' | 'variant'>;
@@ -46,6 +47,7 @@ export class ServiceBus implements EventBus {
     if (type === 'contact.shared' && this.faults.fault('events.contact-shared.reversed')) ({ data, meta } = reversedShare(data, meta));
     // The merge endpoint passes no flat fields; the flat body's base fields are found here (contact-merged.ts).
     if (type === 'contact.merged' && meta.flat === undefined) meta = { ...meta, flat: contactMergedFlat(org, data) };
+    ({ data, meta } = withFieldFaults(type, data, meta, (name) => this.faults.fault(name)));
     const record: EventRecord = { id: newId('evt'), type, created_at: org.now(), organization_id: org.id, data, meta };
     if (type === 'message.read' && this.faults.fault('events.read.not-emitted')) return record;
     const state = eventState(org);
@@ -135,7 +137,8 @@ export class ServiceBus implements EventBus {
    */
   private request(sub: Subscription, record: DeliveryRecord): OutgoingRequest {
     const f = (name: string) => this.faults.fault(name);
-    if (record.flat !== null) record.body = flatTextAt(record.flat, record.flat.now());
+    const v2 = sub.format === 'v2';
+    if (record.flat !== null) record.body = flatTextAt(record.flat, f('events.v2.timestamp-seconds') ? record.flat.now() / 1000 : record.flat.now());
     const secret = f('events.rotation.old-secret-still-used') && sub.previousSecret !== null ? sub.previousSecret : sub.secret;
     const signature = signatureHeader(secret, record.body, Date.now() - this.faults.variant.signatureClockSkewS * 1000, {
       wrongSecret: f('events.signing.wrong-secret'),
@@ -145,13 +148,13 @@ export class ServiceBus implements EventBus {
       latin1Bytes: f('events.signing.latin1-bytes'),
     });
     const headers: Record<string, string> = {
-      'content-type': f('events.header.content-type-text') ? 'text/plain' : 'application/json',
+      'content-type': f('events.header.content-type-text') || (v2 && f('events.header.v2-content-type-text')) ? 'text/plain' : 'application/json',
       'user-agent': 'mcs-reference-webhooks/1',
       'x-service-signature': signature,
       'x-service-delivery-id': record.id,
     };
-    if (!f('events.header.no-event-type')) headers['x-service-event'] = record.eventType;
-    if (record.messageId !== null && !f('events.header.no-message-id')) headers['x-service-message-id'] = record.messageId;
+    if (!f('events.header.no-event-type') && !(v2 && f('events.header.v2-no-event-type'))) headers['x-service-event'] = record.eventType;
+    if (record.messageId !== null && !f('events.header.no-message-id') && !(v2 && f('events.header.v2-no-message-id'))) headers['x-service-message-id'] = record.messageId;
     if (record.replay) {
       if (!f('events.replay.no-replay-header')) headers['x-service-replay'] = 'true';
       if (!f('events.replay.no-original-event-id')) headers['x-original-event-id'] = record.originalEventId ?? record.eventId;
