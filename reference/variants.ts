@@ -42,6 +42,14 @@ export interface Variant {
   asciiEscapedJson: boolean;
   /** Answers with a body are sent chunked (no Content-Length), in two chunks split inside the body's bytes. */
   chunkedResponses: boolean;
+  /** Every object of every delivery body (v4 envelope, its data, flat bodies) has an unknown field. */
+  eventExtraFields: boolean;
+  /** Every object of every delivery body has its keys in reverse order (the flat body's `timestamp` too). */
+  eventKeysReversed: boolean;
+  /** Event times (created_at, received_at..., the flat timestamp) in epoch ms at whole-second precision. */
+  eventTimesWholeSeconds: boolean;
+  /** Events of a group without a name leave `group_name` out rather than null. */
+  unnamedGroupNameAbsent: boolean;
 }
 
 export const defaultVariant: Variant = {
@@ -64,6 +72,10 @@ export const defaultVariant: Variant = {
   duplicateDeliveries: false,
   asciiEscapedJson: false,
   chunkedResponses: false,
+  eventExtraFields: false,
+  eventKeysReversed: false,
+  eventTimesWholeSeconds: false,
+  unnamedGroupNameAbsent: false,
 };
 
 /** Named bundles the suite's self-tests iterate over. */
@@ -87,6 +99,10 @@ export const namedVariants: Record<string, Partial<Variant>> = {
   'duplicate-deliveries': { duplicateDeliveries: true },
   'ascii-escaped-json': { asciiEscapedJson: true },
   'chunked-responses': { chunkedResponses: true },
+  'event-extra-fields': { eventExtraFields: true },
+  'event-keys-reversed': { eventKeysReversed: true },
+  'event-times-whole-seconds': { eventTimesWholeSeconds: true },
+  'unnamed-group-name-absent': { unnamedGroupNameAbsent: true },
 };
 
 export function resolveVariant(patch: Partial<Variant> | undefined): Variant {

@@ -130,9 +130,9 @@ export async function outbound(fx: Fixtures, options: { protocol?: Protocol; rea
   return { messageId: await reply(fx, first.chat_id), chatId: first.chat_id, chat: first.chat, text: eventTexts.reply, startedAt };
 }
 
-/** An outbound message in a fresh group chat. */
-export async function groupOutbound(fx: Fixtures): Promise<Outbound & { groupId: string }> {
-  const first = await inbound(fx, { protocol: 'imessage', group: { name: eventTexts.group, participants: [uniquePhone()] } });
+/** An outbound message in a fresh group chat (named eventTexts.group unless `name` says otherwise; null: unnamed). */
+export async function groupOutbound(fx: Fixtures, name: string | null = eventTexts.group): Promise<Outbound & { groupId: string }> {
+  const first = await inbound(fx, { protocol: 'imessage', group: { name, participants: [uniquePhone()] } });
   if (typeof first.group_id !== 'string') fail('the control API did not open a group chat', 'group_id in the answer', JSON.stringify(first));
   const startedAt = Date.now();
   const text = 'hello group';
@@ -222,9 +222,12 @@ export async function vote(fx: Fixtures, made: { pollId: string; chat: ChatFacts
   return { eventIds, action };
 }
 
-/** A group's name (`name`) or icon (`icon_url`) changes, in a fresh group named eventTexts.group without an icon. */
+/**
+ * A group's name (`name`) or icon (`icon_url`) changes, in a fresh group without an icon: an unnamed one for a
+ * rename (previous_name is then null), one named eventTexts.group for a new icon.
+ */
 async function groupChange(fx: Fixtures, change: { name: string } | { icon_url: string }): Promise<Triggered> {
-  const group = await groupOutbound(fx);
+  const group = await groupOutbound(fx, 'name' in change ? null : eventTexts.group);
   const startedAt = Date.now();
   const done = await fx.control().call<{ event_ids?: string[] }>('POST', '/inbound/group-changes', { group_id: group.groupId, ...change });
   const eventIds = done.event_ids ?? [];

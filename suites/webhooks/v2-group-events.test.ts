@@ -12,7 +12,7 @@ import { fail, isRecord, type Json } from '../_shared/common.js';
 import { dataOf } from '../_shared/contacts.js';
 import { eventTexts, inbound, poll, typing, vote } from '../_shared/events.js';
 import { shared } from '../_shared/event-scenario.js';
-import { bodyOf, describeDelivery, type Hooks, type Subscription, useHooks } from '../_shared/webhooks.js';
+import { bodyOf, describeDelivery, expectFollowsAction, type Hooks, type Subscription, useHooks } from '../_shared/webhooks.js';
 import { uniquePhone, uniqueToken } from '../_shared/values.js';
 
 const area = 'webhooks';
@@ -164,6 +164,23 @@ for (const type of ['poll.received', 'poll.voted'] as const) {
     },
   );
 }
+
+check(
+  {
+    area,
+    name: 'flat-unnamed-group-message-received-follows-the-message',
+    title: 'a message.received of a group without a name has is_group true, its group_id, group_name null (or absent), its participants and the text received',
+    clauses: ['events.message-received.fields'],
+    needs: messageNeeds,
+  },
+  async (t) => {
+    // Faults: events.fields.received-* (variant unnamed-group-name-absent passes).
+    const { fx, hooks, sub } = await groupOpened(t);
+    const opened = await inbound(fx, { protocol: 'imessage', group: { name: null, participants: [uniquePhone(), uniquePhone()] } });
+    const delivery = await hooks.waitForEvent(sub, 'message.received', (d) => bodyOf(d).message_id === opened.message_id, { judge: false });
+    expectFollowsAction(delivery, opened.action, sub, { clauses: ['events.message-received.fields'] });
+  },
+);
 
 check(
   {
