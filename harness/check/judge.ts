@@ -48,7 +48,9 @@ function isAssertion(error: unknown): boolean {
   return error instanceof Error && (error.name === 'CheckFailure' || error.name === 'AssertionError');
 }
 
-function nonConformingFailure({ response, errors, exchange }: NonNullable<ExchangeLog['nonConforming']>): CheckFailure {
+function nonConformingFailure({ response, errors, exchange, failure: contradicted }: NonNullable<ExchangeLog['nonConforming']>): CheckFailure {
+  // A field contradicting the request (harness/oracle) names its field, clause, expected and actual.
+  if (contradicted !== undefined) return atExchange(new CheckFailure(contradicted.message, contradicted.expected, contradicted.actual), exchange);
   const failure = new CheckFailure(
     `${response.api} ${response.method} ${response.path}: ${errors[0]}`,
     'every response documented by the spec and matching its schema',

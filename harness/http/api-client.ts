@@ -81,10 +81,11 @@ export class ApiClient {
     if (options.contentType !== undefined) headers['content-type'] = options.contentType;
     if (options.idempotencyKey !== undefined) headers['idempotency-key'] = options.idempotencyKey;
     Object.assign(headers, options.headers);
+    const startedAt = Date.now();
     const raw = await send({ method, url: joinUrl(this.root, path, queryString(options.query)), headers, body: payload }, this.transport);
     const parsed = parseJson(raw.text);
     const body = parsed.ok ? parsed.value : undefined;
-    recordResponse({ api: this.api, method, path, status: raw.status, body, isJson: parsed.ok, text: raw.text, truncated: raw.truncated, exchange: raw.exchange, ...(raw.headers['content-type'] === undefined ? {} : { contentType: raw.headers['content-type'] }) });
+    recordResponse({ api: this.api, method, path, status: raw.status, body, isJson: parsed.ok, text: raw.text, truncated: raw.truncated, exchange: raw.exchange, request: { json: options.json, ...(options.query === undefined ? {} : { query: options.query }) }, startedAt, ...(raw.headers['content-type'] === undefined ? {} : { contentType: raw.headers['content-type'] }) });
     return {
       api: this.api,
       method,

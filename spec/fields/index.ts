@@ -40,8 +40,13 @@ export const semanticJudges = [
   'masked',
   'count-of',
   'all-equal',
-  'when',
   'never-expires-or-later',
+  'echo-clear',
+  'url',
+  'present-array',
+  'true-if-present',
+  'in-list',
+  'same-text',
 ] as const;
 export type SemanticJudge = (typeof semanticJudges)[number];
 export type Judge = SemanticJudge | 'schema' | 'not-shown';
@@ -60,8 +65,8 @@ export interface FieldRule {
   reason?: string;
   /** An expected null also accepts the field's absence. */
   absent_ok?: boolean;
-  /** Judged only when this action path is truthy (`when`), e.g. a status. */
-  only_when?: string;
+  /** Judged only when the value at `from` is a string matching `matches` (e.g. a path `channel` that is a ch_ id). */
+  only_if?: { from: string; matches: string };
 }
 
 export interface EventTable {
@@ -91,6 +96,10 @@ export interface AnswerOperation {
   at: 'data' | 'data[]' | '.' | 'contacts[]' | 'numbers[]';
   /** The fields judged for this operation (the object's rules apply to each). */
   rules: FieldRule[];
+  /** Judged only when one of these query parameters is given. */
+  if_query?: string[];
+  /** Judged only when none of these query parameters is given. */
+  unless_query?: string[];
 }
 
 export interface ObjectTable {
