@@ -3,7 +3,7 @@
 // registered), whichever check made it. The action of an answer is inferred from its request, so no suite
 // declares anything for answers. A value the request does not give leaves its rule unjudged.
 import { isDeepStrictEqual } from 'node:util';
-import { loadObjectFields, type AnswerOperation, type FieldRule } from '../../spec/fields/index.js';
+import { formJudges, isSemantic, loadObjectFields, type AnswerOperation, type FieldRule } from '../../spec/fields/index.js';
 import { underived, type Derived } from './action.js';
 import { applyRule, type Contradiction, type Found, type Verdict } from './judges.js';
 import { noteClockAdvance } from './time.js';
@@ -42,13 +42,17 @@ interface Located {
   object: string;
   clause: string;
   operation: AnswerOperation;
+  /** The object's own rules that hold on every answer carrying it (semantic and form judges). */
+  always: FieldRule[];
   params: Record<string, string>;
 }
+
+const applied = (rule: FieldRule) => isSemantic(rule.judge) || (formJudges as readonly string[]).includes(rule.judge);
 
 let routes: Located[] | undefined;
 
 function allRoutes(): Located[] {
-  routes ??= Object.entries(loadObjectFields().objects).flatMap(([object, table]) => table.operations.map((operation) => ({ object, clause: table.clause, operation, params: {} })));
+  routes ??= Object.entries(loadObjectFields().objects).flatMap(([object, table]) => table.operations.map((operation) => ({ object, clause: table.clause, operation, always: table.fields.filter(applied), params: {} })));
   return routes;
 }
 
@@ -158,7 +162,7 @@ export function judgeAnswer(seen: AnswerSeen): AnswerVerdict {
   remember(seen);
   for (const located of locate(seen)) {
     for (const object of objectsOf(seen.body, located.operation.at)) {
-      for (const rule of located.operation.rules) {
+      for (const rule of [...located.always, ...located.operation.rules]) {
         const verdict = judgeRule(rule, seen, located, object);
         if (verdict.ok === false) {
           out.object ??= located.object;

@@ -24,8 +24,6 @@ export const semanticJudges = [
   'message-id',
   'time-ms',
   'time-ms-past',
-  'prefix',
-  'object',
   'media-type',
   'signature',
   'not-on-first-delivery',
@@ -42,14 +40,15 @@ export const semanticJudges = [
   'all-equal',
   'never-expires-or-later',
   'echo-clear',
-  'url',
   'present-array',
   'true-if-present',
   'in-list',
   'same-text',
 ] as const;
 export type SemanticJudge = (typeof semanticJudges)[number];
-export type Judge = SemanticJudge | 'schema' | 'not-shown';
+/** Judges of a value's form alone (a prefix, an object, a URL): applied, but not semantic. */
+export const formJudges = ['prefix', 'object', 'url'] as const;
+export type Judge = SemanticJudge | (typeof formJudges)[number] | 'schema' | 'not-shown';
 
 export interface FieldRule {
   /** A body field, a dotted path, or a header name. */
