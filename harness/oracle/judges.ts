@@ -61,7 +61,7 @@ export function applyRule(rule: FieldRule, found: Found, ctx: RuleContext): Verd
       return !found.present || isDeepStrictEqual(found.value, expected) ? ok : fail(`${show(expected)} (the value sent)`);
     case 'one-of':
       if (found.present && derived.some((value) => isDeepStrictEqual(found.value, value))) return ok;
-      if (!found.present && rule.absent_ok && derived.includes(null)) return ok;
+      if (!found.present && rule.absent_ok === true) return ok;
       return fail(`one of ${derived.map(show).join(', ')}`);
     case 'true':
       return found.present && found.value === true ? ok : fail('true');

@@ -92,7 +92,7 @@ export interface AnswerOperation {
   /** The spec's path template, e.g. `/contacts/{contactId}`. */
   path: string;
   /** Where the object is in the body: `data` (item), `data[]` (list items), `.` (top level). */
-  at: 'data' | 'data[]' | '.' | 'contacts[]' | 'numbers[]';
+  at: 'data' | 'data[]' | '.';
   /** The fields judged for this operation (the object's rules apply to each). */
   rules: FieldRule[];
   /** Judged only when one of these query parameters is given. */
