@@ -71,3 +71,13 @@ describe('judgeAnswer', () => {
     expect(fields(put({ display_name: 'Shop', about: 'old' }))).toEqual(['profile.about channels.profile.returns-channel-with-profile']);
   });
 });
+
+describe('masked_national', () => {
+  const browse = (row: Record<string, unknown>) => judgeAnswer(answer({ method: 'GET', path: '/channels/native/available', body: { data: [row], has_more: false, next_cursor: null } })).contradictions.map((c) => c.field);
+  it('reveals no digits, the area code, or the calling code and the area code; nothing more', () => {
+    expect(browse({ masked_national: '(XXX) XXX-XXXX', area_code: '415', country_code: '1' })).toEqual([]);
+    expect(browse({ masked_national: '(415) XXX-XXXX', area_code: '415', country_code: '1' })).toEqual([]);
+    expect(browse({ masked_national: '+1 415 XXX XXXX', area_code: '415', country_code: '1' })).toEqual([]);
+    expect(browse({ masked_national: '(415) 555-XXXX', area_code: '415', country_code: '1' })).toEqual(['masked_national']);
+  });
+});

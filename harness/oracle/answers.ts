@@ -231,13 +231,17 @@ function judgeRule(rule: FieldRule, seen: AnswerSeen, located: Located, object: 
   }
 }
 
-/** Only the area code is revealed: the digits of masked_national are the area code's (after a calling code). */
+/**
+ * Only the area code is revealed (AMBIGUITIES v4 52): masked_national shows no digits, the row's area code, or
+ * the calling code and the area code; nothing more.
+ */
 function maskedVerdict(found: Found, areaCode: unknown, object: Json, fail: (expected: string) => Verdict): Verdict {
   if (found.value === null || !found.present) return { ok: true };
   if (typeof found.value !== 'string') return fail('a string or null');
   let digits = found.value.replace(/\D/g, '');
   const calling = typeof object.country_code === 'string' ? object.country_code.replace(/\D/g, '') : '';
   if (typeof areaCode === 'string' && digits !== areaCode && calling !== '' && digits.startsWith(calling)) digits = digits.slice(calling.length);
+  if (digits === '') return { ok: true };
   if (typeof areaCode === 'string') return digits === areaCode ? { ok: true } : fail(`only the area code ${areaCode} revealed`);
   return digits.length <= 4 ? { ok: true } : fail('only an area code revealed');
 }
