@@ -81,3 +81,27 @@ describe('masked_national', () => {
     expect(browse({ masked_national: '(415) 555-XXXX', area_code: '415', country_code: '1' })).toEqual(['masked_national']);
   });
 });
+
+describe('lists and errors of any operation', () => {
+  it('a page with more items names a cursor; offset mode is not asserted', () => {
+    const page = (body: Record<string, unknown>) => fields(answer({ method: 'GET', path: '/priorities', body }));
+    expect(page({ data: [], has_more: true, next_cursor: 'c1' })).toEqual([]);
+    expect(page({ data: [], has_more: true, next_cursor: null })).toEqual(['next_cursor envelope.list.cursor-page']);
+    expect(page({ data: [], has_more: false, next_cursor: 'anything' })).toEqual([]);
+    expect(page({ data: [], has_more: true, next_cursor: null, pagination: { limit: 1, offset: 0, total: 9 } })).toEqual([]);
+  });
+
+  it('offset mode gives back the offset asked for, and a total no smaller than the page', () => {
+    const list = (pagination: Record<string, unknown>) => fields(answer({ method: 'GET', path: '/contacts', body: { data: [{ id: 'ct_1' }, { id: 'ct_2' }], has_more: false, next_cursor: null, pagination }, request: { query: { offset: 4, limit: 2 } } }));
+    expect(list({ limit: 2, offset: 4, total: 6 })).toEqual([]);
+    expect(list({ limit: 2, offset: 0, total: 6 })).toEqual(['pagination.offset contacts.list.offset-mode']);
+    expect(list({ limit: 2, offset: 4, total: 1 })).toEqual(['pagination.total contacts.list.offset-mode']);
+  });
+
+  it("a flat error body's status is the answer's status", () => {
+    const error = (status: number, body: unknown) => fields(answer({ method: 'GET', path: '/contacts/ct_1', status, body }));
+    expect(error(401, { error: 'unauthorized', message: 'no', status: 401 })).toEqual([]);
+    expect(error(404, { error: 'not_found', message: 'no', status: 400 })).toEqual(['status errors.shape.flat']);
+    expect(error(404, { error: { code: 'not_found', message: 'no', details: {} } })).toEqual([]);
+  });
+});

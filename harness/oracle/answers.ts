@@ -58,6 +58,7 @@ function allRoutes(): Located[] {
 
 /** The path parameters of `path` under `template`, or undefined when it does not match. */
 export function pathParams(template: string, path: string): Record<string, string> | undefined {
+  if (template === '*') return {};
   const want = template.split('/');
   const got = path.split('/');
   if (want.length !== got.length) return undefined;
@@ -93,17 +94,20 @@ function locate(seen: AnswerSeen): Located[] {
   const found: Located[] = [];
   for (const route of allRoutes()) {
     const { operation } = route;
-    if (operation.api !== seen.api || operation.method !== seen.method) continue;
+    if (operation.api !== seen.api || (operation.method !== '*' && operation.method !== seen.method)) continue;
+    if ((operation.statuses === 'error') !== (seen.status >= 400)) continue;
     const params = pathParams(operation.path, seen.path);
     if (params === undefined) continue;
     if (operation.if_query !== undefined && !given(operation.if_query)) continue;
     if (operation.unless_query !== undefined && given(operation.unless_query)) continue;
     found.push({ ...route, params });
   }
-  // A literal segment beats a parameter (`/channels/native/available` is not `/channels/{channel}`).
+  // A literal segment beats a parameter (`/channels/native/available` is not `/channels/{channel}`); an
+  // operation of any path (`*`) holds beside the others.
   const literals = (l: Located) => l.operation.path.split('/').filter((s) => !s.startsWith('{')).length;
-  const best = Math.max(...found.map(literals));
-  return found.filter((l) => literals(l) === best);
+  const specific = found.filter((l) => l.operation.path !== '*');
+  const best = Math.max(...specific.map(literals));
+  return [...found.filter((l) => l.operation.path === '*'), ...specific.filter((l) => literals(l) === best)];
 }
 
 /** The value of a dotted path in an object. */
@@ -120,6 +124,7 @@ function source(path: string, seen: AnswerSeen, located: Located, object: Json):
   const [part, ...rest] = path.split('.');
   const key = rest.join('.');
   if (part === 'literal') return key === 'null' ? null : key;
+  if (part === 'response') return key === 'status' ? seen.status : underived;
   if (part === 'path') return located.params[key] ?? underived;
   if (part === 'answer') {
     const found = at(object, key);
@@ -158,8 +163,8 @@ export function judgeAnswer(seen: AnswerSeen): AnswerVerdict {
     return { contradictions: [], judged: 0 };
   }
   const out: AnswerVerdict = { contradictions: [], judged: 0 };
-  if (seen.status < 200 || seen.status > 299) return out;
-  remember(seen);
+  if (seen.status < 200 || (seen.status > 299 && seen.status < 400)) return out;
+  if (seen.status < 300) remember(seen);
   for (const located of locate(seen)) {
     for (const object of objectsOf(seen.body, located.operation.at)) {
       for (const rule of [...located.always, ...located.operation.rules]) {
@@ -178,7 +183,7 @@ function judgeRule(rule: FieldRule, seen: AnswerSeen, located: Located, object: 
   const clause = rule.clause ?? located.clause;
   if (rule.only_if !== undefined) {
     const value = source(rule.only_if.from, seen, located, object);
-    if (typeof value !== 'string' || !new RegExp(rule.only_if.matches).test(value)) return { ok: 'unjudged', unjudged: { field: rule.field, reason: `only when ${rule.only_if.from} matches ${rule.only_if.matches}` } };
+    if ((typeof value !== 'string' && typeof value !== 'boolean') || !new RegExp(rule.only_if.matches).test(String(value))) return { ok: 'unjudged', unjudged: { field: rule.field, reason: `only when ${rule.only_if.from} matches ${rule.only_if.matches}` } };
   }
   const found = at(object, rule.field);
   const fail = (expected: string, actual: unknown = found.present ? found.value : undefined): Verdict => ({ ok: false, contradiction: { field: rule.field, clause, expected, actual: actual === undefined ? '(absent)' : JSON.stringify(actual) } });
@@ -226,6 +231,18 @@ function judgeRule(rule: FieldRule, seen: AnswerSeen, located: Located, object: 
     }
     case 'masked':
       return maskedVerdict(found, derived[0], object, fail);
+    case 'same-number': {
+      if (derived.length === 0 || !found.present) return { ok: 'unjudged', unjudged: { field: rule.field, reason: 'not asked for, or absent (its presence is the schema\'s)' } };
+      return Number(found.value) === Number(derived[0]) && typeof found.value === 'number' ? { ok: true } : fail(`${String(derived[0])}`);
+    }
+    case 'at-least-items': {
+      const items = object[String(rule.expect)];
+      if (!Array.isArray(items) || typeof found.value !== 'number') return { ok: 'unjudged', unjudged: { field: rule.field, reason: 'no item list or no total' } };
+      return found.value >= items.length ? { ok: true } : fail(`at least the ${items.length} item(s) of the page`);
+    }
+    case 'cursor-when-more':
+      if (object.has_more !== true || 'pagination' in object) return { ok: 'unjudged', unjudged: { field: rule.field, reason: 'asserted only where has_more is true in cursor mode' } };
+      return typeof found.value === 'string' && found.value !== '' ? { ok: true } : fail('a cursor (a non-empty string) where has_more is true');
     default:
       return applyRule(rule, found, { clause, expected, window: { ...(seen.startedAt === undefined ? {} : { from: seen.startedAt }), to: seen.arrivedAt } });
   }

@@ -44,6 +44,9 @@ export const semanticJudges = [
   'true-if-present',
   'in-list',
   'same-text',
+  'same-number',
+  'at-least-items',
+  'cursor-when-more',
 ] as const;
 export type SemanticJudge = (typeof semanticJudges)[number];
 /** Judges of a value's form alone (a prefix, an object, a URL): applied, but not semantic. */
@@ -88,9 +91,12 @@ export interface EventFields {
 /** One answer the description gives an object for: which requests, where the object sits, and its rules. */
 export interface AnswerOperation {
   api: 'v4' | 'v2';
+  /** An HTTP method, or `*` for any. */
   method: string;
-  /** The spec's path template, e.g. `/contacts/{contactId}`. */
+  /** The spec's path template, e.g. `/contacts/{contactId}`, or `*` for any path of the API. */
   path: string;
+  /** Which answers are judged: 2xx (default), or `error` (4xx and 5xx). */
+  statuses?: 'error';
   /** Where the object is in the body: `data` (item), `data[]` (list items), `.` (top level). */
   at: 'data' | 'data[]' | '.';
   /** The fields judged for this operation (the object's rules apply to each). */
