@@ -14,7 +14,8 @@ describe('mcs coverage --fields', () => {
     expect(judgement('event group.name_changed', 'previous_name')).toBe('semantic');
     expect(judgement('deliveries', 'X-Service-Message-Id')).toBe('semantic');
     expect(judgement('object ApiKey', 'created_at')).toBe('semantic');
-    expect(judgement('event message.failed', 'error_code')).toBe('schema only');
+    expect(judgement('event message.failed', 'error_code')).toBe('semantic');
+    expect(judgement('event message.failed', 'error_message')).toBe('schema only');
     expect(judgement('event contact.merged', '*')).toBe('not shown');
   });
 

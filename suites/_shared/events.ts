@@ -109,8 +109,8 @@ export async function reply(fx: Fixtures, chatId: string, text: string = eventTe
   return id;
 }
 
-export async function drive(fx: Fixtures, messageId: string, status: 'sent' | 'delivered' | 'failed' | 'read'): Promise<string[]> {
-  const done = await fx.control().call<{ event_ids?: string[] }>('POST', path`/messages/${messageId}/status`, { status });
+export async function drive(fx: Fixtures, messageId: string, status: 'sent' | 'delivered' | 'failed' | 'read', failure: { error_code?: string; error_message?: string } = {}): Promise<string[]> {
+  const done = await fx.control().call<{ event_ids?: string[] }>('POST', path`/messages/${messageId}/status`, { status, ...failure });
   return done.event_ids ?? [];
 }
 
@@ -140,9 +140,12 @@ export async function groupOutbound(fx: Fixtures, name: string | null = eventTex
 }
 
 /** The action of a status event of an outbound message (message.sent, .delivered, .failed, .read). */
-export function statusAction(type: string, sent: Outbound, eventIds: string[] = []): EventAction {
-  return declareAction({ type, startedAt: sent.startedAt, subject: { ...sent.chat.subject, message_id: sent.messageId }, sent: { text: sent.text, attachments: [] }, setup: sent.chat.setup, eventIds });
+export function statusAction(type: string, sent: Outbound, eventIds: string[] = [], did: Record<string, unknown> = {}): EventAction {
+  return declareAction({ type, startedAt: sent.startedAt, subject: { ...sent.chat.subject, message_id: sent.messageId }, did, sent: { text: sent.text, attachments: [] }, setup: sent.chat.setup, eventIds });
 }
+
+/** The carrier's failure a driven message.failed reports: its code is the set-up's, so the event must name it. */
+export const carrierFailure = { error_code: 'mcs_carrier_rejected', error_message: 'The carrier rejected the message (mcs conformance)' } as const;
 
 /** Why an event left to the target's own progress is not verifiable when it never came. */
 export function notEmittedOnItsOwn(type: string, waitedMs: number, operation: ControlOperation): string {
@@ -175,8 +178,9 @@ async function statusEvent(fx: Fixtures, status: 'sent' | 'delivered' | 'failed'
   });
   const { messageId } = sent;
   if (driven) {
-    const eventIds = await drive(fx, messageId, status);
-    return { messageId, eventIds, action: statusAction(`message.${status}`, sent, eventIds) };
+    const failure = status === 'failed' ? carrierFailure : {};
+    const eventIds = await drive(fx, messageId, status, failure);
+    return { messageId, eventIds, action: statusAction(`message.${status}`, sent, eventIds, status === 'failed' ? { error_code: carrierFailure.error_code } : {}) };
   }
   return { messageId, eventIds: [], action: statusAction(`message.${status}`, sent), ...(sender === undefined ? { onItsOwn: 'driveMessageStatus' as const } : {}) };
 }
