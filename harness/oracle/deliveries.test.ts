@@ -50,7 +50,7 @@ describe('judgeDelivery', () => {
 
   it('names the field, its clause, expected and actual when a value contradicts the action', () => {
     const verdict = judgeDelivery(delivery({ ...flatReaction, action: 'remove' }, headers), reaction, { api: 'v2', secret });
-    expect(verdict.contradictions).toEqual([{ field: 'action', clause: 'events.message-reaction.fields', expected: '"add"', actual: '"remove"' }]);
+    expect(verdict.contradictions).toEqual([{ field: 'action', clause: 'events.message-reaction.shape', expected: '"add"', actual: '"remove"' }]);
   });
 
   it('fails a time in seconds that is still an integer, and says so', () => {
@@ -105,5 +105,13 @@ describe('judgeDelivery', () => {
     expect(actionOf(delivery({ ...flatReaction, external_id: '+19995550100' }, headers))).toBe(mine);
     declareAction({ ...reaction, subject: { ...reaction.subject, external_id: '+19995550100' } });
     expect(actionOf(delivery({ ...flatReaction, external_id: '+19995550100' }, headers))).toBeUndefined();
+  });
+
+  it('never takes an action of the same party but another message for the delivery (a test recipient is in many)', () => {
+    const read: EventAction = { type: 'message.read', startedAt: now, subject: { message_id: 'msg_theirs', external_id: '+18885550100' } };
+    declareAction(read);
+    const body = { event: 'message.read', message_id: 'msg_mine', external_id: '+18885550100' };
+    expect(actionOf(delivery(body, { 'x-service-message-id': 'msg_mine' }))).toBeUndefined();
+    expect(actionOf(delivery({ ...body, message_id: 'msg_theirs' }, { 'x-service-message-id': 'msg_theirs' }))).toBe(read);
   });
 });

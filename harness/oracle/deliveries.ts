@@ -178,10 +178,15 @@ export function actionOf(delivery: Delivery, type: string | undefined = delivery
     address: [action.did?.address],
     party: [action.subject?.external_id],
   });
+  // One key in common, and none that both name differently: a customer or a test recipient is in many actions.
   const matches = declaredActions().filter((action) => {
     if (action.type !== type) return false;
     const keys = keysOf(action);
-    return (Object.keys(named) as (keyof typeof named)[]).some((key) => keys[key].some((k) => typeof k === 'string' && named[key].includes(k)));
+    const kinds = Object.keys(named) as (keyof typeof named)[];
+    const given = (key: keyof typeof named): string[] => (keys[key] as unknown[]).filter((k): k is string => typeof k === 'string');
+    const agree = kinds.some((key) => given(key).some((k) => named[key].includes(k)));
+    const differ = kinds.some((key) => given(key).length > 0 && named[key].length > 0 && !given(key).some((k) => named[key].includes(k)));
+    return agree && !differ;
   });
   return matches.length === 1 ? matches[0] : undefined;
 }

@@ -15,7 +15,7 @@ interface FieldFault {
   change(fields: Fields): Fields;
 }
 
-const fields = (type: string) => `events.${type.replace(/[._]/g, '-')}.fields`;
+const fields = (type: string) => `events.${type.replace(/[._]/g, '-')}.shape`;
 const flip = <T>(value: unknown, a: T, b: T): unknown => (value === a ? b : value === b ? a : value);
 const seconds = (value: unknown): unknown => (typeof value === 'number' ? Math.floor(value / 1000) : value);
 const only = (field: string, change: (fields: Fields) => unknown) => (f: Fields): Fields => (field in f ? { ...f, [field]: change(f) } : f);

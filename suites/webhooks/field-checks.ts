@@ -35,7 +35,7 @@ export function fieldCheckList(api: 'v4' | 'v2'): FieldCheck[] {
   if (api === 'v4') {
     return [
       { name: 'v4-created-at-is-the-event-time-in-ms', title: "the v4 envelope's created_at is the event's time in epoch ms: between the action that caused it and the delivery (a value 1000 times too small fails)", clauses: ['events.envelope.v4-created-at-ms'] },
-      { name: 'v4-message-received-data-follows-the-message', title: 'the v4 data of message.received names the message received: its id, chat_ id, line type, direction inbound, sender, text and attachments', clauses: ['events.message-received.fields', 'events.envelope.v4-message-received-data'], types: ['message.received'] },
+      { name: 'v4-message-received-data-follows-the-message', title: 'the v4 data of message.received names the message received: its id, chat_ id, line type, direction inbound, sender, text and attachments', clauses: ['events.message-received.shape', 'events.envelope.v4-message-received-data'], types: ['message.received'] },
     ];
   }
   const perType = Object.entries(tables.events)

@@ -170,7 +170,7 @@ check(
     area,
     name: 'flat-unnamed-group-message-received-follows-the-message',
     title: 'a message.received of a group without a name has is_group true, its group_id, group_name null (or absent), its participants and the text received',
-    clauses: ['events.message-received.fields'],
+    clauses: ['events.message-received.shape'],
     needs: messageNeeds,
   },
   async (t) => {
@@ -178,7 +178,7 @@ check(
     const { fx, hooks, sub } = await groupOpened(t);
     const opened = await inbound(fx, { protocol: 'imessage', group: { name: null, participants: [uniquePhone(), uniquePhone()] } });
     const delivery = await hooks.waitForEvent(sub, 'message.received', (d) => bodyOf(d).message_id === opened.message_id, { judge: false });
-    expectFollowsAction(delivery, opened.action, sub, { clauses: ['events.message-received.fields'] });
+    expectFollowsAction(delivery, opened.action, sub, { clauses: ['events.message-received.shape'] });
   },
 );
 
