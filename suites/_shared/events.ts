@@ -8,6 +8,7 @@ import type { ControlOperation } from '../../harness/fixtures/control-operations
 import { unofferedReason } from '../../harness/fixtures/control-client.js';
 import type { Delivery } from '../../harness/webhooks/receiver.js';
 import { declareAction, type EventAction } from '../../harness/oracle/index.js';
+import type { operations } from '../../spec/types/control.js';
 import { uniquePhone } from './values.js';
 import { dataOf, fail, idemKey, isRecord, messageIdOf, shown, type Json } from './common.js';
 import { headerOf, safeJson } from './webhooks.js';
@@ -249,14 +250,7 @@ async function groupChange(fx: Fixtures, change: { name: string } | { icon_url: 
 }
 
 /** The card a party shares: the control API's simulateContactShare body beside `channel_id`. */
-export interface SharedCard {
-  address: string;
-  display_name?: string | null;
-  first_name?: string | null;
-  last_name?: string | null;
-  avatar_url?: string | null;
-  is_pending?: boolean;
-}
+export type SharedCard = Omit<operations['simulateContactShare']['requestBody']['content']['application/json'], 'channel_id'>;
 
 /** The other party shares a card with the home line. */
 export async function shareCard(fx: Fixtures, card: SharedCard): Promise<Triggered> {
