@@ -53,6 +53,14 @@ export interface Variant {
   newestFirst: boolean;
   /** Priority ids are bare UUIDs (the description shows no prefix for them). */
   uuidPriorityIds: boolean;
+  /** Every object of every delivery body (v4 envelope, its data, flat bodies) has an unknown field. */
+  eventExtraFields: boolean;
+  /** Every object of every delivery body has its keys in reverse order (the flat body's `timestamp` too). */
+  eventKeysReversed: boolean;
+  /** Event times (created_at, received_at..., the flat timestamp) in epoch ms at whole-second precision. */
+  eventTimesWholeSeconds: boolean;
+  /** Events of a group without a name leave `group_name` out rather than null. */
+  unnamedGroupNameAbsent: boolean;
 }
 
 export const defaultVariant: Variant = {
@@ -79,6 +87,10 @@ export const defaultVariant: Variant = {
   lenientPaging: false,
   newestFirst: false,
   uuidPriorityIds: false,
+  eventExtraFields: false,
+  eventKeysReversed: false,
+  eventTimesWholeSeconds: false,
+  unnamedGroupNameAbsent: false,
 };
 
 /** Named bundles the suite's self-tests iterate over. */
@@ -106,6 +118,10 @@ export const namedVariants: Record<string, Partial<Variant>> = {
   'lenient-paging': { lenientPaging: true },
   'newest-first': { newestFirst: true },
   'uuid-priority-ids': { uuidPriorityIds: true },
+  'event-extra-fields': { eventExtraFields: true },
+  'event-keys-reversed': { eventKeysReversed: true },
+  'event-times-whole-seconds': { eventTimesWholeSeconds: true },
+  'unnamed-group-name-absent': { unnamedGroupNameAbsent: true },
 };
 
 export function resolveVariant(patch: Partial<Variant> | undefined): Variant {

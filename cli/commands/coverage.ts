@@ -13,6 +13,7 @@ import { operationsOf } from '../../harness/schema/openapi.js';
 import type { ClauseCoverage } from '../../results/model.js';
 import { readReport } from '../../reports/schema.js';
 import { UsageError } from '../errors.js';
+import { printFields } from './coverage-fields.js';
 
 const suitesConfig = fileURLToPath(new URL('../../suites/vitest.config.ts', import.meta.url));
 
@@ -22,6 +23,8 @@ Lists every clause of spec/clauses.yaml with the checks that cite it, and the cl
   --from    read the coverage recorded in a JSON report (with results) instead of scanning the suites
   --suites  the folder of suites to collect (default: suites/ of this project)
   --needs   every control operation and fixture, with the checks that need it and the clauses it unlocks
+  --fields  every field of every event and response object, and how the oracle judges it (semantic, schema
+            only with the reason, or not shown); exits 1 when a field is left unjudged
   --json    print the coverage as JSON
 Exits 1 when a clause is uncovered and not marked untestable in clauses.yaml, or a check cites an
 unknown clause id; 2 on bad input.
@@ -31,13 +34,14 @@ interface Flags {
   from?: string;
   suites?: string;
   needs?: boolean;
+  fields?: boolean;
   json?: boolean;
   help?: boolean;
 }
 
 function parse(argv: string[]): Flags {
   try {
-    return parseArgs({ args: argv, strict: true, allowPositionals: false, options: { from: { type: 'string' }, suites: { type: 'string' }, needs: { type: 'boolean' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } }).values;
+    return parseArgs({ args: argv, strict: true, allowPositionals: false, options: { from: { type: 'string' }, suites: { type: 'string' }, needs: { type: 'boolean' }, fields: { type: 'boolean' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } }).values;
   } catch (error) {
     throw new UsageError(`${(error as Error).message.split('\n')[0] ?? ''} (try --help)`);
   }
@@ -49,6 +53,7 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return 0;
   }
+  if (flags.fields === true) return printFields(flags.json === true);
   if (flags.from !== undefined && flags.suites !== undefined) throw new UsageError('--from and --suites exclude each other');
   if (flags.from !== undefined && flags.needs === true) throw new UsageError('--needs reads the suites\' declarations, not a report: drop --from');
 

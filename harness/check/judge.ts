@@ -54,8 +54,14 @@ function isAssertion(error: unknown): boolean {
 }
 
 function nonConformingFailure(nonConforming: NonNullable<ExchangeLog['nonConforming']>): CheckFailure {
-  const { response, errors, exchange } = nonConforming;
+  const { response, errors, exchange, failure: contradicted } = nonConforming;
   const step = stepOfNonConforming(nonConforming);
+  // A field contradicting the request (harness/oracle) names its field, clause, expected and actual.
+  if (contradicted !== undefined) {
+    const failure = new CheckFailure(contradicted.message, contradicted.expected, contradicted.actual);
+    if (step !== undefined) attribute(failure, step);
+    return atExchange(failure, exchange);
+  }
   const failure = new CheckFailure(
     `${response.api} ${response.method} ${response.path}: ${errors[0]}`,
     'every response documented by the spec and matching its schema',

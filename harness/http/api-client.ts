@@ -84,11 +84,12 @@ export class ApiClient {
     if (options.idempotencyKey !== undefined) headers['idempotency-key'] = options.idempotencyKey;
     Object.assign(headers, options.headers);
     const answered = currentExchangeLog()?.onRequest?.(this, method, path);
+    const startedAt = Date.now();
     const raw = await send({ method, url: joinUrl(this.root, path, queryString(options.query)), headers, body: payload }, this.transport);
     // Parsed once by the transport; a body it cut is not parsed at all.
     const parsed = raw.json ?? (raw.truncated ? { ok: false as const } : parseJson(raw.text));
     const body = parsed.ok ? parsed.value : undefined;
-    recordResponse({ api: this.api, method, path, status: raw.status, body, isJson: parsed.ok, text: raw.text, truncated: raw.truncated, ...(raw.cut === undefined ? {} : { cut: raw.cut }), exchange: raw.exchange, ...(raw.headers['content-type'] === undefined ? {} : { contentType: raw.headers['content-type'] }) });
+    recordResponse({ api: this.api, method, path, status: raw.status, body, isJson: parsed.ok, text: raw.text, truncated: raw.truncated, ...(raw.cut === undefined ? {} : { cut: raw.cut }), exchange: raw.exchange, request: { json: options.json, ...(options.query === undefined ? {} : { query: options.query }) }, startedAt, ...(raw.headers['content-type'] === undefined ? {} : { contentType: raw.headers['content-type'] }) });
     const response: ApiResponse<T> = {
       api: this.api,
       method,

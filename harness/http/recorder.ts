@@ -8,6 +8,7 @@ import type { Exchange } from '../../results/model.js';
 import type { ApiClient, ApiResponse } from './api-client.js';
 import { checkResponse } from '../schema/validator.js';
 import { garbageOf } from './garbage.js';
+import { contradictedAnswer } from '../oracle/recorded.js';
 
 /** What the check wrapper needs of an API response to validate it against the spec. */
 export interface RecordedResponse {
@@ -25,6 +26,9 @@ export interface RecordedResponse {
   contentType?: string;
   /** The recorded exchange of this response (a failure judged on it reproduces it). */
   exchange?: Exchange;
+  /** What was asked (harness/oracle judges the answer against it) and when the request started (epoch ms). */
+  request?: { json?: unknown; query?: Record<string, unknown> };
+  startedAt?: number;
 }
 
 export type ResponseMode = 'strict' | 'schema' | 'off';
@@ -46,6 +50,8 @@ export interface NonConforming {
   errors: string[];
   /** The exchange that carried it, when recorded: the failure's reproduction. */
   exchange?: Exchange;
+  /** The failure to report, when the oracle found a field contradicting the request (harness/oracle). */
+  failure?: { message: string; expected: string; actual: string };
 }
 
 /** Exchanges kept per check: the first ones and the latest (a failure is usually about the latest). */
@@ -86,6 +92,7 @@ export class ExchangeLog {
   }
 
   addResponse(response: RecordedResponse): void {
+    const contradicted = contradictedAnswer(response);
     const result = checkResponse(response);
     const summary: ResponseSummary = { api: response.api, method: response.method, path: response.path, status: response.status, excerpt: excerpt(response.text) };
     const documented = result.operation?.responses[String(response.status)] !== undefined;
@@ -96,6 +103,7 @@ export class ExchangeLog {
     if (this.mode === 'off' || this.nonConforming !== undefined || !result.operation) return; // unknown paths are deliberate
     if (result.undocumentedStatus && this.mode === 'schema') return;
     if (result.errors.length > 0) this.nonConforming = { response: summary, errors: result.errors, ...(response.exchange === undefined ? {} : { exchange: response.exchange }) };
+    else if (contradicted !== undefined) this.nonConforming = { response: summary, ...contradicted, ...(response.exchange === undefined ? {} : { exchange: response.exchange }) };
   }
 }
 

@@ -9,11 +9,13 @@ import { newId } from '../store/ids.js';
 import type { Org } from '../store/types.js';
 import { contactMergedFlat } from './contact-merged.js';
 import { DeliveryEngine, defaultDeliveryConfig, type DeliveryConfig } from './delivery.js';
-import { flatText, flatTextAt, v4Envelope } from './envelope.js';
+import { flatText, flatTextAt, formed, v4Envelope, type BodyForm } from './envelope.js';
 import { v2Receives } from './filter.js';
 import { httpPoster, type OutgoingRequest, type Poster } from './post.js';
 import { signatureHeader } from './signing.js';
 import { eventState } from './state.js';
+import { withFieldFaults } from './field-faults.js';
+import { withOpenReadings, wholeSeconds } from './open-readings.js';
 import type { DeliveryRecord, FlatDelivery, Subscription } from './types.js';
 
 type FaultSource = Pick<App, 'fault' | 'variant'>;
@@ -46,7 +48,10 @@ export class ServiceBus implements EventBus {
     if (type === 'contact.shared' && this.faults.fault('events.contact-shared.reversed')) ({ data, meta } = reversedShare(data, meta));
     // The merge endpoint passes no flat fields; the flat body's base fields are found here (contact-merged.ts).
     if (type === 'contact.merged' && meta.flat === undefined) meta = { ...meta, flat: contactMergedFlat(org, data) };
-    const record: EventRecord = { id: newId('evt'), type, created_at: org.now(), organization_id: org.id, data, meta };
+    ({ data, meta } = withFieldFaults(type, data, meta, (name) => this.faults.fault(name)));
+    ({ data, meta } = withOpenReadings(data, meta, this.faults.variant));
+    const now = this.faults.variant.eventTimesWholeSeconds ? wholeSeconds(org.now()) : org.now();
+    const record: EventRecord = { id: newId('evt'), type, created_at: now, organization_id: org.id, data, meta };
     if (type === 'message.read' && this.faults.fault('events.read.not-emitted')) return record;
     const state = eventState(org);
     state.log.push(record);
@@ -78,13 +83,17 @@ export class ServiceBus implements EventBus {
   /** What `sub` receives for `event`, or null when it receives nothing. */
   private payloadFor(org: Org, sub: Subscription, event: EventRecord): Payload | null {
     const f = (name: string) => this.faults.fault(name);
+    const form: BodyForm = { extraFields: this.faults.variant.eventExtraFields, reverseKeys: this.faults.variant.eventKeysReversed };
     const envelope = (): Payload => ({
       body: JSON.stringify(
-        v4Envelope(event, {
-          secondsTimestamp: f('events.v4.created-at-seconds'),
-          bareOrganizationId: f('events.v4.bare-organization-id'),
-          receivedChatIdNotChat: f('events.v4.received-chat-id-not-chat'),
-        }),
+        formed(
+          v4Envelope(event, {
+            secondsTimestamp: f('events.v4.created-at-seconds'),
+            bareOrganizationId: f('events.v4.bare-organization-id'),
+            receivedChatIdNotChat: f('events.v4.received-chat-id-not-chat'),
+          }),
+          form,
+        ),
       ),
       flat: null,
     });
@@ -98,7 +107,7 @@ export class ServiceBus implements EventBus {
       noBaseFields: f('events.v2.no-base-fields'),
       groupFieldsOn1to1: f('events.v2.group-fields-on-1to1'),
       groupFieldsMissing: f('events.v2.group-fields-missing'),
-    });
+    }, form);
     const flat: FlatDelivery = { ...text, now: () => org.now() };
     // Until its first attempt, the delivery shows the body as it would have been sent at emission.
     return { body: flatTextAt(flat, event.created_at), flat };
@@ -135,7 +144,9 @@ export class ServiceBus implements EventBus {
    */
   private request(sub: Subscription, record: DeliveryRecord): OutgoingRequest {
     const f = (name: string) => this.faults.fault(name);
-    if (record.flat !== null) record.body = flatTextAt(record.flat, record.flat.now());
+    const v2 = sub.format === 'v2';
+    const sentAt = this.faults.variant.eventTimesWholeSeconds && record.flat !== null ? wholeSeconds(record.flat.now()) : record.flat?.now();
+    if (record.flat !== null && sentAt !== undefined) record.body = flatTextAt(record.flat, f('events.v2.timestamp-seconds') ? sentAt / 1000 : sentAt);
     const secret = f('events.rotation.old-secret-still-used') && sub.previousSecret !== null ? sub.previousSecret : sub.secret;
     const signature = signatureHeader(secret, record.body, Date.now() - this.faults.variant.signatureClockSkewS * 1000, {
       wrongSecret: f('events.signing.wrong-secret'),
@@ -145,13 +156,13 @@ export class ServiceBus implements EventBus {
       latin1Bytes: f('events.signing.latin1-bytes'),
     });
     const headers: Record<string, string> = {
-      'content-type': f('events.header.content-type-text') ? 'text/plain' : 'application/json',
+      'content-type': f('events.header.content-type-text') || (v2 && f('events.header.v2-content-type-text')) ? 'text/plain' : 'application/json',
       'user-agent': 'mcs-reference-webhooks/1',
       'x-service-signature': signature,
       'x-service-delivery-id': record.id,
     };
-    if (!f('events.header.no-event-type')) headers['x-service-event'] = record.eventType;
-    if (record.messageId !== null && !f('events.header.no-message-id')) headers['x-service-message-id'] = record.messageId;
+    if (!f('events.header.no-event-type') && !(v2 && f('events.header.v2-no-event-type'))) headers['x-service-event'] = record.eventType;
+    if (record.messageId !== null && !f('events.header.no-message-id') && !(v2 && f('events.header.v2-no-message-id'))) headers['x-service-message-id'] = record.messageId;
     if (record.replay) {
       if (!f('events.replay.no-replay-header')) headers['x-service-replay'] = 'true';
       if (!f('events.replay.no-original-event-id')) headers['x-original-event-id'] = record.originalEventId ?? record.eventId;

@@ -63,9 +63,35 @@ export interface FlatText {
  * `created_at`. `message_id` is the event's message, else one the flat fields name (contact.merged concerns
  * no message).
  */
-export function flatText(event: EventRecord, faults: FlatFaults = {}): FlatText {
+export function flatText(event: EventRecord, faults: FlatFaults = {}, form: BodyForm = {}): FlatText {
   const { start, rest } = flatParts(event, faults);
-  return { head: `${JSON.stringify(start).slice(0, -1)},"timestamp":`, tail: `,${JSON.stringify(rest).slice(1)}` };
+  if (!form.extraFields && !form.reverseKeys) return { head: `${JSON.stringify(start).slice(0, -1)},"timestamp":`, tail: `,${JSON.stringify(rest).slice(1)}` };
+  // The same body in another form: `timestamp` stays open, wherever the form puts it.
+  const text = JSON.stringify(formed({ ...start, timestamp: openTimestamp, ...rest }, form));
+  const [head, tail] = text.split(JSON.stringify(openTimestamp));
+  return { head: head ?? '', tail: tail ?? '' };
+}
+
+/**
+ * Benign forms of a delivery body the description leaves open (variants eventExtraFields, eventKeysReversed):
+ * an unknown field in every object, and every object's keys in reverse order.
+ */
+export interface BodyForm {
+  extraFields?: boolean;
+  reverseKeys?: boolean;
+}
+
+const openTimestamp = '\u0000mcs-open-timestamp\u0000';
+
+/** `value` in the form: objects (nested ones too) with an extra field and/or their keys reversed. */
+export function formed(value: unknown, form: BodyForm): unknown {
+  if (Array.isArray(value)) return value.map((item) => formed(item, form));
+  if (typeof value !== 'object' || value === null) return value;
+  const entries = Object.entries(value).map(([key, item]) => [key, formed(item, form)] as const);
+  if (form.reverseKeys) entries.reverse();
+  const out = Object.fromEntries(entries);
+  if (form.extraFields) out.x_reference_extra = 'ignore-me';
+  return out;
 }
 
 /** The bytes of one attempt: the flat body with `timestamp` the moment it is sent (integer epoch ms). */

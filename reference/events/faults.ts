@@ -1,6 +1,7 @@
 // The event side's fault switches (signing, delivery headers, envelopes, v2 filtering, rotation, replay,
 // event rules). Each is checked at the one place it changes behaviour: grep its name.
 import type { FaultDecl } from '../faults.js';
+import { fieldFaultDecls } from './field-faults.js';
 
 export const faults: FaultDecl[] = [
   { name: 'events.signing.wrong-secret', description: 'Deliveries are signed with a secret the subscriber never received.', clauses: ['webhooks.signature.hmac-over-t-and-raw-body'] },
@@ -17,7 +18,7 @@ export const faults: FaultDecl[] = [
   { name: 'events.replay.no-replay-header', description: 'Replays lack X-Service-Replay: true.', clauses: ['events.header.replay-true'] },
   { name: 'events.replay.no-original-event-id', description: 'Replays lack X-Original-Event-Id.', clauses: ['events.header.original-event-id'] },
   { name: 'events.replay.header-on-first-delivery', description: 'First deliveries already carry X-Service-Replay: true.', clauses: ['events.header.replay-true'] },
-  { name: 'events.v4.created-at-seconds', description: 'The v4 envelope created_at is in seconds.', clauses: ['events.envelope.v4-shape', 'time.v4.epoch-milliseconds'] },
+  { name: 'events.v4.created-at-seconds', description: 'The v4 envelope created_at is in seconds.', clauses: ['events.envelope.v4-shape', 'time.v4.epoch-milliseconds', 'events.envelope.v4-created-at-ms'] },
   { name: 'events.v4.bare-organization-id', description: 'The v4 envelope organization_id lacks its org_ prefix.', clauses: ['events.envelope.v4-shape', 'ids.prefix.per-resource'] },
   { name: 'events.v2.gets-v4-envelope', description: 'v2 subscriptions receive the v4 envelope instead of the flat body.', clauses: ['events.envelope.v2-flat-shape', 'versioning.webhooks.body-follows-registration'] },
   { name: 'events.v2.filter-ignored', description: 'v2 subscriptions receive every event whatever their webhook_type.', clauses: ['events.routing.v2-message-events', 'events.routing.v2-poll-events', 'events.routing.v2-typing-events-all-only', 'events.routing.v2-group-events-all-only', 'events.routing.v2-contact-events-all-only'] },
@@ -46,4 +47,6 @@ export const faults: FaultDecl[] = [
   { name: 'events.v2-list.empty', description: 'v2 GET /webhooks lists no webhook.', clauses: ['v2.webhooks.list'] },
   { name: 'events.webhook-id.bad-pattern', description: 'Webhook ids carry a character outside letters and digits after wh_.', clauses: ['webhooks.v4.id-pattern', 'webhooks.v2-record.id-pattern'] },
   { name: 'events.v2-record.no-failure-count', description: 'GET /v4/webhooks/{id} returns the v2 record without failure_count.', clauses: ['webhooks.v2-record.shape', 'webhooks.v4.get-v2-record'] },
+  // A field contradicting the action in each event type, a time in seconds, a header on one API version only.
+  ...fieldFaultDecls,
 ];

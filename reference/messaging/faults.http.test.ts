@@ -428,7 +428,69 @@ const checks: Record<string, Check> = {
     const created = (await fx.v2('POST', '/webhooks', { webhook_url: 'http://127.0.0.1:9/none', webhook_type: 'message' })).body;
     return typeof (await fx.v4('GET', `/webhooks/${created.webhook_id}`)).body.failure_count === 'number';
   },
+  ...fieldChecks(),
 };
+
+/**
+ * The field faults of reference/events/field-faults.ts and the one-version header ones: each holds healthy and
+ * breaks with its fault, read from the flat body a v2 `all` subscription receives (the `count`-th delivery).
+ */
+function fieldChecks(): Record<string, Check> {
+  const line = (fx: Fixture) => fx.channels['native-dedicated']!.id;
+  const flat = async (fx: Fixture, count: number, scenario: () => Promise<unknown>) => (await firstDelivery(fx, 'all', scenario, count)).delivery;
+  /** A 1:1 chat's inbound message (delivery 1), then `next` in it. */
+  const inChat = (fx: Fixture, count: number, next: (chat: { chat_id: string; message_id: string }) => Promise<unknown>, extra: Record<string, unknown> = {}) =>
+    flat(fx, count, async () => next((await inbound(fx, extra)).body.data));
+  const reply = async (fx: Fixture, chat: { chat_id: string }, status: string, extra: Record<string, unknown> = {}) => {
+    const sent = await fx.v4('POST', `/chats/${chat.chat_id}/messages`, { text: 'x' });
+    return fx.control('POST', `/messages/${sent.body.id}/status`, { status, ...extra });
+  };
+  const reaction = (fx: Fixture) => inChat(fx, 2, (chat) => fx.control('POST', '/inbound/reactions', { message_id: chat.message_id, reaction: 'love', action: 'add', sender: 'customer-reacting' }));
+  const typing = (fx: Fixture, state: string) => inChat(fx, 2, (chat) => fx.control('POST', '/inbound/typing', { chat_id: chat.chat_id, state, sender: 'customer-typing' }));
+  const poll = (fx: Fixture, origin: string) => inChat(fx, 2, (chat) => fx.control('POST', '/inbound/polls', { chat_id: chat.chat_id, sender: 'customer-poll', title: 'Lunch?', options: ['yes', 'no'], origin }));
+  const vote = (fx: Fixture) =>
+    inChat(fx, 3, async (chat) => {
+      const made = await fx.control('POST', '/inbound/polls', { chat_id: chat.chat_id, sender: 'customer-poll', title: 'Lunch?', options: ['yes', 'no'] });
+      return fx.control('POST', '/inbound/poll-votes', { poll_id: made.body.data.poll_id, voter: 'customer-voter', voted_options: ['yes'] });
+    });
+  const group = (fx: Fixture, change: Record<string, unknown>) =>
+    flat(fx, 2, async () => fx.control('POST', '/inbound/group-changes', { group_id: (await inbound(fx, { group: { participants: [fresh()] } })).body.data.group_id, ...change }));
+  const card = (fx: Fixture) => flat(fx, 1, () => fx.control('POST', '/inbound/contact-shares', { channel_id: line(fx), address: fresh(), first_name: 'Ada', last_name: 'L' }));
+  return {
+    'events.fields.received-text-not-sent': async (fx) => (await inChat(fx, 1, async () => undefined, { text: 'hi there' })).body.text === 'hi there',
+    'events.fields.received-sender-is-the-line': async (fx) => (await inChat(fx, 1, async () => undefined, { sender: 'customer-x' })).body.sender === 'customer-x',
+    'events.fields.received-is-group-flipped': async (fx) => (await inChat(fx, 1, async () => undefined)).body.is_group === false,
+    'events.fields.received-direction-outbound': async (fx) => (await firstDelivery(fx, null, () => inbound(fx))).delivery.body.data.direction === 'inbound',
+    'events.fields.sent-text-not-sent': async (fx) => (await inChat(fx, 2, (chat) => reply(fx, chat, 'sent'))).body.text === 'x',
+    'events.fields.failed-code-generic': async (fx) => (await inChat(fx, 2, (chat) => reply(fx, chat, 'failed', { error_code: 'carrier_said_no' }))).body.error_code === 'carrier_said_no',
+    'events.fields.reaction-action-flipped': async (fx) => (await reaction(fx)).body.action === 'add',
+    'events.fields.reaction-direction-flipped': async (fx) => (await reaction(fx)).body.direction === 'inbound',
+    'events.fields.reaction-other-tapback': async (fx) => (await reaction(fx)).body.reaction === 'love',
+    'events.fields.reaction-original-text-wrong': async (fx) => (await reaction(fx)).body.original_text === 'hi',
+    'events.fields.reaction-sender-wrong': async (fx) => (await reaction(fx)).body.sender === 'customer-reacting',
+    'events.fields.typing-started-sender-wrong': async (fx) => (await typing(fx, 'started')).body.sender === 'customer-typing',
+    'events.fields.typing-stopped-sender-wrong': async (fx) => (await typing(fx, 'stopped')).body.sender === 'customer-typing',
+    'events.fields.typing-is-group-flipped': async (fx) => (await typing(fx, 'started')).body.is_group === false,
+    'events.fields.poll-received-title-wrong': async (fx) => (await poll(fx, 'received')).body.title === 'Lunch?',
+    'events.fields.poll-received-options-dropped': async (fx) => (await poll(fx, 'received')).body.options.length === 2,
+    'events.fields.poll-created-sender-wrong': async (fx) => (await poll(fx, 'created')).body.sender === 'customer-poll',
+    'events.fields.poll-voted-options-not-voted': async (fx) => JSON.stringify((await vote(fx)).body.voted_options) === '["yes"]',
+    'events.fields.poll-voted-voter-wrong': async (fx) => (await vote(fx)).body.voter === 'customer-voter',
+    'events.fields.group-previous-name-wrong': async (fx) => (await group(fx, { name: 'new' })).body.previous_name === null,
+    'events.fields.group-name-not-new': async (fx) => (await group(fx, { name: 'new' })).body.name === 'new',
+    'events.fields.group-previous-icon-wrong': async (fx) => (await group(fx, { icon_url: 'https://example.com/i.png' })).body.previous_icon_url === null,
+    'events.fields.contact-shared-pending-flipped': async (fx) => (await card(fx)).body.is_pending === false,
+    'events.fields.contact-shared-names-swapped': async (fx) => (await card(fx)).body.first_name === 'Ada',
+    'events.v2.received-at-seconds': async (fx) => (await inChat(fx, 1, async () => undefined)).body.received_at > 1e12,
+    'events.v2.sent-at-seconds': async (fx) => (await inChat(fx, 2, (chat) => reply(fx, chat, 'sent'))).body.sent_at > 1e12,
+    'events.v2.delivered-at-seconds': async (fx) => (await inChat(fx, 2, (chat) => reply(fx, chat, 'delivered'))).body.delivered_at > 1e12,
+    'events.v2.read-at-seconds': async (fx) => (await inChat(fx, 2, (chat) => reply(fx, chat, 'read'), { protocol: 'imessage', read_receipts: true })).body.read_at > 1e12,
+    'events.v2.timestamp-seconds': async (fx) => (await inChat(fx, 1, async () => undefined)).body.timestamp > 1e12,
+    'events.header.v2-no-message-id': async (fx) => /^msg_/.test(String((await inChat(fx, 1, async () => undefined)).headers['x-service-message-id'])),
+    'events.header.v2-no-event-type': async (fx) => (await inChat(fx, 1, async () => undefined)).headers['x-service-event'] === 'message.received',
+    'events.header.v2-content-type-text': async (fx) => (await inChat(fx, 1, async () => undefined)).headers['content-type'] === 'application/json',
+  };
+}
 
 describe('fault switches are observable', () => {
   it('cover every declared fault', () => {

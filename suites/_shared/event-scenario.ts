@@ -28,7 +28,10 @@ export interface Collection {
   unmade: Map<string, string>;
 }
 
-/** Waits, in parallel, for one delivery of each triggered type to `sub`. */
+/**
+ * Waits, in parallel, for one delivery of each triggered type to `sub`. Not judged on arrival: the file's
+ * checks each judge the fields of their clauses (a field contradicting its action fails its own check only).
+ */
 export async function collect(hooks: Hooks, sub: Subscription, triggered: Map<string, Triggered>): Promise<Collection> {
   const arrived = new Map<string, Delivery>();
   const missing: string[] = [];
@@ -36,7 +39,7 @@ export async function collect(hooks: Hooks, sub: Subscription, triggered: Map<st
   await Promise.all(
     [...triggered].map(async ([type, trigger]) => {
       try {
-        arrived.set(type, await hooks.waitForEvent(sub, type, concerns(trigger)));
+        arrived.set(type, await hooks.waitForEvent(sub, type, concerns(trigger), { judge: false }));
       } catch {
         if (trigger.onItsOwn === undefined) missing.push(type);
         else unmade.set(type, notEmittedOnItsOwn(type, hooks.timeoutMs, trigger.onItsOwn));
@@ -67,7 +70,7 @@ export async function settleUnmade(hooks: Hooks, collected: ReadonlyArray<Collec
         .map(async ([type, reason]) => {
           if (!collected.some((other) => other.arrived.has(type))) return void untriggered.set(type, reason);
           try {
-            collection.arrived.set(type, await hooks.waitForEvent(collection.sub, type, concerns(triggered.get(type))));
+            collection.arrived.set(type, await hooks.waitForEvent(collection.sub, type, concerns(triggered.get(type)), { judge: false }));
           } catch {
             collection.missing = [...collection.missing, type].sort();
           }

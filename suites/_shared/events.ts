@@ -7,6 +7,8 @@ import { isNotVerifiable, NotVerifiable } from '../../harness/fixtures/not-verif
 import type { ControlOperation } from '../../harness/fixtures/control-operations.js';
 import { unofferedReason } from '../../harness/fixtures/control-client.js';
 import type { Delivery } from '../../harness/webhooks/receiver.js';
+import { declareAction, type EventAction } from '../../harness/oracle/index.js';
+import type { operations } from '../../spec/types/control.js';
 import { uniquePhone } from './values.js';
 import { dataOf, fail, idemKey, isRecord, messageIdOf, shown, type Json } from './common.js';
 import { headerOf, safeJson } from './webhooks.js';
@@ -27,12 +29,16 @@ export interface Triggered {
    * it not verifiable rather than lost.
    */
   onItsOwn?: ControlOperation;
+  /** What the trigger did, declared once: the oracle judges every field of the event's deliveries against it. */
+  action?: EventAction;
 }
 
 export interface InboundResult {
   message_id: string;
   chat_id: string;
   group_id?: string | null;
+  /** The message.received it causes, declared to the oracle. */
+  action?: EventAction;
 }
 
 export type Protocol = 'imessage' | 'sms' | 'rcs' | 'non-imessage';
@@ -48,12 +54,50 @@ export function homeLine(fx: Fixtures): string {
  */
 export const eventTexts = { inbound: 'hello from mcs — héllo مرحبا 👋', reply: 'a reply from mcs ✓ Zoë 😀', group: 'mcs group ✨ Ωμέγα', poll: 'Lunch? 🍕 déjeuner' } as const;
 
-export function inbound(fx: Fixtures, options: { protocol?: Protocol; readReceipts?: boolean; group?: { name?: string | null; participants: string[] }; sender?: string; text?: string } = {}): Promise<InboundResult> {
-  const body: Json = { channel_id: homeLine(fx), sender: options.sender ?? uniquePhone(), text: options.text ?? eventTexts.inbound };
+/** What the oracle knows of a chat the suite opened: the parts of an action every event in it shares. */
+export interface ChatFacts {
+  subject: NonNullable<EventAction['subject']>;
+  setup: { is_group: boolean; group_name: string | null; members: string[] | null };
+}
+
+/** The home line's address and type, as the fixtures give them. */
+function lineFacts(fx: Fixtures): { line: string; channel_type: string } {
+  const line = fx.channel('native-dedicated');
+  return { line: line.address, channel_type: line.type };
+}
+
+export async function inbound(fx: Fixtures, options: { protocol?: Protocol; readReceipts?: boolean; group?: { name?: string | null; participants: string[] }; sender?: string; text?: string } = {}): Promise<InboundResult & { action: EventAction; chat: ChatFacts }> {
+  const sender = options.sender ?? uniquePhone();
+  const text = options.text ?? eventTexts.inbound;
+  const body: Json = { channel_id: homeLine(fx), sender, text };
   if (options.protocol !== undefined) body.protocol = options.protocol;
   if (options.readReceipts !== undefined) body.read_receipts = options.readReceipts;
   if (options.group !== undefined) body.group = options.group;
-  return fx.control().call<InboundResult>('POST', '/inbound/messages', body);
+  const startedAt = Date.now();
+  const done = await fx.control().call<InboundResult>('POST', '/inbound/messages', body);
+  const group = options.group === undefined ? null : (done.group_id ?? undefined);
+  const chat: ChatFacts = {
+    subject: {
+      chat_id: done.chat_id,
+      ...(group === undefined ? {} : { external_id: group ?? sender, group_id: group }),
+      ...lineFacts(fx),
+      ...(options.protocol === undefined ? {} : { protocol: options.protocol }),
+    },
+    setup: {
+      is_group: options.group !== undefined,
+      group_name: options.group === undefined ? null : (options.group.name ?? null),
+      members: options.group === undefined ? null : [...options.group.participants, sender],
+    },
+  };
+  const action = declareAction({
+    type: 'message.received',
+    startedAt,
+    subject: { ...chat.subject, message_id: done.message_id },
+    did: { direction: 'inbound', sender },
+    sent: { text, attachments: [] },
+    setup: chat.setup,
+  });
+  return { ...done, action, chat };
 }
 
 /** A reply in a chat (v4 POST /chats/{chatId}/messages as the primary key): the outbound message id. */
@@ -66,23 +110,43 @@ export async function reply(fx: Fixtures, chatId: string, text: string = eventTe
   return id;
 }
 
-export async function drive(fx: Fixtures, messageId: string, status: 'sent' | 'delivered' | 'failed' | 'read'): Promise<string[]> {
-  const done = await fx.control().call<{ event_ids?: string[] }>('POST', path`/messages/${messageId}/status`, { status });
+export async function drive(fx: Fixtures, messageId: string, status: 'sent' | 'delivered' | 'failed' | 'read', failure: { error_code?: string; error_message?: string } = {}): Promise<string[]> {
+  const done = await fx.control().call<{ event_ids?: string[] }>('POST', path`/messages/${messageId}/status`, { status, ...failure });
   return done.event_ids ?? [];
 }
 
-/** An outbound message in a 1:1 chat a customer (`sender`, else a fresh one) started, and that chat. */
-export async function outbound(fx: Fixtures, options: { protocol?: Protocol; readReceipts?: boolean; sender?: string } = {}): Promise<{ messageId: string; chatId: string }> {
-  const first = await inbound(fx, options);
-  return { messageId: await reply(fx, first.chat_id), chatId: first.chat_id };
+/** An outbound message the business sent: its chat, text and when the send was asked for (its events' action). */
+export interface Outbound {
+  messageId: string;
+  chatId: string;
+  chat: ChatFacts;
+  text: string;
+  startedAt: number;
 }
 
-/** An outbound message in a fresh group chat. */
-export async function groupOutbound(fx: Fixtures): Promise<{ messageId: string; chatId: string; groupId: string }> {
-  const first = await inbound(fx, { protocol: 'imessage', group: { name: eventTexts.group, participants: [uniquePhone()] } });
-  if (typeof first.group_id !== 'string') fail('the control API did not open a group chat', 'group_id in the answer', JSON.stringify(first));
-  return { messageId: await reply(fx, first.chat_id, 'hello group'), chatId: first.chat_id, groupId: first.group_id };
+/** An outbound message in a 1:1 chat a customer (`sender`, else a fresh one) started, and that chat. */
+export async function outbound(fx: Fixtures, options: { protocol?: Protocol; readReceipts?: boolean; sender?: string } = {}): Promise<Outbound> {
+  const first = await inbound(fx, options);
+  const startedAt = Date.now();
+  return { messageId: await reply(fx, first.chat_id), chatId: first.chat_id, chat: first.chat, text: eventTexts.reply, startedAt };
 }
+
+/** An outbound message in a fresh group chat (named eventTexts.group unless `name` says otherwise; null: unnamed). */
+export async function groupOutbound(fx: Fixtures, name: string | null = eventTexts.group): Promise<Outbound & { groupId: string }> {
+  const first = await inbound(fx, { protocol: 'imessage', group: { name, participants: [uniquePhone()] } });
+  if (typeof first.group_id !== 'string') fail('the control API did not open a group chat', 'group_id in the answer', JSON.stringify(first));
+  const startedAt = Date.now();
+  const text = 'hello group';
+  return { messageId: await reply(fx, first.chat_id, text), chatId: first.chat_id, chat: first.chat, text, startedAt, groupId: first.group_id };
+}
+
+/** The action of a status event of an outbound message (message.sent, .delivered, .failed, .read). */
+export function statusAction(type: string, sent: Outbound, eventIds: string[] = [], did: Record<string, unknown> = {}): EventAction {
+  return declareAction({ type, startedAt: sent.startedAt, subject: { ...sent.chat.subject, message_id: sent.messageId }, did, sent: { text: sent.text, attachments: [] }, setup: sent.chat.setup, eventIds });
+}
+
+/** The carrier's failure a driven message.failed reports: its code is the set-up's, so the event must name it. */
+export const carrierFailure = { error_code: 'mcs_carrier_rejected', error_message: 'The carrier rejected the message (mcs conformance)' } as const;
 
 /** Why an event left to the target's own progress is not verifiable when it never came. */
 export function notEmittedOnItsOwn(type: string, waitedMs: number, operation: ControlOperation): string {
@@ -108,46 +172,113 @@ export function testRecipient(fx: Fixtures, kind: 'failing' | 'reading'): string
 async function statusEvent(fx: Fixtures, status: 'sent' | 'delivered' | 'failed' | 'read', options: { readReceipts?: boolean } = {}): Promise<Triggered> {
   const driven = fx.controlOffers('driveMessageStatus');
   const sender = driven || status === 'sent' || status === 'delivered' ? undefined : testRecipient(fx, status === 'failed' ? 'failing' : 'reading');
-  const { messageId } = await outbound(fx, { protocol: 'imessage', ...options, ...(sender === undefined ? {} : { sender }) }).catch((error: unknown) => {
+  const sent = await outbound(fx, { protocol: 'imessage', ...options, ...(sender === undefined ? {} : { sender }) }).catch((error: unknown) => {
     // A sandbox may refuse a send to its failing number at once: then no message is there to fail later.
     if (sender !== undefined && error instanceof CheckFailure) throw new NotVerifiable(`the reply to the sandbox's test recipient ${sender} was refused, so no ${status} status could follow: ${error.message}`);
     throw error;
   });
-  if (driven) return { messageId, eventIds: await drive(fx, messageId, status) };
-  return { messageId, eventIds: [], ...(sender === undefined ? { onItsOwn: 'driveMessageStatus' as const } : {}) };
+  const { messageId } = sent;
+  if (driven) {
+    const failure = status === 'failed' ? carrierFailure : {};
+    const eventIds = await drive(fx, messageId, status, failure);
+    return { messageId, eventIds, action: statusAction(`message.${status}`, sent, eventIds, status === 'failed' ? { error_code: carrierFailure.error_code } : {}) };
+  }
+  return { messageId, eventIds: [], action: statusAction(`message.${status}`, sent), ...(sender === undefined ? { onItsOwn: 'driveMessageStatus' as const } : {}) };
 }
 
-export async function typing(fx: Fixtures, state: 'started' | 'stopped', protocol: Protocol = 'imessage'): Promise<Triggered> {
-  const chat = await inbound(fx, { protocol });
-  const done = await fx.control().call<{ event_ids?: string[] }>('POST', '/inbound/typing', { chat_id: chat.chat_id, state });
-  return { eventIds: done.event_ids ?? [] };
+/** A chat to act in: a fresh 1:1 chat of `protocol` (its customer the one acting), or one the caller opened. */
+type ChatOf = { chat_id: string; chat: ChatFacts };
+
+async function chatFor(fx: Fixtures, protocol: Protocol, chat: ChatOf | undefined): Promise<ChatOf> {
+  return chat ?? (await inbound(fx, { protocol }));
 }
 
-export async function poll(fx: Fixtures, origin: 'received' | 'created', protocol: Protocol = 'imessage'): Promise<{ pollId: string; chatId: string }> {
-  const chat = await inbound(fx, { protocol });
-  const created = await fx.control().call<{ poll_id: string }>('POST', '/inbound/polls', { chat_id: chat.chat_id, sender: uniquePhone(), title: eventTexts.poll, options: ['Pizza', 'Salad'], origin });
-  return { pollId: created.poll_id, chatId: chat.chat_id };
+/** Someone types in a chat: in a 1:1 chat the customer (its sender), in a group `sender` or any participant. */
+export async function typing(fx: Fixtures, state: 'started' | 'stopped', protocol: Protocol = 'imessage', options: { chat?: ChatOf; sender?: string } = {}): Promise<Triggered> {
+  const { chat_id, chat } = await chatFor(fx, protocol, options.chat);
+  const customer = chat.setup.is_group ? undefined : chat.subject.external_id;
+  const sender = options.sender ?? customer;
+  const startedAt = Date.now();
+  const done = await fx.control().call<{ event_ids?: string[] }>('POST', '/inbound/typing', { chat_id, state, ...(sender === undefined ? {} : { sender }) });
+  const eventIds = done.event_ids ?? [];
+  // "sender (1:1 only; null for groups)".
+  const action = declareAction({ type: `typing.${state}`, startedAt, subject: chat.subject, did: { sender: chat.setup.is_group ? null : (sender ?? null) }, setup: chat.setup, eventIds });
+  return { eventIds, action };
 }
 
-async function groupChange(fx: Fixtures, change: Json): Promise<Triggered> {
-  const { groupId } = await groupOutbound(fx);
-  const done = await fx.control().call<{ event_ids?: string[] }>('POST', '/inbound/group-changes', { group_id: groupId, ...change });
-  return { eventIds: done.event_ids ?? [] };
+/** A native poll appears in a chat (a fresh 1:1 one unless given): poll.received, or poll.created from the own device. */
+export async function poll(fx: Fixtures, origin: 'received' | 'created', protocol: Protocol = 'imessage', options: { chat?: ChatOf; sender?: string } = {}): Promise<{ pollId: string; chatId: string; chat: ChatFacts; action: EventAction; title: string }> {
+  const { chat_id, chat } = await chatFor(fx, protocol, options.chat);
+  const sender = options.sender ?? uniquePhone();
+  const title = eventTexts.poll;
+  const pollOptions = ['Pizza', 'Salad'];
+  const startedAt = Date.now();
+  const created = await fx.control().call<{ poll_id: string }>('POST', '/inbound/polls', { chat_id, sender, title, options: pollOptions, origin });
+  const action = declareAction({ type: `poll.${origin}`, startedAt, subject: { ...chat.subject, poll_id: created.poll_id }, did: { sender }, sent: { title, options: pollOptions }, setup: chat.setup });
+  return { pollId: created.poll_id, chatId: chat_id, chat, action, title };
 }
+
+/** Someone votes on a poll: the options now selected are `votedOptions`. */
+export async function vote(fx: Fixtures, made: { pollId: string; chat: ChatFacts; title: string }, votedOptions: string[], voter: string = uniquePhone()): Promise<Triggered> {
+  const startedAt = Date.now();
+  const ack = await fx.control().call<{ event_ids?: string[] }>('POST', '/inbound/poll-votes', { poll_id: made.pollId, voter, voted_options: votedOptions });
+  const eventIds = ack.event_ids ?? [];
+  const action = declareAction({ type: 'poll.voted', startedAt, subject: { ...made.chat.subject, poll_id: made.pollId }, did: { voter }, sent: { voted_options: votedOptions }, before: { title: made.title }, setup: made.chat.setup, eventIds });
+  return { eventIds, action };
+}
+
+/**
+ * A group's name (`name`) or icon (`icon_url`) changes, in a fresh group without an icon: an unnamed one for a
+ * rename (previous_name is then null), one named eventTexts.group for a new icon.
+ */
+async function groupChange(fx: Fixtures, change: { name: string } | { icon_url: string }): Promise<Triggered> {
+  const group = await groupOutbound(fx, 'name' in change ? null : eventTexts.group);
+  const startedAt = Date.now();
+  const done = await fx.control().call<{ event_ids?: string[] }>('POST', '/inbound/group-changes', { group_id: group.groupId, ...change });
+  const eventIds = done.event_ids ?? [];
+  const renamed = 'name' in change;
+  const action = declareAction({
+    type: renamed ? 'group.name_changed' : 'group.icon_changed',
+    startedAt,
+    subject: group.chat.subject,
+    sent: change,
+    before: renamed ? { name: group.chat.setup.group_name } : { icon_url: null },
+    setup: group.chat.setup,
+    eventIds,
+  });
+  return { eventIds, action };
+}
+
+/** The card a party shares: the control API's simulateContactShare body beside `channel_id`. */
+export type SharedCard = Omit<operations['simulateContactShare']['requestBody']['content']['application/json'], 'channel_id'>;
 
 /** The other party shares a card with the home line. */
-export async function shareCard(fx: Fixtures, card: Json): Promise<Triggered> {
+export async function shareCard(fx: Fixtures, card: SharedCard): Promise<Triggered> {
+  const startedAt = Date.now();
   const done = await fx.control().call<{ event_ids?: string[] }>('POST', '/inbound/contact-shares', { channel_id: homeLine(fx), ...card });
-  return { eventIds: done.event_ids ?? [] };
+  const eventIds = done.event_ids ?? [];
+  const { address, is_pending: pending, ...shown } = card;
+  const action = declareAction({
+    type: 'contact.shared',
+    startedAt,
+    subject: { external_id: address, line: lineFacts(fx).line },
+    did: { address },
+    // A field the card left out is null in the event ("each string or null"); is_pending defaults to false.
+    sent: { display_name: null, first_name: null, last_name: null, avatar_url: null, ...shown },
+    setup: { is_pending: pending ?? false },
+    eventIds,
+  });
+  return { eventIds, action };
 }
 
 async function mergeContacts(fx: Fixtures): Promise<Triggered> {
+  const startedAt = Date.now();
   const v4 = fx.v4();
   const survivor = dataOf<Json>(await v4.post('/contacts', { json: { name: 'mcs survivor' } }));
   const source = dataOf<Json>(await v4.post('/contacts', { json: { name: 'mcs source' } }));
   const merged = await v4.post(path`/contacts/${String(survivor.id)}/merge`, { json: { source_contact_id: source.id } });
   if (merged.status !== 200) fail('the merge that should emit contact.merged was refused', '200', shown(merged));
-  return { eventIds: [] };
+  return { eventIds: [], action: declareAction({ type: 'contact.merged', startedAt }) };
 }
 
 /**
@@ -155,46 +286,56 @@ async function mergeContacts(fx: Fixtures): Promise<Triggered> {
  * `outbound` among its values (section 6), so a target may report it; whether it does is not said, so one that
  * never comes is not verifiable (`onItsOwn`).
  */
-async function outboundReaction(fx: Fixtures, customer: string, messageId: string): Promise<Triggered> {
+async function outboundReaction(fx: Fixtures, customer: string, received: InboundResult & { chat: ChatFacts }): Promise<Triggered> {
+  const messageId = received.message_id;
+  const startedAt = Date.now();
   const response = await fx.v2().post(path`/chats/${customer}/messages/${messageId}/reactions`, { json: { reaction: '+love' } });
   // Its answers are not shown, nor that a v2 chat and message are the ones the simulation named: a refusal
   // leaves message.reaction unmade (the v2 reaction checks judge the endpoint).
   if (response.status < 200 || response.status > 299) throw new NotVerifiable(`the business's own reaction that would report message.reaction was refused (${shown(response)}): ${unofferedReason('simulateReaction')}`);
-  return { messageId, eventIds: [], mayNameOtherMessage: true };
+  // Who the business's own reaction names as its sender is not shown: left underived.
+  const action = declareAction({ type: 'message.reaction', startedAt, subject: { ...received.chat.subject, message_id: messageId }, did: { direction: 'outbound', reaction: 'love', action: 'add' }, before: { text: eventTexts.inbound }, setup: received.chat.setup, mayNameOtherMessage: true });
+  return { messageId, eventIds: [], mayNameOtherMessage: true, action };
+}
+
+/** Someone reacts to a customer's message in a fresh 1:1 chat: `reaction` (love, like, ...) added or removed. */
+export async function inboundReaction(fx: Fixtures, reaction: string, act: 'add' | 'remove'): Promise<Triggered> {
+  const sender = uniquePhone();
+  const done = await inbound(fx, { protocol: 'imessage', sender });
+  if (!fx.controlOffers('simulateReaction')) return { ...(await outboundReaction(fx, sender, done)), onItsOwn: 'simulateReaction' };
+  const reactor = uniquePhone();
+  const startedAt = Date.now();
+  const ack = await fx.control().call<{ event_ids?: string[] }>('POST', '/inbound/reactions', { message_id: done.message_id, reaction, action: act, sender: reactor });
+  const eventIds = ack.event_ids ?? [];
+  const action = declareAction({
+    type: 'message.reaction',
+    startedAt,
+    subject: { ...done.chat.subject, message_id: done.message_id },
+    did: { direction: 'inbound', reaction, action: act, sender: reactor },
+    before: { text: eventTexts.inbound },
+    setup: done.chat.setup,
+    eventIds,
+    mayNameOtherMessage: true,
+  });
+  return { messageId: done.message_id, eventIds, mayNameOtherMessage: true, action };
 }
 
 /** The message, poll, typing, group and contact events: each type with the trigger that emits it. */
 export const messagingTriggers: Readonly<Record<string, (fx: Fixtures) => Promise<Triggered>>> = {
   'message.received': async (fx) => {
     const done = await inbound(fx, { protocol: 'imessage' });
-    return { messageId: done.message_id, eventIds: [] };
+    return { messageId: done.message_id, eventIds: [], action: done.action };
   },
   'message.sent': (fx) => statusEvent(fx, 'sent'),
   'message.delivered': (fx) => statusEvent(fx, 'delivered'),
   'message.failed': (fx) => statusEvent(fx, 'failed'),
   'message.read': (fx) => statusEvent(fx, 'read', { readReceipts: true }),
-  'message.reaction': async (fx) => {
-    const sender = uniquePhone();
-    const done = await inbound(fx, { protocol: 'imessage', sender });
-    if (!fx.controlOffers('simulateReaction')) return { ...(await outboundReaction(fx, sender, done.message_id)), onItsOwn: 'simulateReaction' };
-    const ack = await fx.control().call<{ event_ids?: string[] }>('POST', '/inbound/reactions', { message_id: done.message_id, reaction: 'love', action: 'add', sender: uniquePhone() });
-    return { messageId: done.message_id, eventIds: ack.event_ids ?? [], mayNameOtherMessage: true };
-  },
+  'message.reaction': (fx) => inboundReaction(fx, 'love', 'add'),
   'typing.started': (fx) => typing(fx, 'started'),
   'typing.stopped': (fx) => typing(fx, 'stopped'),
-  'poll.received': async (fx) => {
-    await poll(fx, 'received');
-    return { eventIds: [] };
-  },
-  'poll.created': async (fx) => {
-    await poll(fx, 'created');
-    return { eventIds: [] };
-  },
-  'poll.voted': async (fx) => {
-    const { pollId } = await poll(fx, 'received');
-    const ack = await fx.control().call<{ event_ids?: string[] }>('POST', '/inbound/poll-votes', { poll_id: pollId, voter: uniquePhone(), voted_options: ['Pizza'] });
-    return { eventIds: ack.event_ids ?? [] };
-  },
+  'poll.received': async (fx) => ({ eventIds: [], action: (await poll(fx, 'received')).action }),
+  'poll.created': async (fx) => ({ eventIds: [], action: (await poll(fx, 'created')).action }),
+  'poll.voted': async (fx) => vote(fx, await poll(fx, 'received'), ['Pizza']),
   'group.name_changed': (fx) => groupChange(fx, { name: 'mcs renamed' }),
   'group.icon_changed': (fx) => groupChange(fx, { icon_url: 'https://example.com/mcs-icon.png' }),
   'contact.shared': (fx) => shareCard(fx, { address: uniquePhone(), display_name: 'Ada L', first_name: 'Ada', last_name: 'L', avatar_url: null }),
@@ -215,19 +356,22 @@ async function purchase(fx: Fixtures): Promise<string> {
 export const numberTriggers: Readonly<Record<string, (fx: Fixtures) => Promise<Triggered>>> = {
   'number.purchase.completed': async (fx) => {
     const id = await purchase(fx);
+    const startedAt = Date.now();
     await fx.control().call('POST', path`/purchases/${id}/confirm`);
-    return { eventIds: [] };
+    return { eventIds: [], action: declareAction({ type: 'number.purchase.completed', startedAt }) };
   },
   'number.purchase.failed': async (fx) => {
     const id = await purchase(fx);
+    const startedAt = Date.now();
     await fx.control().call('POST', path`/purchases/${id}/fail`);
-    return { eventIds: [] };
+    return { eventIds: [], action: declareAction({ type: 'number.purchase.failed', startedAt }) };
   },
   'number.removed': async (fx) => {
     const line = await fx.control().createChannel({ kind: 'native-dedicated-nocard', owner_api_key: fx.apiKey() });
+    const startedAt = Date.now();
     const removed = await fx.v4().delete(path`/channels/${line.id}`, { json: { reasons: ['mcs conformance'] } });
     if (removed.status !== 200) fail('the number removal that should emit number.removed was refused', '200', shown(removed));
-    return { eventIds: [] };
+    return { eventIds: [], action: declareAction({ type: 'number.removed', startedAt }) };
   },
 };
 
@@ -237,8 +381,9 @@ export async function triggerNumberEvents(fx: Fixtures): Promise<Map<string, Tri
   const done = new Map<string, Triggered>();
   for (const [type, trigger] of Object.entries(numberTriggers)) done.set(type, await trigger(fx));
   await fx.control().setPlan({ payment_method: 'requires_3ds' });
+  const startedAt = Date.now();
   await purchase(fx);
-  done.set('number.purchase.action_required', { eventIds: [] });
+  done.set('number.purchase.action_required', { eventIds: [], action: declareAction({ type: 'number.purchase.action_required', startedAt }) });
   await fx.control().setPlan({ payment_method: 'valid' });
   return done;
 }

@@ -6,6 +6,7 @@ import { CheckFailure, type ApiClient, type ApiResponse } from '../../harness/ch
 import { secrets } from '../../harness/http/mask.js';
 import type { Delivery, WebhookReceiver } from '../../harness/webhooks/receiver.js';
 import { verifySignature } from '../../harness/webhooks/signature.js';
+import { actionOf, contradictionFailure, judgeDelivery, type EventAction } from '../../harness/oracle/index.js';
 import { deliveryTimeoutMs, freshEndpointName, useWebhookReceiver } from '../../harness/webhooks-fixture.js';
 import { fail, isRecord, shown, type Json } from './common.js';
 
@@ -68,14 +69,25 @@ export class Hooks {
     return this.receiver.deliveries().filter((d) => d.endpoint === sub.endpoint && (type === undefined || eventTypeOf(d) === type));
   }
 
-  /** The first delivery of `type` to `sub` that matches; a CheckFailure naming what arrived when none does in time. */
-  async waitForEvent(sub: Subscription, type: string, matches: (delivery: Delivery) => boolean = () => true): Promise<Delivery> {
+  /**
+   * The first delivery of `type` to `sub` that matches; a CheckFailure naming what arrived when none does in time.
+   * The oracle then judges every field of it against the action a trigger declared for it, when exactly one
+   * concerns it (`judge: false` for a scenario whose own checks judge each field, `replay` for a replay).
+   */
+  async waitForEvent(sub: Subscription, type: string, matches: (delivery: Delivery) => boolean = () => true, options: { judge?: boolean; replay?: boolean } = {}): Promise<Delivery> {
+    let delivery: Delivery;
     try {
-      return await this.receiver.waitFor((d) => d.endpoint === sub.endpoint && eventTypeOf(d) === type && matches(d), { timeoutMs: this.timeoutMs });
+      delivery = await this.receiver.waitFor((d) => d.endpoint === sub.endpoint && eventTypeOf(d) === type && matches(d), { timeoutMs: this.timeoutMs });
     } catch {
       const arrived = this.deliveriesTo(sub).map((d) => eventTypeOf(d) ?? '?');
       return fail(`no ${type} delivery reached the ${sub.api} subscription within ${this.timeoutMs} ms`, `a ${type} delivery`, `deliveries to this subscription: ${arrived.length === 0 ? 'none' : arrived.join(', ')}`);
     }
+    if (options.judge !== false) {
+      const action = actionOf(delivery, type);
+      // The digest is judged where the secret is known to be current (a rotation replaces it): here its form only.
+      if (action !== undefined) expectFollowsAction(delivery, action, { api: sub.api }, { replay: options.replay === true });
+    }
+    return delivery;
   }
 
   /** Waits until `sentinel` resolves (a later delivery arrived), then a short grace: forbidden deliveries had their chance. */
@@ -234,6 +246,16 @@ export function warnIfStale(t: CheckContext, type: string, seconds: number, rece
   const offBy = Math.round(seconds - receivedAtMs / 1000);
   if (Math.abs(offBy) <= signatureToleranceS) return;
   t.warn(`the ${type} delivery's signature timestamp is ${Math.abs(offBy)} s ${offBy < 0 ? 'behind' : 'ahead of'} its arrival: receivers with the usual ${signatureToleranceS} s tolerance refuse it`);
+}
+
+/**
+ * Every field of `delivery` follows `action` (harness/oracle): a CheckFailure naming the field, its clause,
+ * expected and actual. `clauses` narrows the judgement to contradictions of those clauses (a check judging one).
+ */
+export function expectFollowsAction(delivery: Delivery, action: EventAction, sub: { api: 'v4' | 'v2'; secret?: string }, options: { clauses?: readonly string[]; replay?: boolean } = {}): void {
+  const verdict = judgeDelivery(delivery, action, { api: sub.api, ...(sub.secret === undefined ? {} : { secret: sub.secret }), ...(options.replay ? { replay: true } : {}) });
+  const found = verdict.contradictions.filter((c) => options.clauses === undefined || options.clauses.includes(c.clause));
+  if (found.length > 0) throw contradictionFailure(`the ${action.type} delivery to the ${sub.api} subscription`, found);
 }
 
 /** `type (first bytes of the body)` of a delivery, for `actual`. */

@@ -124,7 +124,7 @@ check(
     // Delivery is at least once (variant duplicate-deliveries): a second copy of the first delivery is not the
     // replay. Another merge's delivery is not either: the replay names the event, in its body or its header.
     const namesTheEvent = (d: Delivery) => bodyOf(d).id === eventId || headerOf(d, 'x-original-event-id') === eventId || headerOf(d, 'x-service-replay') !== undefined;
-    const replayed = await hooks.waitForEvent(sub, type, (d) => d.seq > first.seq && concerns(triggered)(d) && (type === 'message.received' || namesTheEvent(d)) && !isCopyOf(d, first));
+    const replayed = await hooks.waitForEvent(sub, type, (d) => d.seq > first.seq && concerns(triggered)(d) && (type === 'message.received' || namesTheEvent(d)) && !isCopyOf(d, first), { replay: true });
     const replay = headerOf(replayed, 'x-service-replay');
     const original = headerOf(replayed, 'x-original-event-id');
     if (replay?.toLowerCase() !== 'true') fail('the replayed delivery lacks X-Service-Replay: true', 'X-Service-Replay: true', `X-Service-Replay: ${replay ?? '(none)'}`);

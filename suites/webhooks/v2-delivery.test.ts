@@ -17,6 +17,7 @@ import { isNotVerifiable } from '../../harness/fixtures/not-verifiable.js';
 import { inbound, messagingTriggers, poll, triggerOffered } from '../_shared/events.js';
 import { arrivedOf, collect, settleUnmade, shared, type Collection } from '../_shared/event-scenario.js';
 import { bodyOf, describeDelivery, eventTypeOf, expectSignedWith, useHooks, type Hooks, type Subscription } from '../_shared/webhooks.js';
+import { fieldChecks, type JudgedDeliveries } from './field-checks.js';
 
 const area = 'webhooks';
 const hooksOf = useHooks();
@@ -84,7 +85,7 @@ const scenario = shared(async (t) => {
   const merge = await triggerOffered(fx, { 'contact.merged': messagingTriggers['contact.merged'] ?? fail('no trigger for contact.merged', 'a trigger', 'none') });
   const merged = (await collect(hooks, all.sub, merge.triggered)).arrived.get('contact.merged');
   await lastOnes(hooks, subs, fx);
-  return { hooks, received, untriggered, all, merged };
+  return { hooks, received, untriggered, all, merged, triggered, merge: merge.triggered.get('contact.merged') };
 });
 
 /** A last message and a last poll, awaited where they go: earlier deliveries have had their chance. */
@@ -304,3 +305,27 @@ check(
     }
   },
 );
+
+/**
+ * The oracle's checks (harness/oracle, spec/fields/events.yaml): every field of every flat body and every header
+ * of every delivery to the v2 subscriptions, judged against the action that caused it, one check per clause.
+ */
+fieldChecks({
+  area,
+  api: 'v2',
+  needs,
+  judged: async (t): Promise<JudgedDeliveries> => {
+    const { received, all, merged, merge, triggered, untriggered } = await scenario(t);
+    const deliveries: JudgedDeliveries['deliveries'] = [];
+    if (merged !== undefined) deliveries.push(['contact.merged', merged, all.sub]);
+    const missing = new Set<string>();
+    for (const judged of Object.values(received)) {
+      if (judged === undefined) continue;
+      for (const [type, delivery] of judged.arrived) deliveries.push([type, delivery, judged.sub]);
+      for (const type of judged.missing) missing.add(type);
+    }
+    const actions = new Map([...triggered].map(([type, made]) => [type, made.action]));
+    if (merge?.action !== undefined) actions.set('contact.merged', merge.action);
+    return { deliveries, actions, missing: [...missing], untriggered };
+  },
+});

@@ -10,9 +10,9 @@ import { webhookPayloadProblems } from '../../harness/checks/webhook-payload.js'
 import type { Delivery } from '../../harness/webhooks/receiver.js';
 import { fail, isRecord, type Json } from '../_shared/common.js';
 import { dataOf } from '../_shared/contacts.js';
-import { eventTexts, inbound } from '../_shared/events.js';
+import { eventTexts, inbound, poll, typing, vote } from '../_shared/events.js';
 import { shared } from '../_shared/event-scenario.js';
-import { bodyOf, describeDelivery, type Hooks, type Subscription, useHooks } from '../_shared/webhooks.js';
+import { bodyOf, describeDelivery, expectFollowsAction, type Hooks, type Subscription, useHooks } from '../_shared/webhooks.js';
 import { uniquePhone, uniqueToken } from '../_shared/values.js';
 
 const area = 'webhooks';
@@ -64,7 +64,7 @@ const messageScenario = async (t: CheckContext): Promise<GroupScenario> => {
 const typingScenario = shared(async (t): Promise<GroupScenario> => {
   const group = await groupOpened(t);
   const { fx, hooks, sub, opened, groupId } = group;
-  await fx.control().call('POST', '/inbound/typing', { chat_id: opened.chat_id, state: 'started' });
+  await typing(fx, 'started', 'imessage', { chat: opened });
   const inGroup = (d: Delivery) => bodyOf(d).group_id === groupId || bodyOf(d).external_id === groupId;
   return scenarioOf(group, new Map([['typing.started', await settled(hooks.waitForEvent(sub, 'typing.started', inGroup))]]));
 });
@@ -73,10 +73,10 @@ const typingScenario = shared(async (t): Promise<GroupScenario> => {
 const pollScenario = shared(async (t): Promise<GroupScenario> => {
   const group = await groupOpened(t);
   const { fx, hooks, sub, opened, members } = group;
-  const created = await fx.control().call<{ poll_id: string }>('POST', '/inbound/polls', { chat_id: opened.chat_id, sender: members[0], title: eventTexts.poll, options: ['Pizza', 'Salad'], origin: 'received' });
-  const isPoll = (d: Delivery) => bodyOf(d).poll_id === created.poll_id;
+  const created = await poll(fx, 'received', 'imessage', { chat: opened, ...(members[0] === undefined ? {} : { sender: members[0] }) });
+  const isPoll = (d: Delivery) => bodyOf(d).poll_id === created.pollId;
   const received = settled(hooks.waitForEvent(sub, 'poll.received', isPoll));
-  await fx.control().call('POST', '/inbound/poll-votes', { poll_id: created.poll_id, voter: members[1], voted_options: ['Pizza'] });
+  await vote(fx, created, ['Pizza'], members[1]);
   const voted = settled(hooks.waitForEvent(sub, 'poll.voted', isPoll));
   return scenarioOf(group, new Map([['poll.received', await received], ['poll.voted', await voted]]));
 });
@@ -164,6 +164,23 @@ for (const type of ['poll.received', 'poll.voted'] as const) {
     },
   );
 }
+
+check(
+  {
+    area,
+    name: 'flat-unnamed-group-message-received-follows-the-message',
+    title: 'a message.received of a group without a name has is_group true, its group_id, group_name null (or absent), its participants and the text received',
+    clauses: ['events.message-received.shape'],
+    needs: messageNeeds,
+  },
+  async (t) => {
+    // Faults: events.fields.received-* (variant unnamed-group-name-absent passes).
+    const { fx, hooks, sub } = await groupOpened(t);
+    const opened = await inbound(fx, { protocol: 'imessage', group: { name: null, participants: [uniquePhone(), uniquePhone()] } });
+    const delivery = await hooks.waitForEvent(sub, 'message.received', (d) => bodyOf(d).message_id === opened.message_id, { judge: false });
+    expectFollowsAction(delivery, opened.action, sub, { clauses: ['events.message-received.shape'] });
+  },
+);
 
 check(
   {

@@ -8,6 +8,7 @@ import { fail, isRecord } from '../_shared/common.js';
 import { concerns, inbound, messagingTriggers, triggerOffered, triggerOfferedNumberEvents, type Triggered } from '../_shared/events.js';
 import { arrivedOf, collect, settleUnmade, shared, type Collected } from '../_shared/event-scenario.js';
 import { bodyOf, describeDelivery, expectSignedWith, headerOf, useHooks, warnIfStale } from '../_shared/webhooks.js';
+import { fieldChecks, type JudgedDeliveries } from './field-checks.js';
 
 const area = 'webhooks';
 const hooksOf = useHooks();
@@ -238,3 +239,22 @@ check(
     }
   },
 );
+
+/**
+ * The oracle's checks (harness/oracle, spec/fields/events.yaml): the envelope's created_at and message.received's
+ * data of every v4 delivery, judged against the action that caused it.
+ */
+fieldChecks({
+  area,
+  api: 'v4',
+  needs,
+  judged: async (t) => {
+    const { arrived, triggered, missing, untriggered, sub } = await scenario(t);
+    return {
+      deliveries: [...arrived].map(([type, delivery]): JudgedDeliveries['deliveries'][number] => [type, delivery, sub]),
+      actions: new Map([...triggered].map(([type, made]) => [type, made.action])),
+      missing,
+      untriggered: untriggered ?? new Map(),
+    };
+  },
+});

@@ -40,6 +40,10 @@ const extraVariants: Record<string, Partial<Variant>> = {
     duplicateDeliveries: true,
     asciiEscapedJson: true,
     chunkedResponses: true,
+    eventExtraFields: true,
+    eventKeysReversed: true,
+    eventTimesWholeSeconds: true,
+    unnamedGroupNameAbsent: true,
   },
 };
 
