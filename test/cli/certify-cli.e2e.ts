@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReference, type ReferenceHandle } from '../reference/index.js';
-import type { RunReport } from '../results/model.js';
-import { judge } from '../results/verdict.js';
-import { runMcs, type CliRun } from './support/run-mcs.js';
+import { startReference, type ReferenceHandle } from '../../reference/index.js';
+import type { RunReport } from '../../results/model.js';
+import { judge } from '../../results/verdict.js';
+import { runMcs, type CliRun } from '../support/run-mcs.js';
 
 
 /** Runs `mcs` (see test/support/run-mcs.ts); `onStdout` sees the output as it comes. */

@@ -1,0 +1,24 @@
+// Prints, after vitest's own summary, how long the whole run took (wall clock, from the start of the
+// vitest process) and the load average, so a slow run shows whether the machine was busy. When the run
+// includes whole-certification tests (*.e2e.ts), it also prints which of them it ran (test/gates/e2e-sample.ts)
+// at the start and the end, so a failure of a sample can be replayed.
+import { loadavg } from 'node:os';
+import type { TestSpecification } from 'vitest/node';
+import type { Reporter } from 'vitest/reporters';
+import { e2eScope, e2eScopeLine } from './e2e-sample.js';
+
+export default class ElapsedReporter implements Reporter {
+  private scopeLine: string | undefined;
+
+  onTestRunStart(specifications: ReadonlyArray<TestSpecification>): void {
+    if (!specifications.some((s) => s.moduleId.endsWith('.e2e.ts'))) return;
+    this.scopeLine = e2eScopeLine(e2eScope(process.env));
+    process.stdout.write(`${this.scopeLine}\n`);
+  }
+
+  onTestRunEnd(): void {
+    const [one, five] = loadavg().map((n) => n.toFixed(2));
+    if (this.scopeLine !== undefined) process.stdout.write(`${this.scopeLine}\n`);
+    process.stdout.write(`tests took ${process.uptime().toFixed(0)} s (wall clock; load average ${one} now, ${five} over 5 min)\n`);
+  }
+}
