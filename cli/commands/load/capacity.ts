@@ -2,11 +2,11 @@
 // over one profile state, each step a bounded run; the report keeps every step's histogram for plots.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { formatCapacity, searchCapacity } from '../capacity.js';
-import { saveResult } from '../result.js';
-import { runLoad } from '../runner.js';
-import { shardConnections } from '../schedule.js';
-import { withProfile } from '../session.js';
+import { formatCapacity, searchCapacity } from '../../../load/capacity.js';
+import { saveResult } from '../../../load/result.js';
+import { runLoad } from '../../../load/runner.js';
+import { shardConnections } from '../../../load/schedule.js';
+import { withProfile } from '../../../load/session.js';
 import { checkRunId, LoadUsageError, number, runFlags, runSettings, type RunFlagValues } from './options.js';
 import { defaultOutPath } from './out.js';
 import { checkOutputPaths, writeLoadOutputs } from './outputs.js';

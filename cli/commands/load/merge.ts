@@ -1,10 +1,10 @@
 // `mcs load merge a.json b.json ... --out merged.json [--slo ...]`: exact merge of shard results, with the
 // overlap of the shards' windows checked before an SLO is judged on their sum.
 import { parseArgs } from 'node:util';
-import { mergeResults } from '../merge.js';
-import { DEFAULT_MIN_OVERLAP } from '../overlap.js';
-import { formatResult, readResult, saveResult, type LoadResult } from '../result.js';
-import { evaluateSlo, parseSlo } from '../slo.js';
+import { mergeResults } from '../../../load/merge.js';
+import { DEFAULT_MIN_OVERLAP } from '../../../load/overlap.js';
+import { formatResult, readResult, saveResult, type LoadResult } from '../../../load/result.js';
+import { evaluateSlo, parseSlo } from '../../../load/slo.js';
 import { mergeHelp } from './help.js';
 import { LoadUsageError, number } from './options.js';
 import { checkOutputPaths, writeLoadOutputs } from './outputs.js';

@@ -1,8 +1,8 @@
-// The texts of `mcs load --help` and of each subcommand's --help (load/cli/help.test.ts checks that each
+// The texts of `mcs load --help` and of each subcommand's --help (help.test.ts checks that each
 // names every flag its subcommand accepts).
-import { DEFAULT_RESOURCES } from '../k8s.js';
-import { DEFAULT_MIN_OVERLAP } from '../overlap.js';
-import { profiles } from '../profiles/index.js';
+import { DEFAULT_RESOURCES } from '../../../load/k8s.js';
+import { DEFAULT_MIN_OVERLAP } from '../../../load/overlap.js';
+import { profiles } from '../../../load/profiles/index.js';
 import { cores, remoteDefault } from './workers.js';
 
 export function loadHelp(): string {
