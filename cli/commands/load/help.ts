@@ -101,15 +101,19 @@ Exit 0 when some rate held, 1 when not even --start-rate did, 2 on bad input.
 }
 
 export function mergeHelp(): string {
-  return `Usage: mcs load merge a.json b.json ... [--out merged.json] [--slo EXPR] [--min-overlap 0.9] [--allow-skew] [--html FILE] [--hgrm FILE]
+  return `Usage: mcs load merge a.json b.json ... [--out merged.json] [--slo EXPR] [--min-overlap 0.9] [--allow-skew] [--allow-partial] [--html FILE] [--hgrm FILE]
 Adds shard results exactly: histograms bucket by bucket (percentiles of the sum, never averaged), counts,
-and the per-second series lined up on their start times.
+and the per-second series lined up on their start times. Only a coherent set is merged: shards of one run
+(run id, target, profile), each shard i of n once with i < n, none missing, counts finite, non-negative
+and adding up, histograms that decode; otherwise exit 2 with one line naming the file.
 
   --out FILE           the merged result (default load/out/)
   --slo EXPR           judge the SLO on the merged result (exit 1 when breached)
   --min-overlap F      the least share of the run during which every shard was running, in [0, 1]
                        (default ${DEFAULT_MIN_OVERLAP}); below it the SLO is not judged: exit 1 with the reason
   --allow-skew         judge the SLO anyway; the result is marked (overlap.skewAllowed, slo.caveat)
+  --allow-partial      merge a set with shards missing, on purpose: the result says which (partial);
+                       an SLO is not judged on it (exit 1 with the reason)
   --html FILE          also the standalone HTML report of the merged result (its series is the combined load)
   --hgrm FILE          also the HDR percentile distribution (.hgrm, ms) of the merged histogram
   --help, -h           this text
