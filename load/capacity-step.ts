@@ -11,14 +11,18 @@ import type { LatencySummary } from './histogram.js';
 import { BEYOND, type LoadResult } from './result.js';
 import { evaluateSlo, type SloClause, type SloVerdict } from './slo.js';
 
-/** What one run of a step measured, and what the generator and the machine were doing meanwhile. */
-export interface StepRun {
+/** The figures of a run that an SLO is judged on, and its verdict. */
+export interface RunFigures {
   achievedRate: number;
   pass: boolean;
   slo: SloVerdict;
   latency: LatencySummary;
   errorRatePercent: number;
   completed: number;
+}
+
+/** What one run of a step measured, and what the generator and the machine were doing meanwhile. */
+export interface StepRun extends RunFigures {
   /** The generator's own lateness (open model): p99 of how late it sent, ms. */
   sendLagP99?: number;
   /** The rate the generator's workers could have sent at, from their busy time in this run (req/s). */

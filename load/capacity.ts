@@ -18,24 +18,20 @@
 // does unloaded; the 3x margin absorbs the jitter of low-rate steps). The tail is what bends first once
 // requests start to queue; the p90 follows later.
 import { availableParallelism, loadavg } from 'node:os';
-import { anyTwoAgree, stepRunOf, stepVerdict, type MachineLoad, type StepRun } from './capacity-step.js';
-import { decodeHistogram, percentileCurve, type LatencySummary } from './histogram.js';
-import type { SloClause, SloVerdict } from './slo.js';
+import { anyTwoAgree, stepRunOf, stepVerdict, type MachineLoad, type RunFigures, type StepRun } from './capacity-step.js';
+import { decodeHistogram, percentileCurve } from './histogram.js';
+import type { SloClause } from './slo.js';
 import type { LoadResult } from './result.js';
 
 export const CAPACITY_SCHEMA = 'mcs-load-capacity/1';
 
-export interface CapacityStep {
+/**
+ * A rate of the search. Its figures (RunFigures) are those of its representative run, the median p99 of
+ * its majority; `pass` is the step's verdict, the majority of its runs (a tie is broke).
+ */
+export interface CapacityStep extends RunFigures {
   phase: 'ramp' | 'bisect';
   offeredRate: number;
-  /** The figures below are those of the step's representative run (the median p99 of its majority). */
-  achievedRate: number;
-  /** The step's verdict: the majority of its runs (a tie is broke). */
-  pass: boolean;
-  slo: SloVerdict;
-  latency: LatencySummary;
-  errorRatePercent: number;
-  completed: number;
   /** The step's latency histogram (µs), hdr compressed base64 (load/histogram.ts decodeHistogram). */
   histogram: string;
   /** Its percentile curve, ready to plot: percentile (0..100) -> latency ms, log-spaced up to the max. */
