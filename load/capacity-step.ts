@@ -123,40 +123,29 @@ export function stepVerdict(rate: number, runs: readonly StepRun[], clauses: rea
   const discounted = runs.length - judged.length;
   const lagNote = discounted > 0 ? `; * broke by the generator's own send lag alone, not counted` : judged.length === runs.length && runs.some((r) => brokeByGeneratorLag(r, clauses)) ? '; every run broke by the generator\'s own send lag alone' : '';
   const reason = `${pass ? 'held' : 'broke'} in ${agreeing} of ${judged.length} runs: ${figures.join('; ')}${steady ? '' : '; the runs disagreed'}${lagNote}`;
-  return { pass, steady, representative, reason, suspects: suspectsOfRuns(rate, runs.filter((r) => !r.pass), clauses) };
+  return { pass, steady, representative, reason, suspects: suspectsOf(runs.filter((r) => !r.pass).map((run) => ({ rate, run })), clauses) };
 }
 
 /**
- * What besides the target could have broken a run: the generator sending late (its lag is in the open
- * model's latencies by design), a rate near the generator's own ceiling, or a machine busier than its
- * cores (the generator and a local target then wait for a core).
+ * What besides the target could have broken some runs (each at its rate): the generator sending late (its
+ * lag is in the open model's latencies by design), a rate near the generator's own ceiling, or a machine
+ * busier than its cores (the generator and a local target then wait for a core). Each is named once, with
+ * its worst figure.
  */
-export function suspectsOf(rate: number, run: StepRun, clauses: readonly SloClause[]): string[] {
+export function suspectsOf(broken: ReadonlyArray<{ rate: number; run: StepRun }>, clauses: readonly SloClause[]): string[] {
   const suspects: string[] = [];
   const latencyLimits = clauses.filter((c) => !['errors', 'rate'].includes(c.metric)).map((c) => c.threshold);
   const limit = latencyLimits.length > 0 ? Math.min(...latencyLimits) : undefined;
-  if (run.sendLagP99 !== undefined && limit !== undefined && run.sendLagP99 >= 0.25 * limit) {
-    suspects.push(`the generator itself sent late (send lag p99 ${round(run.sendLagP99)} ms, against a limit of ${round(limit)} ms)`);
+  const lags = broken.map(({ run }) => run.sendLagP99).filter((lag): lag is number => lag !== undefined && limit !== undefined && lag >= 0.25 * limit);
+  if (lags.length > 0 && limit !== undefined) {
+    suspects.push(`the generator itself sent late (send lag p99 ${new Set(lags).size > 1 ? 'up to ' : ''}${round(Math.max(...lags))} ms, against a limit of ${round(limit)} ms)`);
   }
-  if (typeof run.generatorCeiling === 'number' && rate > BEYOND * run.generatorCeiling) {
-    suspects.push(`${rate}/s is near or beyond the generator's own ceiling (about ${run.generatorCeiling}/s)`);
-  }
-  if (run.machine !== undefined && run.machine.loadavg > run.machine.cores) {
-    suspects.push(`the machine was busy (load average ${run.machine.loadavg.toFixed(1)} on ${run.machine.cores} cores)`);
-  }
+  const beyond = broken.filter(({ rate, run }) => typeof run.generatorCeiling === 'number' && rate > BEYOND * run.generatorCeiling).sort((a, b) => a.rate - b.rate)[0];
+  if (beyond !== undefined) suspects.push(`${beyond.rate}/s is near or beyond the generator's own ceiling (about ${String(beyond.run.generatorCeiling)}/s)`);
+  const busy = broken.flatMap(({ run }) => (run.machine !== undefined && run.machine.loadavg > run.machine.cores ? [run.machine] : [])).sort((a, b) => b.loadavg - a.loadavg);
+  const busiest = busy[0];
+  if (busiest !== undefined) suspects.push(`the machine was busy (load average ${new Set(busy.map((m) => m.loadavg)).size > 1 ? 'up to ' : ''}${busiest.loadavg.toFixed(1)} on ${busiest.cores} cores)`);
   return suspects;
-}
-
-/** The suspects of several broken runs, each named once with its worst figure. */
-function suspectsOfRuns(rate: number, broken: readonly StepRun[], clauses: readonly SloClause[]): string[] {
-  if (broken.length === 0) return [];
-  const most = (pick: (r: StepRun) => number | null | undefined, worst: (a: number, b: number) => number): number | undefined =>
-    broken.map(pick).filter((n): n is number => typeof n === 'number').reduce<number | undefined>((a, b) => (a === undefined ? b : worst(a, b)), undefined);
-  const sendLagP99 = most((r) => r.sendLagP99, Math.max);
-  const generatorCeiling = most((r) => r.generatorCeiling, Math.min);
-  const busiest = broken.filter((r) => r.machine !== undefined).sort((a, b) => (b.machine?.loadavg ?? 0) - (a.machine?.loadavg ?? 0))[0]?.machine;
-  const worst = { ...(broken[0] as StepRun), sendLagP99, generatorCeiling, machine: busiest };
-  return suspectsOf(rate, worst, clauses);
 }
 
 function round(n: number): number {

@@ -157,7 +157,7 @@ describe('capacity search', () => {
       "1000/s is near or beyond the generator's own ceiling (about 1000/s)",
       'the machine was busy (load average 5.2 on 2 cores)',
     ]);
-    expect(report.diagnosis[0]).toMatch(/^1000\/s broke, and the target may not be why: the generator itself sent late/);
+    expect(report.diagnosis[0]).toMatch(/^runs broke at 1000\/s, and the target may not be why: the generator itself sent late/);
     expect(report.diagnosis[1]).toMatch(/--workers N.*--shard i\/N/);
     // A quiet machine and a generator well within its ceiling: nothing to say.
     const quiet = await search({ startRate: 100, maxRate: 100, maxSteps: 1, machine: () => ({ loadavg: 0.3, cores: 2 }), runStep: fakeStep(() => 300, [], { generator: { workers: 1, busyUsPerRequest: 30, ceilingRate: 33_000 } }) });
@@ -185,7 +185,7 @@ describe('agreement of two runs', () => {
   it('gives the majority verdict and the median run of it', () => {
     const v = stepVerdict(100, [run(5), run(300), run(9), run(7)], clauses, 0.2);
     expect(v).toMatchObject({ pass: true, steady: false, representative: 3 });
-    expect(suspectsOf(100, run(300), clauses)).toEqual([]);
+    expect(suspectsOf([{ rate: 100, run: run(300) }], clauses)).toEqual([]);
   });
 });
 

@@ -18,7 +18,7 @@
 // does unloaded; the 3x margin absorbs the jitter of low-rate steps). The tail is what bends first once
 // requests start to queue; the p90 follows later.
 import { availableParallelism, loadavg } from 'node:os';
-import { anyTwoAgree, stepRunOf, stepVerdict, type MachineLoad, type RunFigures, type StepRun } from './capacity-step.js';
+import { anyTwoAgree, stepRunOf, stepVerdict, suspectsOf, type MachineLoad, type RunFigures, type StepRun } from './capacity-step.js';
 import { decodeHistogram, percentileCurve } from './histogram.js';
 import type { SloClause } from './slo.js';
 import type { LoadResult } from './result.js';
@@ -234,7 +234,7 @@ export async function searchCapacity(options: CapacityOptions): Promise<Capacity
     capacity,
     confidence: noise.length === 0 ? 'steady' : 'noisy',
     noise,
-    diagnosis: diagnosisOf(steps),
+    diagnosis: diagnosisOf(steps, clauses),
     highestPassingRate: capacity.low,
     lowestFailingRate: capacity.high,
     knee: findKnee(steps.filter((s) => s.pass)),
@@ -299,14 +299,16 @@ export function intervalOf(steps: readonly Pick<CapacityStep, 'offeredRate' | 'p
   return { low, high, text };
 }
 
-/** The broken steps the generator or the machine could explain, and what to do about it. */
-function diagnosisOf(steps: readonly CapacityStep[]): string[] {
-  const lines = steps
-    .filter((s) => s.suspects.length > 0)
-    .sort((a, b) => a.offeredRate - b.offeredRate)
-    .map((s) => `${s.offeredRate}/s ${s.pass ? 'had runs that broke' : 'broke'}, and the target may not be why: ${s.suspects.join('; ')}`);
-  if (lines.length > 0) lines.push('to rule the generator and the machine out: more generator threads (--workers N), or shards from other machines (--shard i/N, then mcs load merge), on a machine with nothing else running');
-  return lines;
+/** The broken runs the generator or the machine could explain, and what to do about it. */
+function diagnosisOf(steps: readonly CapacityStep[], clauses: readonly SloClause[]): string[] {
+  const suspected = steps.filter((s) => s.suspects.length > 0).sort((a, b) => a.offeredRate - b.offeredRate);
+  if (suspected.length === 0) return [];
+  const broken = suspected.flatMap((s) => [...(s.earlier ?? []), ...s.runs].filter((run) => !run.pass).map((run) => ({ rate: s.offeredRate, run })));
+  const rates = suspected.map((s) => `${s.offeredRate}/s${s.pass ? ' (held, some runs broke)' : ''}`).join(', ');
+  return [
+    `runs broke at ${rates}, and the target may not be why: ${suspectsOf(broken, clauses).join('; ')}`,
+    'to rule the generator and the machine out: more generator threads (--workers N), or shards from other machines (--shard i/N, then mcs load merge), on a machine with nothing else running',
+  ];
 }
 
 export interface Knee {

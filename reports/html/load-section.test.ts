@@ -29,7 +29,7 @@ describe('the capacity card', () => {
     expect(page).toContain(`Capacity: ${low}/s, between ${low}/s (held, as did every rate below it) and ${high}/s (broke, as did every rate tried above it); noisy: see the notes`);
     expect(page).toContain('<dt>Confidence</dt><dd class="t-failed">noisy</dd>');
     expect(page).toMatch(/<li>200\/s: its runs disagreed \(held in 2 of 3 runs: p99&lt;50ms \(5, 250\.\d+, 5\); the runs disagreed\)<\/li>/);
-    expect(page).toMatch(/<li>800\/s broke, and the target may not be why: the machine was busy \(load average 7\.5 on 2 cores\)<\/li>/);
+    expect(page).toMatch(/<li>runs broke at [^<]*800\/s, and the target may not be why: the machine was busy \(load average (up to )?7\.5 on 2 cores\)<\/li>/);
     expect(page).toMatch(/<td class="num">3<\/td><td>held in 2 of 3 runs: p99&lt;50ms/);
   });
 });
