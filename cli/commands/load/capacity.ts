@@ -69,8 +69,8 @@ export async function capacityCommand(argv: string[], startEmbedded: StartEmbedd
   const resolved = await resolveTarget(values, settings.allowRemote, startEmbedded, true);
   try {
     const timeoutMs = settings.timeoutMs ?? resolved.timeoutMs;
-    // Every step's runs, and one re-run per step for the neighbour check.
-    armFailsafe(warmupMs + maxSteps * (maxRuns + 1) * (settings.durationMs + timeoutMs + 3000) + 120_000);
+    // Every step's runs, and as many again for the neighbour check's measurements.
+    armFailsafe(warmupMs + 2 * maxSteps * maxRuns * (settings.durationMs + timeoutMs + 3000) + 120_000);
     const { workers, why } = chooseWorkers(givenWorkers, resolved.target.baseUrl, profile.verify !== undefined, profile.name);
     if (values.quiet !== true) process.stderr.write(`workers: ${workers} (${why})\n`);
     let nextIndex = 0;
