@@ -42,6 +42,7 @@ function runCard(view: LoadRunView, index: number, entry: unknown): Markup {
     <div><dt>Timeouts</dt><dd>${view.timeouts ?? '–'}</dd></div>
     <div><dt>Duration</dt><dd>${view.durationMs === undefined ? '–' : `${(view.durationMs / 1000).toFixed(1)} s`}</dd></div>
     ${view.slo !== undefined ? html`<div><dt>SLO <code>${view.slo.expression}</code></dt><dd class="${view.slo.pass ? 't-passed' : 't-failed'}">${view.slo.pass ? 'held' : 'breached'}</dd></div>` : ''}
+    ${view.partial !== undefined ? html`<div><dt>Partial merge</dt><dd class="t-failed">shard${view.partial.missing.length === 1 ? '' : 's'} ${view.partial.missing.join(', ')} of ${view.partial.count} missing</dd></div>` : ''}
   </dl>
   ${percentileTable(view.percentiles, 'Latency percentiles (ms)')}
   ${points.length > 0 ? lineChart({ id: `load-${index}-curve`, title: `Latency by percentile: ${view.profile}`, description: `Latency in milliseconds at each percentile of the run, from the HDR histogram (${view.model}).`, xLabel: 'percentile', yLabel: 'latency (ms)', xTicks: ticks, series: [{ name: 'latency', tone: 's1', points }] }) : ''}

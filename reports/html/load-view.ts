@@ -29,6 +29,8 @@ export interface LoadRunView {
   /** Percentile (0-100) -> ms, from the HDR histogram when it decodes. */
   curve: Array<{ percentile: number; ms: number }>;
   slo?: { expression: string; pass: boolean };
+  /** Merged from an incomplete set of shards on purpose (--allow-partial): which are missing. */
+  partial?: { count: number; missing: number[] };
   delivery?: { expected: number; delivered: number; lost: number; duplicated: number; badlySigned: number; percentiles?: Percentiles };
 }
 
@@ -121,6 +123,10 @@ function runView(v: Obj): LoadRunView {
   set('percentiles', percentiles(v['latency']));
   const slo = v['slo'];
   if (isObj(slo) && typeof slo['pass'] === 'boolean') view.slo = { expression: str(slo['expression']), pass: slo['pass'] };
+  const partial = runField(v, 'partial');
+  if (isObj(partial) && num(partial['count']) !== undefined && Array.isArray(partial['missing'])) {
+    view.partial = { count: num(partial['count']) ?? 0, missing: partial['missing'].filter((i: unknown): i is number => typeof i === 'number') };
+  }
   const d = v['delivery'];
   if (isObj(d)) {
     const delivery: NonNullable<LoadRunView['delivery']> = {
