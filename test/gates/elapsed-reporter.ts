@@ -9,8 +9,12 @@ import { e2eScope, e2eScopeLine } from './e2e-sample.js';
 
 export default class ElapsedReporter implements Reporter {
   private scopeLine: string | undefined;
+  /** Seconds of process uptime at which this run started: 0 for the first (vitest's own start-up counts), later reruns in watch mode from their start. */
+  private startedAt: number | undefined;
 
   onTestRunStart(specifications: ReadonlyArray<TestSpecification>): void {
+    this.startedAt = this.startedAt === undefined ? 0 : process.uptime();
+    this.scopeLine = undefined;
     if (!specifications.some((s) => s.moduleId.endsWith('.e2e.ts'))) return;
     this.scopeLine = e2eScopeLine(e2eScope(process.env));
     process.stdout.write(`${this.scopeLine}\n`);
@@ -19,6 +23,6 @@ export default class ElapsedReporter implements Reporter {
   onTestRunEnd(): void {
     const [one, five] = loadavg().map((n) => n.toFixed(2));
     if (this.scopeLine !== undefined) process.stdout.write(`${this.scopeLine}\n`);
-    process.stdout.write(`tests took ${process.uptime().toFixed(0)} s (wall clock; load average ${one} now, ${five} over 5 min)\n`);
+    process.stdout.write(`tests took ${(process.uptime() - (this.startedAt ?? 0)).toFixed(0)} s (wall clock; load average ${one} now, ${five} over 5 min)\n`);
   }
 }
