@@ -122,7 +122,8 @@ export function stepVerdict(rate: number, runs: readonly StepRun[], clauses: rea
   });
   const discounted = runs.length - judged.length;
   const lagNote = discounted > 0 ? `; * broke by the generator's own send lag alone, not counted` : judged.length === runs.length && runs.some((r) => brokeByGeneratorLag(r, clauses)) ? '; every run broke by the generator\'s own send lag alone' : '';
-  const reason = `${pass ? 'held' : 'broke'} in ${agreeing} of ${judged.length} runs: ${figures.join('; ')}${steady ? '' : '; the runs disagreed'}${lagNote}`;
+  const tie = held * 2 === judged.length ? ' (a tie counts as broke)' : '';
+  const reason = `${pass ? 'held' : 'broke'} in ${agreeing} of ${judged.length} runs${tie}: ${figures.join('; ')}${steady ? '' : '; the runs disagreed'}${lagNote}`;
   return { pass, steady, representative, reason, suspects: suspectsOf(runs.filter((r) => !r.pass).map((run) => ({ rate, run })), clauses) };
 }
 
