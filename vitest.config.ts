@@ -1,13 +1,35 @@
 import { defineConfig } from 'vitest/config';
 
-// The project's own tests (npm test): unit tests of every module, the spec checks, and the
-// self-verification of the suites against faulty variants of the reference (a seeded sample of it; the whole
-// gate is `npm run test:mutants`). The conformance
-// suites themselves (suites/) are run by `mcs certify`, with their own config.
+// The project's own tests (npm test): unit tests of every module, the spec checks, a seeded sample of the
+// whole-certification tests (test/**/*.e2e.ts: one test of each file, test/gates/e2e-sample.ts; all of them
+// run in the gates of vitest.gates.config.ts) and a seeded sample of the self-verification of the suites
+// against faulty variants of the reference (the whole gate is `npm run test:mutants`). The conformance
+// suites themselves (suites/) are run by `mcs certify`, with their own config. test/container and
+// test/docs and test/field keep configs of their own (`npm run test:container`, `npm run test:docs`,
+// `npm run test:field`).
+//
+// The sample's seed is drawn here, once, and handed to the workers (the runner draws the tests) and the
+// reporter (which prints it, with the run's time, at the end).
+process.env.MCS_E2E_SAMPLE_SEED ||= String(Math.floor(Math.random() * 2 ** 31));
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'spec/**/*.test.ts', 'generators/**/*.test.ts', 'harness/**/*.test.ts', 'reference/**/*.test.ts', 'load/**/*.test.ts', 'reports/**/*.test.ts', 'cli/**/*.test.ts', 'results/**/*.test.ts'],
-    exclude: ['node_modules/**', 'suites/**'],
+    include: [
+      'test/**/*.test.ts',
+      'test/**/*.e2e.ts',
+      'spec/**/*.test.ts',
+      'generators/**/*.test.ts',
+      'harness/**/*.test.ts',
+      'reference/**/*.test.ts',
+      'load/**/*.test.ts',
+      'reports/**/*.test.ts',
+      'cli/**/*.test.ts',
+      'results/**/*.test.ts',
+    ],
+    exclude: ['node_modules/**', 'suites/**', 'test/container/**/*.e2e.ts', 'test/docs/**/*.e2e.ts', 'test/field/**'],
+    runner: './test/gates/sample-runner.ts',
+    reporters: ['default', './test/gates/elapsed-reporter.ts'],
+    env: { MCS_E2E_SAMPLE_SEED: process.env.MCS_E2E_SAMPLE_SEED },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -61,7 +61,7 @@ describe('merge', () => {
   it('refuses a shard given twice, different profiles and different total rates', () => {
     const a = shardResult(0, 2, [10], 0);
     expect(() => mergeResults([a, a])).toThrow(/twice/);
-    expect(() => mergeResults([a, { ...shardResult(1, 2, [10], 0), profile: 'send-chat' }])).toThrow(/profiles/);
+    expect(() => mergeResults([a, { ...shardResult(1, 2, [10], 0), profile: 'send-chat' }])).toThrow(/profile "send-chat" differs/);
     expect(() => mergeResults([a, { ...shardResult(1, 2, [10], 0), model: { kind: 'open', rate: 1, inFlight: 1 } }])).toThrow(/rates/);
   });
 

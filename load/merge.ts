@@ -1,32 +1,32 @@
-// Merges shard results exactly: histograms are added bucket by bucket and percentiles are computed from
-// the sum (never averaged); counts and per-second series are added; the achieved rate is the total
+// Merges shard results exactly, once they are known to form one run's set (load/shard-set.ts): histograms
+// are added bucket by bucket and percentiles are computed from the sum (never averaged); counts and
+// per-second series are added; the achieved rate is the total
 // completed over the time the shards took together (their durations laid out at their real starts, when
 // the results carry their windows), so shards that did not run side by side are not credited with the sum.
 import { addHistograms } from './histogram.js';
 import { DEFAULT_MIN_OVERLAP, overlapOf } from './overlap.js';
 import { addCounts } from './recorder.js';
 import { mergeSeries } from './series.js';
+import { checkShardSet } from './shard-set.js';
 import { buildLatency, deliveryFigures, errorRatePercent, RESULT_SCHEMA, type LoadResult, type ModelSpec } from './result.js';
 
 export interface MergeOptions {
   /** The least overlap of the shards' windows at which an SLO may be judged (the figure is recorded). */
   minOverlap?: number;
+  /** What names each result in a refusal (the files they were read from); default "result 1", ... */
+  names?: readonly string[];
+  /** Merge a set with shards missing, on purpose: the result says which (`partial`). */
+  allowPartial?: boolean;
 }
 
+/** The sum of a coherent set of shard results (load/shard-set.ts); IncoherentShardsError otherwise. */
 export function mergeResults(results: LoadResult[], options: MergeOptions = {}): LoadResult {
-  const first = results[0];
-  if (first === undefined) throw new Error('nothing to merge');
-  for (const r of results) {
-    if (r.profile !== first.profile) throw new Error(`cannot merge results of different profiles (${first.profile}, ${r.profile})`);
-    if (r.model.kind !== first.model.kind) throw new Error('cannot merge open-model and closed-model results');
-  }
-  const shards = results.flatMap((r) => r.shards);
-  const seen = new Set<string>();
-  for (const s of shards) {
-    const key = `${s.index}/${s.count}`;
-    if (seen.has(key)) throw new Error(`shard ${key} appears twice`);
-    seen.add(key);
-  }
+  const set = checkShardSet(
+    results.map((result, i) => ({ name: options.names?.[i] ?? `result ${i + 1}`, result })),
+    { allowPartial: options.allowPartial === true },
+  );
+  const first = results[0] as LoadResult;
+  const shards = results.flatMap((r) => r.shards).sort((a, b) => a.index - b.index);
   const histogram = addHistograms(results.map((r) => r.histogram));
   const counts = addCounts(results.map((r) => r.counts));
   const windows = results.map((r) => r.window).filter((w) => w !== undefined);
@@ -49,6 +49,7 @@ export function mergeResults(results: LoadResult[], options: MergeOptions = {}):
     ...buildLatency(histogram),
     unsent: results.reduce((n, r) => n + (r.unsent ?? 0), 0),
   };
+  if (set.missing.length > 0) merged.partial = set;
   if (allWindows) {
     merged.window = { startEpochMs: firstStart, endEpochMs: Math.max(...windows.map((w) => w.endEpochMs)) };
     merged.overlap = overlapOf(windows, options.minOverlap ?? DEFAULT_MIN_OVERLAP);

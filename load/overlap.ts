@@ -1,6 +1,6 @@
 // How much the shards of one run overlapped in time. Shards add up to the planned load only while all of
 // them run: the merge reports the share of the run during which every shard was running and refuses to
-// judge an SLO below a threshold (load/cli/merge.ts), since a p99 of shards that ran one after another
+// judge an SLO below a threshold (cli/commands/load/merge.ts), since a p99 of shards that ran one after another
 // says nothing about the target under the combined rate.
 import type { OverlapFigures } from './result.js';
 import type { RunWindow } from './start-at.js';

@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import { addHistograms, decodeHistogram, encodeHistogram, summarize, type Histogram, type LatencySummary } from './histogram.js';
 import type { RunCounts } from './recorder.js';
 import { formatOverlap } from './overlap.js';
+import { missingText } from './shard-set.js';
 import type { LoadSeries } from './series.js';
 import type { RunWindow } from './start-at.js';
 import type { Shard } from './types.js';
@@ -59,6 +60,8 @@ export interface LoadResult {
   delivery?: DeliveryFigures;
   /** Where this run (or, merged, the union of its shards) really ran; plannedStartEpochMs/lateByMs with --start-at. */
   window?: RunWindow;
+  /** Merged with --allow-partial from an incomplete set: how many shards the run had and which are missing. */
+  partial?: { count: number; missing: number[] };
   /** Merged results: how much the shards' windows overlapped (load/overlap.ts). */
   overlap?: OverlapFigures;
   verify?: { ok: boolean; findings: string[]; figures: Record<string, number> };
@@ -137,6 +140,7 @@ export function formatResult(r: LoadResult): string {
     const planned = new Date(w.plannedStartEpochMs).toISOString();
     lines.push((w.lateByMs ?? 0) > 0 ? `start: ${Math.round(w.lateByMs ?? 0)} ms after --start-at ${planned} (this shard was late; the merge checks the overlap)` : `start: at --start-at ${planned}`);
   }
+  if (r.partial !== undefined) lines.push(`partial: ${missingText(r.partial.missing, r.partial.count)}, merged on purpose (--allow-partial); these figures are not the run's`);
   if (r.overlap !== undefined) lines.push(formatOverlap(r.overlap));
   if (r.slo !== undefined) lines.push(`slo ${r.slo.expression}: ${r.slo.pass ? 'pass' : 'FAIL'} (${r.slo.checks.map((c) => `${c.clause} actual ${round(c.actual)} ${c.pass ? 'ok' : 'breached'}`).join(', ')})${r.slo.caveat === undefined ? '' : `; ${r.slo.caveat}`}`);
   return `${lines.join('\n')}\n`;

@@ -53,3 +53,13 @@ describe('the results model between the harness and the reports', () => {
     expect([...crossings(['harness'], ['reports']), ...crossings(['reports'], ['harness'])]).toEqual([]);
   });
 });
+
+describe('the load library between the CLI and the reports', () => {
+  it('load/ imports neither cli/ nor reports/: the CLI calls it, and the reports render its result types', () => {
+    expect(crossings(['load'], ['cli', 'reports'])).toEqual([]);
+  });
+
+  it('reports/ never imports cli/', () => {
+    expect(crossings(['reports'], ['cli'])).toEqual([]);
+  });
+});

@@ -1,14 +1,15 @@
-// `mcs load`: load profiles, capacity search, shard merge and Kubernetes manifests (see load/).
+// `mcs load`: load profiles, capacity search, shard merge and Kubernetes manifests. The subcommands live
+// in cli/commands/load/ and call the load library (load/, which never imports cli/ or reports/).
 // This file is the only place the load tool meets the reference: with no target configured it starts
 // the embedded reference (dynamic import, so `merge` and `k8s` never load it).
 import { UsageError } from '../errors.js';
-import { capacityCommand } from '../../load/cli/capacity.js';
-import { loadHelp } from '../../load/cli/help.js';
-import { k8sCommand } from '../../load/cli/k8s.js';
-import { mergeCommand } from '../../load/cli/merge.js';
-import { LoadUsageError } from '../../load/cli/options.js';
-import { runCommand } from '../../load/cli/run.js';
-import type { EmbeddedTarget } from '../../load/cli/target.js';
+import { capacityCommand } from './load/capacity.js';
+import { loadHelp } from './load/help.js';
+import { k8sCommand } from './load/k8s.js';
+import { mergeCommand } from './load/merge.js';
+import { LoadUsageError } from './load/options.js';
+import { runCommand } from './load/run.js';
+import type { EmbeddedTarget } from './load/target.js';
 
 async function startEmbedded(): Promise<EmbeddedTarget> {
   const { startReference } = (await import('../../reference/index.js')) as { startReference(options?: { log?: (line: string) => void }): Promise<EmbeddedTarget> };

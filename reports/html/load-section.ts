@@ -1,6 +1,7 @@
 // Load results, when the report carries any: per run the percentiles and the HDR percentile curve; per
-// capacity search the latency at each offered rate, with the SLO verdict of each step, the highest rate
-// that held and the knee.
+// capacity search the latency at each offered rate, with the SLO verdict of each step and its reason, the
+// capacity as an interval, the knee, how sure the search is (its noise) and what the generator or the
+// machine could explain.
 import type { RunReport } from '../../results/model.js';
 import { capacityStepPlots } from './capacity-step-plots.js';
 import { capacitySeconds, overTimeCharts, runSeconds } from './load-time-plots.js';
@@ -41,6 +42,7 @@ function runCard(view: LoadRunView, index: number, entry: unknown): Markup {
     <div><dt>Timeouts</dt><dd>${view.timeouts ?? '–'}</dd></div>
     <div><dt>Duration</dt><dd>${view.durationMs === undefined ? '–' : `${(view.durationMs / 1000).toFixed(1)} s`}</dd></div>
     ${view.slo !== undefined ? html`<div><dt>SLO <code>${view.slo.expression}</code></dt><dd class="${view.slo.pass ? 't-passed' : 't-failed'}">${view.slo.pass ? 'held' : 'breached'}</dd></div>` : ''}
+    ${view.partial !== undefined ? html`<div><dt>Partial merge</dt><dd class="t-failed">shard${view.partial.missing.length === 1 ? '' : 's'} ${view.partial.missing.join(', ')} of ${view.partial.count} missing</dd></div>` : ''}
   </dl>
   ${percentileTable(view.percentiles, 'Latency percentiles (ms)')}
   ${points.length > 0 ? lineChart({ id: `load-${index}-curve`, title: `Latency by percentile: ${view.profile}`, description: `Latency in milliseconds at each percentile of the run, from the HDR histogram (${view.model}).`, xLabel: 'percentile', yLabel: 'latency (ms)', xTicks: ticks, series: [{ name: 'latency', tone: 's1', points }] }) : ''}
@@ -74,17 +76,22 @@ function capacityCard(view: CapacityView, index: number, entry: unknown): Markup
   return html`<article class="load-card">
   <h3>Capacity search: ${view.profile} <span class="muted">SLO <code>${view.slo}</code></span></h3>
   <dl class="figures">
+    <div><dt>Capacity</dt><dd>${view.highestPassingRate === null ? 'none' : view.lowestFailingRate === null ? `at least ${view.highestPassingRate} req/s` : `${view.highestPassingRate}–${view.lowestFailingRate} req/s`}</dd></div>
     <div><dt>Highest rate that held</dt><dd class="t-passed">${view.highestPassingRate === null ? 'none' : `${view.highestPassingRate} req/s`}</dd></div>
     <div><dt>Lowest rate that broke</dt><dd class="t-failed">${view.lowestFailingRate === null ? 'never broke' : `${view.lowestFailingRate} req/s`}</dd></div>
+    ${view.confidence !== undefined ? html`<div><dt>Confidence</dt><dd class="${view.confidence === 'steady' ? 't-passed' : 't-failed'}">${view.confidence}</dd></div>` : ''}
     <div><dt>Knee</dt><dd>${view.knee === null ? '–' : `${view.knee.offeredRate} req/s (p99 ${fixed(view.knee.p99, 2)} ms)`}</dd></div>
     <div><dt>Stopped</dt><dd>${view.stoppedBecause || '–'}</dd></div>
   </dl>
+  ${view.capacityText !== undefined ? html`<p>Capacity: ${view.capacityText}</p>` : ''}
+  ${view.noise.length > 0 ? html`<h4>Noise</h4><ul>${view.noise.map((n) => html`<li>${n}</li>`)}</ul>` : ''}
+  ${view.diagnosis.length > 0 ? html`<h4>The generator and the machine</h4><ul>${view.diagnosis.map((d) => html`<li>${d}</li>`)}</ul>` : ''}
   ${lineChart({ id: `load-${index}-capacity`, title: `Latency vs offered rate: ${view.profile}`, description: `p50, p90 and p99 latency at each offered rate of the capacity search; a dot marks a step that held the SLO, a cross one that broke it.`, xLabel: 'offered rate (req/s)', yLabel: 'latency (ms)', yLog: true, series, vLines })}
   ${overTimeCharts(capacitySeconds(entry)?.seconds, `load-${index}`, `capacity search, ${view.profile}`, capacitySeconds(entry)?.starts)}
   ${capacityStepPlots(entry, index)}
   <details><summary>Steps (${steps.length})</summary>
-  <table class="compact"><thead><tr><th scope="col">Phase</th><th scope="col" class="num">Offered /s</th><th scope="col" class="num">Achieved /s</th>${keys.map(([, l]) => html`<th scope="col" class="num">${l} ms</th>`)}<th scope="col" class="num">Errors %</th><th scope="col">SLO</th></tr></thead>
-  <tbody>${steps.map((s) => html`<tr><td>${s.phase}</td><td class="num">${s.offeredRate}</td><td class="num">${fixed(s.achievedRate)}</td>${keys.map(([key]) => html`<td class="num">${fixed(s.percentiles?.[key], 2)}</td>`)}<td class="num">${fixed(s.errorRatePercent, 2)}</td><td class="${s.pass ? 't-passed' : 't-failed'}">${s.pass ? 'held' : 'broke'}</td></tr>`)}</tbody></table>
+  <table class="compact"><thead><tr><th scope="col">Phase</th><th scope="col" class="num">Offered /s</th><th scope="col" class="num">Achieved /s</th>${keys.map(([, l]) => html`<th scope="col" class="num">${l} ms</th>`)}<th scope="col" class="num">Errors %</th><th scope="col">SLO</th><th scope="col" class="num">Runs</th><th scope="col">Why</th></tr></thead>
+  <tbody>${steps.map((s) => html`<tr><td>${s.phase}</td><td class="num">${s.offeredRate}</td><td class="num">${fixed(s.achievedRate)}</td>${keys.map(([key]) => html`<td class="num">${fixed(s.percentiles?.[key], 2)}</td>`)}<td class="num">${fixed(s.errorRatePercent, 2)}</td><td class="${s.pass ? 't-passed' : 't-failed'}">${s.pass ? 'held' : 'broke'}</td><td class="num">${s.runs ?? '–'}</td><td>${s.reason ?? ''}</td></tr>`)}</tbody></table>
   </details>
 </article>`;
 }

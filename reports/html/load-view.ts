@@ -1,7 +1,11 @@
 // Reads the load section of a report defensively. `report.load` holds whatever load/ wrote (a run result,
 // `mcs-load-result/1`, or a capacity search, `mcs-load-capacity/1`); the report must render even when an
 // entry is from a newer or older load/ or hand-edited, so every field is checked and nothing is assumed.
+// Field names are read through the library's result types (load/result.ts, load/capacity.ts), so a renamed
+// field fails to compile here rather than vanishing from the report.
+import type { CapacityReport, CapacityStep } from '../../load/capacity.js';
 import { decodeHistogram, percentileCurve } from '../../load/histogram.js';
+import type { LoadResult } from '../../load/result.js';
 
 export interface Percentiles {
   p50: number;
@@ -25,6 +29,8 @@ export interface LoadRunView {
   /** Percentile (0-100) -> ms, from the HDR histogram when it decodes. */
   curve: Array<{ percentile: number; ms: number }>;
   slo?: { expression: string; pass: boolean };
+  /** Merged from an incomplete set of shards on purpose (--allow-partial): which are missing. */
+  partial?: { count: number; missing: number[] };
   delivery?: { expected: number; delivered: number; lost: number; duplicated: number; badlySigned: number; percentiles?: Percentiles };
 }
 
@@ -35,6 +41,9 @@ export interface CapacityStepView {
   pass: boolean;
   errorRatePercent?: number;
   percentiles?: Percentiles;
+  /** How many runs the verdict stands on, and why it is what it is. */
+  runs?: number;
+  reason?: string;
 }
 
 export interface CapacityView {
@@ -47,6 +56,11 @@ export interface CapacityView {
   /** Where latency bends: the knee is defined on p99 (load/capacity.ts findKnee). */
   knee: { offeredRate: number; p99: number } | null;
   stoppedBecause: string;
+  /** The capacity as an interval, in a sentence (absent from reports of the first form). */
+  capacityText?: string;
+  confidence?: string;
+  noise: string[];
+  diagnosis: string[];
 }
 
 export interface UnknownLoadView {
@@ -61,6 +75,11 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 const str = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : fallback);
+const texts = (v: unknown): string[] => (Array.isArray(v) ? v.flatMap((t: unknown) => (typeof t === 'string' ? [t] : isObj(t) && typeof t['text'] === 'string' ? [t['text']] : [])) : []);
+/** A field of a capacity report, a step of one or a run result, by a name their types know. */
+const capacityField = (v: Obj, key: keyof CapacityReport): unknown => v[key];
+const stepField = (v: Obj, key: keyof CapacityStep): unknown => v[key];
+const runField = (v: Obj, key: keyof LoadResult): unknown => v[key];
 
 function percentiles(v: unknown): Percentiles | undefined {
   if (!isObj(v)) return undefined;
@@ -90,8 +109,8 @@ function modelOf(v: unknown): string {
 }
 
 function runView(v: Obj): LoadRunView {
-  const counts = isObj(v['counts']) ? v['counts'] : {};
-  const view: LoadRunView = { kind: 'run', profile: str(v['profile'], 'load run'), model: modelOf(v['model']), curve: curveOf(v['histogram']) };
+  const counts = isObj(runField(v, 'counts')) ? (runField(v, 'counts') as Obj) : {};
+  const view: LoadRunView = { kind: 'run', profile: str(runField(v, 'profile'), 'load run'), model: modelOf(runField(v, 'model')), curve: curveOf(runField(v, 'histogram')) };
   const set = <K extends keyof LoadRunView>(key: K, value: LoadRunView[K] | undefined): void => {
     if (value !== undefined) view[key] = value;
   };
@@ -104,6 +123,10 @@ function runView(v: Obj): LoadRunView {
   set('percentiles', percentiles(v['latency']));
   const slo = v['slo'];
   if (isObj(slo) && typeof slo['pass'] === 'boolean') view.slo = { expression: str(slo['expression']), pass: slo['pass'] };
+  const partial = runField(v, 'partial');
+  if (isObj(partial) && num(partial['count']) !== undefined && Array.isArray(partial['missing'])) {
+    view.partial = { count: num(partial['count']) ?? 0, missing: partial['missing'].filter((i: unknown): i is number => typeof i === 'number') };
+  }
   const d = v['delivery'];
   if (isObj(d)) {
     const delivery: NonNullable<LoadRunView['delivery']> = {
@@ -121,31 +144,42 @@ function runView(v: Obj): LoadRunView {
 }
 
 function capacityView(v: Obj): CapacityView {
-  const steps: CapacityStepView[] = (Array.isArray(v['steps']) ? v['steps'] : []).flatMap((s: unknown) => {
+  const rawSteps = capacityField(v, 'steps');
+  const steps: CapacityStepView[] = (Array.isArray(rawSteps) ? rawSteps : []).flatMap((s: unknown) => {
     if (!isObj(s)) return [];
-    const offeredRate = num(s['offeredRate']);
+    const offeredRate = num(stepField(s, 'offeredRate'));
     if (offeredRate === undefined) return [];
-    const step: CapacityStepView = { phase: str(s['phase']), offeredRate, pass: s['pass'] === true };
-    const achieved = num(s['achievedRate']);
+    const step: CapacityStepView = { phase: str(stepField(s, 'phase')), offeredRate, pass: stepField(s, 'pass') === true };
+    const achieved = num(stepField(s, 'achievedRate'));
     if (achieved !== undefined) step.achievedRate = achieved;
-    const errors = num(s['errorRatePercent']);
+    const errors = num(stepField(s, 'errorRatePercent'));
     if (errors !== undefined) step.errorRatePercent = errors;
-    const p = percentiles(s['latency']);
+    const p = percentiles(stepField(s, 'latency'));
     if (p !== undefined) step.percentiles = p;
+    const runs = stepField(s, 'runs');
+    if (Array.isArray(runs)) step.runs = runs.length;
+    const reason = stepField(s, 'reason');
+    if (typeof reason === 'string') step.reason = reason;
     return [step];
   });
-  const knee = v['knee'];
+  const knee = capacityField(v, 'knee');
   const kneeRate = isObj(knee) ? num(knee['offeredRate']) : undefined;
   const kneeP99 = isObj(knee) ? num(knee['p99']) : undefined;
+  const capacity = capacityField(v, 'capacity');
+  const confidence = capacityField(v, 'confidence');
   return {
     kind: 'capacity',
-    profile: str(v['profile'], 'capacity search'),
-    slo: str(v['slo']),
+    profile: str(capacityField(v, 'profile'), 'capacity search'),
+    slo: str(capacityField(v, 'slo')),
     steps,
-    highestPassingRate: num(v['highestPassingRate']) ?? null,
-    lowestFailingRate: num(v['lowestFailingRate']) ?? null,
+    highestPassingRate: num(capacityField(v, 'highestPassingRate')) ?? null,
+    lowestFailingRate: num(capacityField(v, 'lowestFailingRate')) ?? null,
     knee: kneeRate !== undefined && kneeP99 !== undefined ? { offeredRate: kneeRate, p99: kneeP99 } : null,
-    stoppedBecause: str(v['stoppedBecause']),
+    stoppedBecause: str(capacityField(v, 'stoppedBecause')),
+    ...(isObj(capacity) && typeof capacity['text'] === 'string' ? { capacityText: capacity['text'] } : {}),
+    ...(typeof confidence === 'string' ? { confidence } : {}),
+    noise: texts(capacityField(v, 'noise')),
+    diagnosis: texts(capacityField(v, 'diagnosis')),
   };
 }
 

@@ -1,8 +1,9 @@
-// The texts of `mcs load --help` and of each subcommand's --help (load/cli/help.test.ts checks that each
+// The texts of `mcs load --help` and of each subcommand's --help (help.test.ts checks that each
 // names every flag its subcommand accepts).
-import { DEFAULT_RESOURCES } from '../k8s.js';
-import { DEFAULT_MIN_OVERLAP } from '../overlap.js';
-import { profiles } from '../profiles/index.js';
+import { DEFAULT_RESOURCES } from '../../../load/k8s.js';
+import { DEFAULT_MAX_RUNS_PER_STEP, DEFAULT_TOLERANCE } from '../../../load/capacity.js';
+import { DEFAULT_MIN_OVERLAP } from '../../../load/overlap.js';
+import { profiles } from '../../../load/profiles/index.js';
 import { cores, remoteDefault } from './workers.js';
 
 export function loadHelp(): string {
@@ -72,7 +73,10 @@ Shards: --shard i/N (0-based) runs one share: rate/N on an interleaved schedule,
 export function capacityHelp(): string {
   return `Usage: mcs load capacity --profile P --slo EXPR [options]
 The highest open-model rate at which the SLO holds: rates step up by --factor from --start-rate until the
-SLO breaks (or --max-rate), then bisect between the last held and the first broken rate.
+SLO breaks (or --max-rate), then bisect between the last held and the first broken rate. Each step runs
+at least twice, until two runs agree within --tolerance; a step that disagrees with its neighbour runs
+again. The capacity is an interval; steps that still disagree are reported as noise with their figures,
+and broken steps the generator or a busy machine could explain are named (try --workers or shards).
 
   --profile P          the profile to size (${Object.keys(profiles).join(', ')})
   --slo EXPR           required: 'p99<50ms,errors<0.1%' (see mcs load --help)
@@ -80,8 +84,11 @@ SLO breaks (or --max-rate), then bisect between the last held and the first brok
   --max-rate R         highest rate tried (default 100000)
   --factor F           step-up factor in (1, 10] (default 2)
   --precision P        stop bisecting when the bracket is within this fraction, in (0, 1) (default 0.05)
-  --max-steps N        at most N steps in all, in [1, 100] (default 20)
-  --duration S         seconds per step (default 5)
+  --max-steps N        at most N rates in all, in [1, 100] (default 20)
+  --tolerance F        two runs agree when their figures are within this fraction of each SLO limit (or
+                       both clear of it by more), in (0, 1] (default ${DEFAULT_TOLERANCE})
+  --max-runs N         runs of one rate while no two agree, in [2, 10] (default ${DEFAULT_MAX_RUNS_PER_STEP})
+  --duration S         seconds per run of a step (default 5)
   --warmup S           unmeasured seconds at --start-rate first (default 2)
   --in-flight N, --connections N   cap on requests in flight (default 256)
   --workers N          worker threads for every step (see mcs load --help, Workers)
@@ -89,7 +96,7 @@ SLO breaks (or --max-rate), then bisect between the last held and the first brok
   --html FILE          also a standalone HTML report (each step's curve, latency against offered rate, the
                        steps over time)
   --hgrm FILE          also the HDR percentile distribution (.hgrm, ms) of the highest rate that held
-  --quiet              no line per step
+  --quiet              no line per run and step
   --help, -h           this text
 
 Target and bounds as for mcs load <profile>: --base-url --v2-base-url --control-url --api-key --config
@@ -101,15 +108,19 @@ Exit 0 when some rate held, 1 when not even --start-rate did, 2 on bad input.
 }
 
 export function mergeHelp(): string {
-  return `Usage: mcs load merge a.json b.json ... [--out merged.json] [--slo EXPR] [--min-overlap 0.9] [--allow-skew] [--html FILE] [--hgrm FILE]
+  return `Usage: mcs load merge a.json b.json ... [--out merged.json] [--slo EXPR] [--min-overlap 0.9] [--allow-skew] [--allow-partial] [--html FILE] [--hgrm FILE]
 Adds shard results exactly: histograms bucket by bucket (percentiles of the sum, never averaged), counts,
-and the per-second series lined up on their start times.
+and the per-second series lined up on their start times. Only a coherent set is merged: shards of one run
+(run id, target, profile), each shard i of n once with i < n, none missing, counts finite, non-negative
+and adding up, histograms that decode; otherwise exit 2 with one line naming the file.
 
   --out FILE           the merged result (default load/out/)
   --slo EXPR           judge the SLO on the merged result (exit 1 when breached)
   --min-overlap F      the least share of the run during which every shard was running, in [0, 1]
                        (default ${DEFAULT_MIN_OVERLAP}); below it the SLO is not judged: exit 1 with the reason
   --allow-skew         judge the SLO anyway; the result is marked (overlap.skewAllowed, slo.caveat)
+  --allow-partial      merge a set with shards missing, on purpose: the result says which (partial);
+                       an SLO is not judged on it (exit 1 with the reason)
   --html FILE          also the standalone HTML report of the merged result (its series is the combined load)
   --hgrm FILE          also the HDR percentile distribution (.hgrm, ms) of the merged histogram
   --help, -h           this text

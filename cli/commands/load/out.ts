@@ -3,5 +3,5 @@ import { fileURLToPath } from 'node:url';
 
 export function defaultOutPath(stem: string, extension = 'json'): string {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  return fileURLToPath(new URL(`../out/${stem}-${stamp}.${extension}`, import.meta.url));
+  return fileURLToPath(new URL(`../../../load/out/${stem}-${stamp}.${extension}`, import.meta.url));
 }

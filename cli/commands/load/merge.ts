@@ -1,10 +1,14 @@
-// `mcs load merge a.json b.json ... --out merged.json [--slo ...]`: exact merge of shard results, with the
-// overlap of the shards' windows checked before an SLO is judged on their sum.
+// `mcs load merge a.json b.json ... --out merged.json [--slo ...]`: exact merge of shard results. Only a
+// coherent set is merged (load/shard-set.ts: one run, each shard once, none missing, sound counts and
+// histograms; exit 2 with one line naming the file otherwise); `--allow-partial` merges an incomplete set
+// on purpose and marks the result. The overlap of the shards' windows is checked before an SLO is judged
+// on their sum, and a partial set is never judged.
 import { parseArgs } from 'node:util';
-import { mergeResults } from '../merge.js';
-import { DEFAULT_MIN_OVERLAP } from '../overlap.js';
-import { formatResult, readResult, saveResult, type LoadResult } from '../result.js';
-import { evaluateSlo, parseSlo } from '../slo.js';
+import { mergeResults } from '../../../load/merge.js';
+import { DEFAULT_MIN_OVERLAP } from '../../../load/overlap.js';
+import { formatResult, readResult, saveResult, type LoadResult } from '../../../load/result.js';
+import { missingText } from '../../../load/shard-set.js';
+import { evaluateSlo, parseSlo } from '../../../load/slo.js';
 import { mergeHelp } from './help.js';
 import { LoadUsageError, number } from './options.js';
 import { checkOutputPaths, writeLoadOutputs } from './outputs.js';
@@ -15,13 +19,14 @@ export const mergeFlags = {
   slo: { type: 'string' },
   'min-overlap': { type: 'string' },
   'allow-skew': { type: 'boolean' },
+  'allow-partial': { type: 'boolean' },
   html: { type: 'string' },
   hgrm: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
 export async function mergeCommand(argv: string[]): Promise<number> {
-  let values: { out?: string; slo?: string; 'min-overlap'?: string; 'allow-skew'?: boolean; html?: string; hgrm?: string; help?: boolean };
+  let values: { out?: string; slo?: string; 'min-overlap'?: string; 'allow-skew'?: boolean; 'allow-partial'?: boolean; html?: string; hgrm?: string; help?: boolean };
   let files: string[];
   try {
     const parsed = parseArgs({ args: argv, options: mergeFlags, allowPositionals: true, strict: true });
@@ -46,15 +51,18 @@ export async function mergeCommand(argv: string[]): Promise<number> {
   const results = await Promise.all(files.map((f) => readResult(f)));
   let merged: LoadResult;
   try {
-    merged = mergeResults(results, { minOverlap });
+    merged = mergeResults(results, { minOverlap, names: files, allowPartial: values['allow-partial'] === true });
   } catch (error) {
     throw new LoadUsageError((error as Error).message);
   }
+  const partial = merged.partial === undefined ? undefined : `the set is partial (${missingText(merged.partial.missing, merged.partial.count)}): the load the target saw is not these figures`;
   const skew = skewReason(merged, files, results);
   let refused: string | undefined;
   if (skew !== undefined && values['allow-skew'] === true && merged.overlap !== undefined) merged.overlap.skewAllowed = true;
   if (values.slo !== undefined && clauses !== undefined) {
-    if (skew === undefined || values['allow-skew'] === true) {
+    if (partial !== undefined) {
+      refused = `slo ${values.slo}: not judged: ${partial}`;
+    } else if (skew === undefined || values['allow-skew'] === true) {
       merged.slo = { expression: values.slo, ...evaluateSlo(clauses, merged), ...(skew === undefined ? {} : { caveat: `judged with --allow-skew: ${skew}` }) };
     } else {
       refused = `slo ${values.slo}: not judged: ${skew} (--allow-skew judges it anyway, marked in the result)`;

@@ -3,7 +3,7 @@
 // set-up, progress and the OS). A loopback target shares them with the server under test, and every core
 // the generator takes is taken from the server, so the default is one worker there.
 import { availableParallelism } from 'node:os';
-import { isLoopbackHost } from '../guard.js';
+import { isLoopbackHost } from '../../../load/guard.js';
 import { LoadUsageError, number } from './options.js';
 
 export const MAX_WORKERS = 64;

@@ -3,10 +3,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESULT_SCHEMA, type LoadResult } from '../result.js';
-import { startStubApi, type StubApi } from '../stub-api.js';
-import { runMcs } from '../../test/support/run-mcs.js';
-import { runMcsHere } from '../test-helpers.js';
+import { RESULT_SCHEMA, type LoadResult } from '../../../load/result.js';
+import { startStubApi, type StubApi } from '../../../load/stub-api.js';
+import { runMcs } from '../../../test/support/run-mcs.js';
+import { runMcsHere } from '../../../test/support/run-mcs-here.js';
 
 let api: StubApi;
 let dir: string;

@@ -47,7 +47,7 @@ function describeMarks(front: Front): string {
 // Prism takes seconds to start and validates every exchange; generous, never asserted, bounds.
 // Prism's proxy parses request bodies before forwarding: it answers malformed JSON itself and forwards a
 // non-object body as something else. The checks that send such bodies on purpose test the target, not Prism,
-// so they are left out of this run (they run against the reference directly in test/certify-cli.test.ts).
+// so they are left out of this run (they run against the reference directly in test/cli/certify-cli.e2e.ts).
 const bodyRewritingChecks = ['errors/malformed-json-is-refused', 'errors/non-object-body-gets-400'];
 
 describe('the reference behind Prism validation proxies', { timeout: 300_000 }, () => {
@@ -60,7 +60,7 @@ describe('the reference behind Prism validation proxies', { timeout: 300_000 }, 
   // What is asserted is Prism's verdict on the reference's responses, not the suite's verdict: Prism is not a
   // transparent proxy (it answers some requests it finds invalid itself, and under load it has been seen to
   // hold a request past the timeout), so a check may fail through it that passes directly. The suite's own
-  // verdict on the reference is test/certify-cli.test.ts's business.
+  // verdict on the reference is test/cli/certify-cli.e2e.ts's business.
   it('sees a full certify through it and finds no response that breaks the v4 or v2 spec', async () => {
     const { front, reference } = stack as Stack;
     const reports = await mkdtemp(join(tmpdir(), 'mcs-prism-'));

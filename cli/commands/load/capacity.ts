@@ -1,12 +1,14 @@
 // `mcs load capacity --profile send --slo 'p99<50ms'`: the open-model rate search (load/capacity.ts)
-// over one profile state, each step a bounded run; the report keeps every step's histogram for plots.
+// over one profile state, each step run at least twice (until two runs agree within --tolerance), each
+// run bounded; the report gives the capacity as an interval, its noise and what the generator or the
+// machine could explain, and keeps every step's histogram for plots.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { formatCapacity, searchCapacity } from '../capacity.js';
-import { saveResult } from '../result.js';
-import { runLoad } from '../runner.js';
-import { shardConnections } from '../schedule.js';
-import { withProfile } from '../session.js';
+import { DEFAULT_MAX_RUNS_PER_STEP, DEFAULT_TOLERANCE, formatCapacity, searchCapacity } from '../../../load/capacity.js';
+import { saveResult } from '../../../load/result.js';
+import { runLoad } from '../../../load/runner.js';
+import { shardConnections } from '../../../load/schedule.js';
+import { withProfile } from '../../../load/session.js';
 import { checkRunId, LoadUsageError, number, runFlags, runSettings, type RunFlagValues } from './options.js';
 import { defaultOutPath } from './out.js';
 import { checkOutputPaths, writeLoadOutputs } from './outputs.js';
@@ -22,13 +24,15 @@ export const capacityFlags = {
   factor: { type: 'string' },
   precision: { type: 'string' },
   'max-steps': { type: 'string' },
+  tolerance: { type: 'string' },
+  'max-runs': { type: 'string' },
 } as const;
 
 const DEFAULT_STEP_S = 5;
 const DEFAULT_MAX_STEPS = 20;
 
 export async function capacityCommand(argv: string[], startEmbedded: StartEmbedded): Promise<number> {
-  let values: RunFlagValues & { profile?: string; 'start-rate'?: string; 'max-rate'?: string; factor?: string; precision?: string; 'max-steps'?: string };
+  let values: RunFlagValues & { profile?: string; 'start-rate'?: string; 'max-rate'?: string; factor?: string; precision?: string; 'max-steps'?: string; tolerance?: string; 'max-runs'?: string };
   try {
     const parsed = parseArgs({ args: argv, options: capacityFlags, allowPositionals: false, strict: true });
     values = parsed.values;
@@ -54,6 +58,8 @@ export async function capacityCommand(argv: string[], startEmbedded: StartEmbedd
   const factor = number('factor', values.factor, (n) => n > 1 && n <= 10, 'a factor in (1, 10]') ?? 2;
   const precision = number('precision', values.precision, (n) => n > 0 && n < 1, 'a fraction in (0, 1)') ?? 0.05;
   const maxSteps = number('max-steps', values['max-steps'], (n) => Number.isInteger(n) && n >= 1 && n <= 100, 'an integer in [1, 100]') ?? DEFAULT_MAX_STEPS;
+  const tolerance = number('tolerance', values.tolerance, (n) => n > 0 && n <= 1, 'a fraction in (0, 1]') ?? DEFAULT_TOLERANCE;
+  const maxRuns = number('max-runs', values['max-runs'], (n) => Number.isInteger(n) && n >= 2 && n <= 10, 'an integer in [2, 10]') ?? DEFAULT_MAX_RUNS_PER_STEP;
   const warmupMs = (number('warmup', values.warmup, (n) => n >= 0 && n <= 60, 'a number of seconds in [0, 60]') ?? 2) * 1000;
   const inFlight = shardConnections(settings.inFlight ?? settings.connections ?? DEFAULT_IN_FLIGHT, settings.shard);
   const outPath = values.out ?? defaultOutPath(`capacity-${profile.name}`);
@@ -63,7 +69,8 @@ export async function capacityCommand(argv: string[], startEmbedded: StartEmbedd
   const resolved = await resolveTarget(values, settings.allowRemote, startEmbedded, true);
   try {
     const timeoutMs = settings.timeoutMs ?? resolved.timeoutMs;
-    armFailsafe(warmupMs + maxSteps * (settings.durationMs + timeoutMs + 3000) + 120_000);
+    // Every step's runs, and as many again for the neighbour check's measurements.
+    armFailsafe(warmupMs + 2 * maxSteps * maxRuns * (settings.durationMs + timeoutMs + 3000) + 120_000);
     const { workers, why } = chooseWorkers(givenWorkers, resolved.target.baseUrl, profile.verify !== undefined, profile.name);
     if (values.quiet !== true) process.stderr.write(`workers: ${workers} (${why})\n`);
     let nextIndex = 0;
@@ -84,6 +91,8 @@ export async function capacityCommand(argv: string[], startEmbedded: StartEmbedd
         factor,
         precision,
         maxSteps,
+        tolerance,
+        maxRunsPerStep: maxRuns,
         stepDurationMs: settings.durationMs,
         async runStep(rate) {
           const firstIndex = nextIndex;
@@ -104,8 +113,11 @@ export async function capacityCommand(argv: string[], startEmbedded: StartEmbedd
           await sleep(500); // let the target drain between steps
           return result;
         },
+        onRun(rate, run, index) {
+          if (values.quiet !== true) process.stderr.write(`${profile.name} ${rate}/s run ${index}: p99 ${run.latency.p99} ms, errors ${run.errorRatePercent.toFixed(2)}% -> ${run.pass ? 'held' : 'broke'}\n`);
+        },
         onStep(step) {
-          if (values.quiet !== true) process.stderr.write(`${profile.name} ${step.offeredRate}/s: p99 ${step.latency.p99} ms, errors ${step.errorRatePercent.toFixed(2)}% -> ${step.pass ? 'held' : 'broke'}\n`);
+          if (values.quiet !== true) process.stderr.write(`${profile.name} ${step.offeredRate}/s: ${step.reason}\n`);
         },
       });
     });

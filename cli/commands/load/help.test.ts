@@ -1,6 +1,6 @@
 // Every `mcs load` subcommand answers its own --help, and that text names every flag the subcommand accepts.
 import { describe, expect, it } from 'vitest';
-import { runMcsHere } from '../test-helpers.js';
+import { runMcsHere } from '../../../test/support/run-mcs-here.js';
 import { capacityFlags } from './capacity.js';
 import { k8sFlags } from './k8s.js';
 import { mergeFlags } from './merge.js';

@@ -4,10 +4,10 @@
 // the distribution of its highest rate that held (else of its last step), named in the line printed.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { renderLoadHtml } from '../../reports/html/load-page.js';
-import type { CapacityReport } from '../capacity.js';
-import { decodeHistogram } from '../histogram.js';
-import type { LoadResult } from '../result.js';
+import { renderLoadHtml } from '../../../reports/html/load-page.js';
+import type { CapacityReport } from '../../../load/capacity.js';
+import { decodeHistogram } from '../../../load/histogram.js';
+import type { LoadResult } from '../../../load/result.js';
 import { LoadUsageError } from './options.js';
 
 export interface OutputPaths {

@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReference, type ReferenceHandle } from '../reference/index.js';
-import type { RunReport } from '../results/model.js';
-import { judge } from '../results/verdict.js';
-import { runMcs, type CliRun } from './support/run-mcs.js';
+import { startReference, type ReferenceHandle } from '../../reference/index.js';
+import type { RunReport } from '../../results/model.js';
+import { judge } from '../../results/verdict.js';
+import { runMcs, type CliRun } from '../support/run-mcs.js';
 
 
 /** Runs `mcs` (see test/support/run-mcs.ts); `onStdout` sees the output as it comes. */
@@ -157,8 +157,9 @@ describe('mcs certify interrupted', { timeout: 180_000 }, () => {
     expect(report.checks.some((c) => c.outcome === 'not-run' && c.reason === 'interrupted before it finished')).toBe(true);
     expect(run.stdout).toMatch(/^verdict: incomplete: /m);
     expect(run.stdout).not.toMatch(/verdict: (conformant|pass)/);
-    // Stopped early: fewer checks passed than in the full run above (hundreds; 100 when run alone).
-    expect(report.checks.filter((c) => c.outcome === 'passed').length).toBeLessThan(fullRunPassed ?? 100);
+    // Stopped early: fewer checks passed than in the full run above (hundreds), or, run alone (npm test's
+    // sample draws one test of this file), than the run has checks: every one passes in a full run.
+    expect(report.checks.filter((c) => c.outcome === 'passed').length).toBeLessThan(fullRunPassed ?? report.checks.length);
   });
 });
 

@@ -1,9 +1,9 @@
 // Where a load run goes: the configured target (flags > environment > config file, the same sources as
 // certify), or the embedded reference when none is configured. The reference is started by the caller
 // (cli/commands/load.ts), because load/ never imports reference/.
-import { resolveTargetConfig } from '../../harness/config/resolve.js';
-import { assertTargetsAllowed } from '../guard.js';
-import type { Target } from '../types.js';
+import { resolveTargetConfig } from '../../../harness/config/resolve.js';
+import { assertTargetsAllowed } from '../../../load/guard.js';
+import type { Target } from '../../../load/types.js';
 import type { RunFlagValues } from './options.js';
 
 export interface EmbeddedTarget {

@@ -7,9 +7,9 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Certificate } from '../reports/certificate.js';
-import type { RunReport } from '../results/model.js';
-import { repoRoot, runMcs } from './support/run-mcs.js';
+import type { Certificate } from '../../reports/certificate.js';
+import type { RunReport } from '../../results/model.js';
+import { repoRoot, runMcs } from '../support/run-mcs.js';
 
 const fault = 'contacts.merge.no-tag-union';
 

@@ -4,10 +4,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runMcs } from '../../test/support/run-mcs.js';
-import { encodeHistogram, newHistogram, recordMicros, summarize, decodeHistogram } from '../histogram.js';
-import { startStubApi, type StubApi } from '../stub-api.js';
-import { runMcsHere } from '../test-helpers.js';
+import { runMcs } from '../../../test/support/run-mcs.js';
+import { encodeHistogram, newHistogram, recordMicros, summarize, decodeHistogram } from '../../../load/histogram.js';
+import { startStubApi, type StubApi } from '../../../load/stub-api.js';
+import { runMcsHere } from '../../../test/support/run-mcs-here.js';
 import { hgrmOf } from './outputs.js';
 
 let api: StubApi;

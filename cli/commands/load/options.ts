@@ -1,9 +1,9 @@
 // Flags shared by `mcs load <profile>` and `mcs load capacity`, parsed and checked into plain values.
 import { randomBytes } from 'node:crypto';
-import { parseSlo, type SloClause } from '../slo.js';
-import { parseShard } from '../schedule.js';
-import { parseStartAt } from '../start-at.js';
-import type { Shard } from '../types.js';
+import { parseSlo, type SloClause } from '../../../load/slo.js';
+import { parseShard } from '../../../load/schedule.js';
+import { parseStartAt } from '../../../load/start-at.js';
+import type { Shard } from '../../../load/types.js';
 
 export class LoadUsageError extends Error {
   readonly code = 'MCS_LOAD_USAGE';

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { e2eScope, e2eScopeLine, sampledTests } from './e2e-sample.js';
+
+const names = Array.from({ length: 40 }, (_, i) => `suite > test ${i}`);
+
+describe('the sample of the whole-certification tests', () => {
+  it('is every test when the gate asks for it', () => {
+    const scope = e2eScope({ MCS_E2E_GATE: 'full' });
+    expect(scope).toEqual({ kind: 'full' });
+    expect(sampledTests(scope, 'test/vendor/a.e2e.ts', names)).toEqual(new Set(names));
+    expect(e2eScopeLine(scope)).toBe('e2e: every test of test/**/*.e2e.ts');
+  });
+
+  it('draws the same tests from the same seed and file, and others from another seed or file', () => {
+    const scope = e2eScope({ MCS_E2E_SAMPLE_SEED: '42', MCS_E2E_SAMPLE_PER_FILE: '3' });
+    const one = sampledTests(scope, 'test/vendor/a.e2e.ts', names);
+    expect(one.size).toBe(3);
+    expect(sampledTests(e2eScope({ MCS_E2E_SAMPLE_SEED: '42', MCS_E2E_SAMPLE_PER_FILE: '3' }), 'test/vendor/a.e2e.ts', names)).toEqual(one);
+    const others = [sampledTests(e2eScope({ MCS_E2E_SAMPLE_SEED: '43', MCS_E2E_SAMPLE_PER_FILE: '3' }), 'test/vendor/a.e2e.ts', names), sampledTests(scope, 'test/vendor/b.e2e.ts', names)];
+    for (const other of others) expect([...other].sort()).not.toEqual([...one].sort());
+  });
+
+  it('covers every test of a file over successive seeds', () => {
+    const seen = new Set<string>();
+    for (let seed = 0; seed < 400; seed++) for (const name of sampledTests(e2eScope({ MCS_E2E_SAMPLE_SEED: String(seed) }), 'test/x.e2e.ts', names)) seen.add(name);
+    expect(seen).toEqual(new Set(names));
+  });
+
+  it('draws one test of each file by default, its seed when none is given, and says how to replay it', () => {
+    const scope = e2eScope({}, () => 0.5);
+    expect(scope).toEqual({ kind: 'sample', seed: 2 ** 30, perFile: 1 });
+    expect(sampledTests(scope, 'f.e2e.ts', names).size).toBe(1);
+    expect(sampledTests(scope, 'f.e2e.ts', []).size).toBe(0);
+    expect(e2eScopeLine(scope)).toContain(`replay: MCS_E2E_SAMPLE_SEED=${2 ** 30} npm test`);
+    expect(() => e2eScope({ MCS_E2E_SAMPLE_SEED: '-1' })).toThrow(/MCS_E2E_SAMPLE_SEED must be a non-negative integer/);
+  });
+});

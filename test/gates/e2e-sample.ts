@@ -1,0 +1,51 @@
+// Which whole-certification tests (`test/**/*.e2e.ts`) a run covers. `npm test` runs a seeded sample of
+// them (every one of them costs ~9 minutes on two cores: too long for every edit); the gates (`npm run
+// test:vendor`, `test:hostile`, `test:e2e`, see vitest.gates.config.ts), which .ci/run calls, run all of
+// them. The sample changes with its seed, so that successive runs together cover every test, and the seed
+// replays one sample exactly. As test/mutants/sample.ts does for the mutants gate.
+//   MCS_E2E_GATE=full             every test of every *.e2e.ts file
+//   MCS_E2E_SAMPLE_SEED=N         the sample of seed N (default: random, printed at the start and the end)
+//   MCS_E2E_SAMPLE_PER_FILE=N     tests drawn from each file (default 1)
+import { sampleOf } from '../mutants/sample.js';
+
+export type E2eScope = { kind: 'full' } | { kind: 'sample'; seed: number; perFile: number };
+
+export const E2E_SAMPLE_PER_FILE = 1;
+
+/** The scope the environment asks for; `random` draws the seed when none is given. */
+export function e2eScope(env: Record<string, string | undefined>, random: () => number = Math.random): E2eScope {
+  if (env.MCS_E2E_GATE === 'full') return { kind: 'full' };
+  return {
+    kind: 'sample',
+    seed: envInteger(env, 'MCS_E2E_SAMPLE_SEED') ?? Math.floor(random() * 2 ** 31),
+    perFile: envInteger(env, 'MCS_E2E_SAMPLE_PER_FILE') ?? E2E_SAMPLE_PER_FILE,
+  };
+}
+
+/**
+ * The tests of one file a scope runs, by full name. The file's own seed mixes its path into the sample's,
+ * so that two files of the same shape do not always draw the same positions.
+ */
+export function sampledTests(scope: E2eScope, file: string, names: readonly string[]): Set<string> {
+  if (scope.kind === 'full') return new Set(names);
+  return new Set(sampleOf(names, scope.perFile, (scope.seed ^ fnv1a(file)) | 0));
+}
+
+/** The line a sample run prints first and last: what it covered and how to run the same sample again. */
+export function e2eScopeLine(scope: E2eScope): string {
+  if (scope.kind === 'full') return 'e2e: every test of test/**/*.e2e.ts';
+  return `e2e sample: ${scope.perFile} test(s) of each test/**/*.e2e.ts file, seed ${scope.seed}; replay: MCS_E2E_SAMPLE_SEED=${scope.seed} npm test; all of them: npm run test:vendor, test:hostile, test:e2e`;
+}
+
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
+}
+
+function envInteger(env: Record<string, string | undefined>, name: string): number | undefined {
+  const text = env[name];
+  if (text === undefined || text === '') return undefined;
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text))) throw new Error(`${name} must be a non-negative integer, got '${text}'`);
+  return Number(text);
+}

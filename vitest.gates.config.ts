@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config';
+
+// The gates: every whole-certification test (test/**/*.e2e.ts), of which `npm test` runs a seeded sample
+// (vitest.config.ts). A folder of test/ named in `ownGates` is a gate of its own (`npm run test:<folder>` =
+// `vitest run --config vitest.gates.config.ts --project <folder>`); every other folder's *.e2e.ts files are
+// the `e2e` gate (`npm run test:e2e`), so a new *.e2e.ts file lands in a gate with no further wiring.
+// test/container, test/docs and test/field keep configs of their own (`npm run test:container`,
+// `npm run test:docs`, `npm run test:field`).
+// The reporter (main process) and the workers both read it.
+process.env.MCS_E2E_GATE = 'full';
+
+const ownGates = ['vendor', 'hostile'];
+const ownConfigs = ['container', 'docs', 'field'];
+
+export default defineConfig({
+  test: {
+    reporters: ['default', './test/gates/elapsed-reporter.ts'],
+    env: { MCS_E2E_GATE: 'full' },
+    // One certification at a time: they share two cores, and a busy machine slows them without failing them.
+    fileParallelism: false,
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
+    projects: [
+      ...ownGates.map((folder) => ({ extends: true as const, test: { name: folder, include: [`test/${folder}/**/*.e2e.ts`] } })),
+      { extends: true as const, test: { name: 'e2e', include: ['test/**/*.e2e.ts'], exclude: ['node_modules/**', ...[...ownGates, ...ownConfigs].map((folder) => `test/${folder}/**`)] } },
+    ],
+  },
+});
