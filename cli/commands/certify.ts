@@ -26,6 +26,7 @@ import type { StopNotice } from '../../harness/http/run-guard.js';
 import { UsageError } from '../errors.js';
 import { certifyConsole, closingLines, styleFailures, type CertifyConsole } from '../certify-console.js';
 import { settleScope } from '../run-scope.js';
+import { prepareRun } from '../../harness/discovery/run.js';
 
 const usage = `Usage: mcs certify [options]
 
@@ -158,14 +159,15 @@ export async function run(argv: string[]): Promise<number> {
     if (!target) throw new UsageError('no target');
 
     progress.phase(`probing ${maskUrl(target.baseUrl)}`);
-    const probed = await probeTarget(target);
+    // Fixtures found and checked before any check runs (harness/discovery/run.ts).
+    const { target: prepared, probed } = await prepareRun(target, await probeTarget(target), embedded !== undefined, (line) => progress.line(line));
     const maxDuration = await asUsage(() => resolveMaxDuration(resolveInput));
     progress.line(`mcs certify: ${embedded ? 'embedded reference' : container ? `${image?.image} (network ${container.network}) at ${maskUrl(target.baseUrl)}` : maskUrl(target.baseUrl)}${probed.control ? ' with control API' : ''} (seed ${seed})`);
     // Loaded only now: vitest's Node API is heavy, and usage errors should answer at once.
     progress.phase('loading the test runner');
     const { runCertification } = await import('../../harness/runner/certification.js');
     const { report, interrupted, stopped } = await runCertification({
-      target,
+      target: prepared,
       probed,
       deadlineEpochMs: runStarted + maxDuration.seconds * 1000,
       deadlineSource: maxDuration.source,

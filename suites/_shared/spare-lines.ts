@@ -30,8 +30,8 @@ export interface LineWanted {
 export async function lineOfItsOwn(t: CheckContext, fx: Fixtures, wanted: LineWanted = {}): Promise<ChannelFixture> {
   const kind = wanted.kind ?? 'native-dedicated-nocard';
   if (fx.controlOffers('createFixtureChannel')) return numberedLine(fx, wanted.owner ?? null, wanted.alias, kind);
-  // The config's spare lines are the vendor's organization's, not a fresh organization's.
-  if (fx.source === 'control') return t.notVerifiable(unofferedReason('createFixtureChannel'));
+  // The config's spare lines are the vendor's organization's; a fresh organization lends its own unowned lines.
+  if (fx.source === 'control' && fx.spareLines.length === 0) return t.notVerifiable(unofferedReason('createFixtureChannel'));
   // A check that needs no alias takes the lines without one first, leaving those with one to the checks that do.
   const hasAlias = (line: { alias?: string | null }) => (line.alias ?? '') !== '';
   const spares = fx.spareLines
