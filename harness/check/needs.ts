@@ -99,7 +99,7 @@ function unmetFixture(need: FixtureNeed, target: TargetConfig): string | undefin
   }
   if (need === 'known-stock') return (fixtures.stock ?? []).length > 0 ? undefined : "needs numbers in stock whose full number is known: the control operation seedInventory, or the config file's fixtures.stock";
   if (need === 'removable-line') {
-    return (fixtures.removable_lines ?? []).length > 0 ? undefined : "needs a line it may remove: the control operation createFixtureChannel, or the config file's fixtures.removable_lines";
+    return (fixtures.removable_lines ?? []).length > 0 || canBuy(fixtures.plan) ? undefined : "needs a line it may remove: the control operation createFixtureChannel, the config file's fixtures.removable_lines, or its fixtures.plan stating number_purchase_enabled: true and payment_method: valid (a line is bought)";
   }
   if (need === 'held-shared-line') {
     const held = fixtures.channels?.['native-shared'] !== undefined || (fixtures.spare_lines ?? []).some((line) => line.kind === 'native-shared');
