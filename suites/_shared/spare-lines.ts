@@ -35,8 +35,10 @@ export async function lineOfItsOwn(t: CheckContext, fx: Fixtures, wanted: LineWa
   if (fx.source === 'control' && fx.spareLines.length === 0) return t.notVerifiable(unofferedReason('createFixtureChannel'));
   // A check that needs no alias takes the lines without one first, leaving those with one to the checks that do.
   const hasAlias = (line: { alias?: string | null }) => (line.alias ?? '') !== '';
+  // An organization made for the check lends its own lines, one of each kind: a check that names no kind takes any native one.
+  const kinds: readonly string[] = fx.source === 'control' && wanted.kind === undefined ? ['native-dedicated-nocard', 'native-inbound', 'native-shared'] : [kind];
   const spares = fx.spareLines
-    .filter((line) => (line.kind ?? 'native-dedicated-nocard') === kind && (wanted.alias === undefined || hasAlias(line)))
+    .filter((line) => kinds.includes(line.kind ?? 'native-dedicated-nocard') && (wanted.alias === undefined || hasAlias(line)))
     .sort((a, b) => Number(hasAlias(a)) - Number(hasAlias(b)));
   if (spares.length === 0) return t.notVerifiable(`needs a spare ${kind} line${wanted.alias === undefined ? '' : ' with an alias'} (the config file's fixtures.spare_lines)`);
   const spare = await lease(t, spares, sparePool);
