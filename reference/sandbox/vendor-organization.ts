@@ -46,6 +46,8 @@ export interface OrganizationOptions {
   unstatedPlan?: Record<string, unknown>;
 }
 
+const stockPerKind = 300;
+
 export async function makeVendorOrganization(controlUrl: string, options: OrganizationOptions = {}): Promise<VendorOrganization> {
   const org = await controlCall<{
     organization_id: string;
@@ -56,9 +58,10 @@ export async function makeVendorOrganization(controlUrl: string, options: Organi
   const plan = { number_purchase_enabled: true, payment_method: 'valid', purchase_line_cap: 10, number_pools: true } as const;
   // Its ceiling of active keys leaves room for the checks that run side by side, each holding a key or two.
   await controlCall(controlUrl, 'PATCH', `/organizations/${id}/plan`, { ...plan, active_key_ceiling: 50, ...options.unstatedPlan }, 200);
-  // 60 numbers of each kind for sale: what a run buys (its purchases complete) leaves some to browse.
+  // Numbers of each kind for sale: what a run buys (its purchases complete, about 20 dedicated lines) leaves
+  // enough to browse for a dozen runs more.
   const stock = (['shared', 'dedicated', 'inbound'] as const).flatMap((kind, k) =>
-    Array.from({ length: 60 }, (_, n) => ({ phone_number: `+1${['415', '212', '312'][k]}555${k}${String(n).padStart(3, '0')}`, kind })),
+    Array.from({ length: stockPerKind }, (_, n) => ({ phone_number: `+1${['415', '212', '312'][k]}55${k}${String(n).padStart(4, '0')}`, kind })),
   );
   await controlCall(controlUrl, 'POST', `/organizations/${id}/inventory`, { numbers: stock.map((number) => ({ ...number, location: 'San Francisco, CA' })) });
   const removableLines: SandboxLine[] = [];
@@ -74,7 +77,7 @@ export async function makeVendorOrganization(controlUrl: string, options: Organi
     keys: { primary: org.api_keys.primary.api_key, secondary: org.api_keys.secondary.api_key },
     tokens: org.app_tokens.map(({ token, scopes }) => ({ token, scopes })),
     plan,
-    stockSample: [stock[0], stock[60], stock[120]].filter((number) => number !== undefined),
+    stockSample: [stock[0], stock[stockPerKind], stock[2 * stockPerKind]].filter((number) => number !== undefined),
     stock,
     spareLines,
     removableLines,
