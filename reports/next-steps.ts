@@ -21,13 +21,22 @@ const withFixtures = (setUp: Offer, change: (fixtures: ConfigFixtures) => Config
 const line = (n: number, kind?: 'sms_provider' | 'native-inbound' | 'native-shared') => ({ id: `ch_step${n}`, address: `+1555000${String(n).padStart(4, '0')}`, ...(kind === undefined ? {} : { kind }) });
 const offering = (setUp: Offer, operations: readonly string[]): Offer => ({ ...setUp, controlOperations: [...new Set([...(setUp.controlOperations ?? []), ...operations])] });
 
+const allScopes = ['apikeys:read', 'apikeys:manage', 'numbers:read', 'numbers:manage'] as const;
+/** App tokens of the standard scope sets (all four, each alone, none), as createOrganization gives them. */
+const standardTokens = [[...allScopes], ...allScopes.map((scope) => [scope]), []].map((scopes, n) => ({ token: `tok_step${n}`, scopes }));
+
 export const steps: readonly Step[] = [
   { name: 'v2_base_url', what: 'the v2 API', apply: (s) => ({ ...s, target: { ...s.target, v2Url: s.target.v2Url ?? 'http://v2.example' } }) },
   { name: 'fixtures.api_keys.secondary', what: 'a second API key of the organization', apply: (s) => withFixtures(s, (f) => ({ ...f, api_keys: { ...f.api_keys, secondary: f.api_keys?.secondary ?? 'api_step' } })) },
   {
     name: 'fixtures.app_tokens',
-    what: 'app tokens with apikeys:read and apikeys:manage (checks make keys of their own), and one per scope',
-    apply: (s) => withFixtures(s, (f) => ({ ...f, app_tokens: [...(f.app_tokens ?? []), { token: 'tok_step', scopes: ['apikeys:read', 'apikeys:manage', 'numbers:read', 'numbers:manage'] }] })),
+    what: 'app tokens of the organization: one with all four scopes (checks make keys of their own), one per scope alone, one with none',
+    apply: (s) => withFixtures(s, (f) => ({ ...f, app_tokens: [...(f.app_tokens ?? []), ...standardTokens] })),
+  },
+  {
+    name: 'target_settings',
+    what: 'what the description leaves to the target: the webhook replay path, the dry-run field, the invitation field',
+    apply: (s) => ({ ...s, target: { ...s.target, targetSettings: { webhook_replay_path: '/replay', dry_run_field: 'dry_run', amb_invitation_field: 'invitation_id', ...s.target.targetSettings } } }),
   },
   {
     name: 'fixtures.channels',
@@ -102,6 +111,16 @@ export function nextStepLines(gains: readonly StepGain[]): string[] {
 }
 
 /** The set-up of a run as the needs logic sees it. */
-export function setUpOf(target: TargetConfig, run: { control: boolean; controlOperations?: readonly string[] | undefined }): Offer {
-  return { target, control: run.control, ...(run.controlOperations === undefined ? {} : { controlOperations: run.controlOperations }) };
+export function setUpOf(target: TargetConfig, run: { control: boolean; controlOperations?: readonly string[] | undefined; targetSettings?: Offer['targetSettings'] }): Offer {
+  return { target, control: run.control, ...(run.controlOperations === undefined ? {} : { controlOperations: run.controlOperations }), ...(run.targetSettings === undefined ? {} : { targetSettings: run.targetSettings }) };
+}
+
+/** The next-steps lines of a finished run, from the suites' catalog (cached) and the run's set-up; none for a run without a gap. */
+export async function runNextStepLines(report: Pick<RunReport, 'checks' | 'coverage'>, setUp: Offer): Promise<string[]> {
+  if (report.coverage.every((clause) => clause.result === 'passed' || clause.result === 'untestable')) return [];
+  const { checkCatalog } = await import('../harness/runner/check-catalog.js');
+  const { projectRoot } = await import('../harness/runner/paths.js');
+  const catalog = await checkCatalog(`${projectRoot}/suites/vitest.config.ts`).catch(() => undefined);
+  if (catalog === undefined) return [];
+  return nextStepLines(nextSteps(report, catalog.checks.map((check) => ({ id: check.id, clauses: check.clauses, needs: check.needs })), setUp));
 }

@@ -27,6 +27,7 @@ import { UsageError } from '../errors.js';
 import { certifyConsole, closingLines, styleFailures, type CertifyConsole } from '../certify-console.js';
 import { settleScope } from '../run-scope.js';
 import { prepareRun } from '../../harness/discovery/run.js';
+import { runNextStepLines, setUpOf } from '../../reports/next-steps.js';
 
 const usage = `Usage: mcs certify [options]
 
@@ -191,7 +192,7 @@ export async function run(argv: string[]): Promise<number> {
     }
     const written = await writeReports(report, reportsDir, signKey === undefined ? {} : { signKey });
     const judgement = judge(report);
-    printSummary(report, seed, shown);
+    printSummary(report, seed, shown, await runNextStepLines(report, setUpOf(prepared, probed)));
     for (const line of judgementLines(judgement)) progress.line(line);
     progress.line(`reports: ${written.files.join(', ')}`);
     out.write(closingLines({ verdict: verdictText(judgement), passed: judgement.exitCode === 0, seed, elapsedMs: progress.elapsedMs(), style: shown.style }));
@@ -261,7 +262,7 @@ function withContainerUrls<T extends { flags: object }>(input: T, container: Ima
   return { ...input, flags: { ...input.flags, baseUrl: base, v2BaseUrl: v2, controlUrl: control } };
 }
 
-function printSummary(report: Awaited<ReturnType<typeof RunCertification>>['report'], seed: number, { progress, style }: CertifyConsole): void {
+function printSummary(report: Awaited<ReturnType<typeof RunCertification>>['report'], seed: number, { progress, style }: CertifyConsole, nextSteps: string[] = []): void {
   const say = (text: string) => progress.line(text);
   const clauses = loadClauses();
   const failures = describeFailures(report.checks, clauses, seed);
@@ -279,6 +280,7 @@ function printSummary(report: Awaited<ReturnType<typeof RunCertification>>['repo
   const excluded = report.checks.filter((c) => c.outcome === 'skipped' && c.reason === 'excluded by --only/--skip').length;
   if (excluded > 0 && excluded === report.checks.length) say(style('warn', 'warning: --only/--skip excluded every check (an area is a bare word; a clause prefix has a dot)'));
   if (!report.complete) say(`run not complete (${report.selection.only.length || report.selection.skip.length ? '--only/--skip' : 'interrupted'})`);
+  for (const line of nextSteps) say(line); // reports/next-steps.ts
 }
 
 async function readSignKey(path: string) {

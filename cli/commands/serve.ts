@@ -47,7 +47,7 @@ export async function run(argv: string[]): Promise<number> {
   let reference;
   try {
     // The sandbox's organization is made through the control API (the vendor's admin API here), which --no-control then turns off.
-    reference = await startReference({ host: flags.host ?? '127.0.0.1', port, faults, variant, control: flags['no-control'] !== true || writeConfig !== undefined, sandbox: flags.sandbox === true });
+    reference = await startReference({ host: flags.host ?? '127.0.0.1', port, faults, variant, control: flags['no-control'] !== true || writeConfig !== undefined, sandbox: flags.sandbox === true && !(writeConfig !== undefined && rung === 4) });
   } catch (error) {
     const e = error as { code?: string; message?: string };
     if (e.code === 'EADDRINUSE') throw new UsageError(`port ${port} is already in use (try --port 0)`);
@@ -66,7 +66,8 @@ export async function run(argv: string[]): Promise<number> {
   }
   process.stdout.write(`v4       ${urls.v4}\nv2       ${urls.v2}\ncontrol  ${flags['no-control'] === true ? '(off)' : urls.control}\n`);
   if (faults.length > 0) process.stdout.write(`faults   ${faults.join(', ')}\n`);
-  if (flags.sandbox === true) {
+  if (flags.sandbox === true && writeConfig !== undefined && rung === 4) process.stdout.write('sandbox  the control API drives messages and purchases (rung 4)\n');
+  else if (flags.sandbox === true) {
     process.stdout.write('sandbox  moves on by itself: messages are sent and delivered, purchases complete\n');
     process.stdout.write(`         test recipients: every message to ${sandboxRecipients.failing} fails; ${sandboxRecipients.reading} reads what it gets\n`);
   }

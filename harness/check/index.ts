@@ -1,7 +1,7 @@
 // The API suites are written against: `check()` and what its body receives. See suites/README.md.
 export { check, type CheckMeta, type CheckBody } from './check.js';
 export { carryBrokenAnswer } from './judge.js';
-export { isPhoneHandle, type Need, type FixtureNeed } from './needs.js';
+export { isPhoneHandle, tokenNeed, type Need, type FixtureNeed } from './needs.js';
 export { CheckContext, type PropertyOptions } from './context.js';
 export type { McsTaskMeta, RunContext } from './meta.js';
 export { NotVerifiable } from '../fixtures/not-verifiable.js';

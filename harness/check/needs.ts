@@ -1,7 +1,9 @@
 // What a check needs of the target beyond the public v4 API: the v2 API, control operations (operationIds of
 // spec/control.openapi.yaml) and fixtures (from the control API, or described by the config file). A check whose
 // need is unmet is not verifiable, and its reason names what is missing. `mcs coverage --needs` lists them all.
-import type { ChannelKind, TargetConfig } from '../config/types.js';
+import type { ChannelKind, Scope, TargetConfig } from '../config/types.js';
+import type { TargetSettings } from '../fixtures/control-client.js';
+import { targetSetting, targetSettingEnv } from '../target-settings.js';
 import { unofferedReason } from '../fixtures/control-client.js';
 import { offeredByRun } from '../fixtures/control-access.js';
 import { isOrganizationScoped, type ControlOperation } from '../fixtures/control-operations.js';
@@ -37,10 +39,38 @@ const madeBy: Partial<Record<FixtureNeed, ControlOperation>> = {
  * `control` (an organization of the check's own: createOrganization, plus the set-up calls) is the old
  * all-or-nothing form, kept for checks not yet precise.
  */
-export type Need = 'v2' | 'control' | ControlOperation | FixtureNeed;
+export type Need = 'v2' | 'control' | ControlOperation | FixtureNeed | TokenNeed | SettingNeed;
+
+/**
+ * An app token holding some scopes and lacking others (`token:+apikeys:read-apikeys:manage`): a fresh
+ * organization's standard tokens meet any, a configured one must be given (fixtures.app_tokens).
+ */
+export type TokenNeed = `token:${string}`;
+/** A setting the description leaves to the target (harness/target-settings.ts): `setting:webhook_replay_path`. */
+export type SettingNeed = `setting:${keyof typeof targetSettingEnv}`;
+
+/** The need of an app token with `with` and without `without` (as Fixtures.appToken asks it at run time). */
+export function tokenNeed(wanted: { with?: readonly Scope[]; without?: readonly Scope[] }): TokenNeed {
+  return `token:${(wanted.with ?? []).map((s) => `+${s}`).join('')}${(wanted.without ?? []).map((s) => `-${s}`).join('')}`;
+}
+
+function isTokenNeed(need: Need): need is TokenNeed {
+  return need.startsWith('token:');
+}
+
+function isSettingNeed(need: Need): need is SettingNeed {
+  return need.startsWith('setting:');
+}
+
+function tokenWanted(need: TokenNeed): { with: Scope[]; without: Scope[] } {
+  const parts = [...need.slice('token:'.length).matchAll(/([+-])([a-z]+:[a-z]+)/g)];
+  return { with: parts.filter((p) => p[1] === '+').map((p) => p[2] as Scope), without: parts.filter((p) => p[1] === '-').map((p) => p[2] as Scope) };
+}
 
 export interface Offer {
   target: TargetConfig;
+  /** What the control API announced (and the config's target_settings), for the `setting:` needs. */
+  targetSettings?: TargetSettings;
   /** createOrganization offered: every file gets an organization with the standard fixtures. */
   control: boolean;
   controlOperations?: readonly string[];
@@ -62,6 +92,12 @@ export function unmetNeed(needs: readonly Need[], offer: Offer): string | undefi
 function reasonUnmet(need: Need, given: Offer): string | undefined {
   const offer = { ...given, controlOperations: offeredByRun(given) };
   if (need === 'v2') return offer.target.v2Url === undefined ? 'needs the v2 API (no v2 base URL given)' : undefined;
+  if (isTokenNeed(need)) return offer.control ? undefined : unmetToken(tokenWanted(need), offer.target);
+  if (isSettingNeed(need)) {
+    const name = need.slice('setting:'.length) as keyof typeof targetSettingEnv;
+    const known = targetSetting(name, { ...offer.target.targetSettings, ...offer.targetSettings }) !== undefined;
+    return known ? undefined : `needs the target setting ${name}, which the description does not give (${targetSettingEnv[name]}, the config file's target_settings.${name}, or the control API's announcement)`;
+  }
   const creates = offer.control || (offer.controlOperations ?? []).includes('createOrganization');
   if (need === 'control') return creates ? undefined : offer.controlOperations === undefined ? 'needs the control API (the target has none)' : unofferedReason('createOrganization');
   // An organization unlike the configured one is made where the control API or adapter makes organizations,
@@ -122,6 +158,14 @@ function unmetFixture(need: FixtureNeed, target: TargetConfig): string | undefin
   }
   const kind = need.slice('channel:'.length) as ChannelKind;
   return fixtures.channels?.[kind] === undefined ? `needs a channel of kind ${kind} (the config file's fixtures.channels.${kind})` : undefined;
+}
+
+/** The reason Fixtures.appToken gives when no configured token fits (the same words, so a run and a forecast agree). */
+function unmetToken(wanted: { with: Scope[]; without: Scope[] }, target: TargetConfig): string | undefined {
+  const fits = (target.fixtures.app_tokens ?? []).some(({ scopes }) => wanted.with.every((s) => scopes.includes(s)) && wanted.without.every((s) => !scopes.includes(s)));
+  if (fits) return undefined;
+  const parts = [...(wanted.with.length > 0 ? [`with ${wanted.with.join(', ')}`] : []), ...(wanted.without.length > 0 ? [`without ${wanted.without.join(', ')}`] : [])];
+  return `needs an app token${parts.length > 0 ? ` ${parts.join(' and ')}` : ''} (none configured)`;
 }
 
 /** Whether a location handle is an E.164 phone number (the form whose `+` travels as %2B). */

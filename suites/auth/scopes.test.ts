@@ -2,9 +2,9 @@
 // refused, and one with it is not refused for scope reasons. The description names no status for a
 // missing scope; 403 is what the numbers endpoints list for it, and 401 is accepted too (lenient where the
 // description is silent) - never a success.
-import { check, operationsOf, sampleRequest, scopes, type Operation, type Scope } from '../../harness/check/index.js';
+import { check, operationsOf, sampleRequest, scopes, tokenNeed, type Operation, type Scope } from '../../harness/check/index.js';
 import { ensurePurchaseFeature, purchase, purchaseOf } from '../_shared/numbers.js';
-import { createKey, deleteOk, keyPath, keyStateOf, newKeyName, roomyFixtures } from '../_shared/api-keys.js';
+import { createKey, deleteOk, keyAdminNeed, keyPath, keyStateOf, newKeyName, roomyFixtures } from '../_shared/api-keys.js';
 import { realPathValues, unresolvedParameters } from '../errors/request-values.js';
 
 const clauseOf: Record<Scope, string> = {
@@ -45,6 +45,7 @@ for (const operation of operationsOf('v4')) {
       name: `token-without-scope-is-refused.${operation.operationId}`,
       title: `${operation.method} ${operation.path} refuses an app token lacking ${scope}`,
       clauses: [clauseOf[scope]],
+      needs: [tokenNeed({ with: [unrelatedScope(scope)], without: [scope] })],
     },
     async (t) => {
       const fx = await t.fixtures();
@@ -82,6 +83,7 @@ for (const { operationId, scope, needsPurchaseFeature } of readChecks) {
       name: `token-with-scope-is-accepted.${operationId}`,
       title: `${operation.method} ${operation.path} answers 200 to an app token holding only ${scope}`,
       clauses: [clauseOf[scope]],
+      needs: [tokenNeed({ with: [scope] }), ...(needsPurchaseFeature ? (['browsing-organization'] as const) : [])],
     },
     async (t) => {
       const fx = await t.fixtures();
@@ -113,6 +115,7 @@ for (const operation of operationsOf('v4')) {
       name: `token-with-other-apikeys-scope-is-refused.${operation.operationId}`,
       title: `${operation.method} ${operation.path} refuses an app token holding ${other} but not ${scope}, and changes nothing`,
       clauses: [clauseOf[scope]],
+      needs: [tokenNeed({ with: [other], without: [scope] }), 'secondary-key', keyAdminNeed],
     },
     async (t) => {
       const fx = await t.fixtures();
@@ -140,6 +143,7 @@ check(
     name: 'token-with-scope-is-accepted.createApiKey',
     title: 'POST /api-keys answers 200 or 201 to an app token holding only apikeys:manage',
     clauses: [clauseOf['apikeys:manage']],
+    needs: [tokenNeed({ with: ['apikeys:manage'], without: ['apikeys:read'] })],
   },
   async (t) => {
     const fx = await roomyFixtures(t);

@@ -99,6 +99,7 @@ check(
     name: 'replay-carries-the-replay-headers',
     title: 'a replayed delivery carries X-Service-Replay: true and X-Original-Event-Id (the original event id), and verifies',
     clauses: ['events.header.replay-true', 'events.header.original-event-id'],
+    needs: ['setting:webhook_replay_path'],
   },
   async (t) => {
     // Faults: events.replay.no-replay-header, events.replay.no-original-event-id (with MCS_WEBHOOK_REPLAY_PATH set).
