@@ -12,6 +12,8 @@ import { resolveTargetConfig } from '../../harness/config/resolve.js';
 import type { SpareLine, SpareLineKind } from '../../harness/config/types.js';
 import type { OrganizationFixtures } from '../../harness/fixtures/control-client.js';
 import { runCertification } from '../../harness/runner/certification.js';
+import { probeTarget } from '../../harness/runner/probe.js';
+import { prepareRun } from '../../harness/discovery/run.js';
 import type { RunReport } from '../../results/model.js';
 
 export type VendorFixtures = 'keys-only' | 'no-owners' | 'full';
@@ -183,6 +185,8 @@ export interface CertifyOptions {
   beforeRun?: (vendor: VendorTarget) => Promise<void>;
   /** Looks at the target after the run, before it is stopped. */
   afterRun?: (vendor: VendorTarget) => Promise<void>;
+  /** Finds and checks the fixtures before the run, as `mcs certify` does (harness/discovery/run.ts). */
+  discover?: boolean;
 }
 
 /** Certifies a vendor target as `mcs certify --config target.yaml` would (options: faults of the reference, a changed target.yaml, a sandbox that does not move on). */
@@ -216,10 +220,11 @@ export async function certifyTarget(vendor: VendorTarget, fixtures: VendorFixtur
   const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
   Object.assign(process.env, env);
   try {
-    const target = await resolveTargetConfig({ flags: adapter ? { controlAdapter: adapter.path } : {}, env: {}, configPath: vendor.configPath });
-    if (target === undefined) throw new Error('target.yaml named no base URL');
+    const configured = await resolveTargetConfig({ flags: adapter ? { controlAdapter: adapter.path } : {}, env: {}, configPath: vendor.configPath });
+    if (configured === undefined) throw new Error('target.yaml named no base URL');
     await options.beforeRun?.(vendor);
-    const { report } = await runCertification({ target, embedded: false, seed: options.seed ?? 19, selection: { only: options.only ?? [], skip: [] } });
+    const { target, probed } = options.discover === true ? await prepareRun(configured, await probeTarget(configured), false, () => {}) : { target: configured, probed: undefined };
+    const { report } = await runCertification({ target, ...(probed === undefined ? {} : { probed }), embedded: false, seed: options.seed ?? 19, selection: { only: options.only ?? [], skip: [] } });
     await options.afterRun?.(vendor);
     return report;
   } finally {
