@@ -3,8 +3,8 @@
 // comes from. A control API or adapter that makes organizations, for a config that describes the vendor's own,
 // serves the checks that need an organization unlike it; the files keep standing on the configured one.
 import type { TargetConfig } from '../config/types.js';
-import { TargetUnreachable, type ProbeResult } from '../runner/probe.js';
-import { TransportError } from '../http/transport.js';
+import type { ProbeResult } from '../runner/probe.js';
+import { isTargetError } from '../target-error.js';
 import { secrets } from '../http/mask.js';
 import { prepareTarget } from './prepare.js';
 
@@ -17,11 +17,14 @@ export interface PreparedRun {
 export async function prepareRun(target: TargetConfig, probed: ProbeResult, embedded: boolean, say: (line: string) => void): Promise<PreparedRun> {
   if (embedded) return { target, probed, problems: [] };
   registerFixtureSecrets(target);
+  // A target that stops answering here is left to the run's own bounds (its breaker names it): the run then
+  // stands on the config as written.
   const prepared = await prepareTarget(target).catch((error: unknown) => {
-    if (error instanceof TransportError) throw new TargetUnreachable(`while finding and checking the fixtures: ${error.message}`);
-    throw error;
+    if (!isTargetError(error)) throw error;
+    say(secrets.maskText(`fixtures: not found nor checked (${(error.message.split('\n')[0] ?? '').replace(/^[A-Z]+ \S+: /, '')}): the run stands on the config as written`));
+    return { target, problems: [] as string[] };
   });
-  if (prepared.found !== undefined) say(`fixtures: ${prepared.found}`);
+  if ('found' in prepared && prepared.found !== undefined) say(`fixtures: ${prepared.found}`);
   for (const problem of prepared.problems) say(secrets.maskText(`fixture check: ${problem}`));
   return { target: prepared.target, probed: withConfiguredSettings(prepared.target, filesOrganization(prepared.target, probed)), problems: prepared.problems };
 }
