@@ -19,7 +19,12 @@ export interface Step {
 
 const withFixtures = (setUp: Offer, change: (fixtures: ConfigFixtures) => ConfigFixtures): Offer => ({ ...setUp, target: { ...setUp.target, fixtures: change(setUp.target.fixtures) } });
 const line = (n: number, kind?: 'sms_provider' | 'native-inbound' | 'native-shared') => ({ id: `ch_step${n}`, address: `+1555000${String(n).padStart(4, '0')}`, ...(kind === undefined ? {} : { kind }) });
-const offering = (setUp: Offer, operations: readonly string[]): Offer => ({ ...setUp, controlOperations: [...new Set([...(setUp.controlOperations ?? []), ...operations])] });
+/** The set-up with `operations` offered, through an adapter where no control API or adapter is there yet (it acts on the configured organization). */
+const offering = (setUp: Offer, operations: readonly string[]): Offer => ({
+  ...setUp,
+  target: setUp.target.controlUrl === undefined && setUp.target.controlAdapter === undefined ? { ...setUp.target, controlAdapter: 'your-adapter.mjs' } : setUp.target,
+  controlOperations: [...new Set([...(setUp.controlOperations ?? []), ...operations])],
+});
 
 const allScopes = ['apikeys:read', 'apikeys:manage', 'numbers:read', 'numbers:manage'] as const;
 /** App tokens of the standard scope sets (all four, each alone, none), as createOrganization gives them. */
@@ -58,7 +63,7 @@ export const steps: readonly Step[] = [
   { name: 'fixtures.removable_lines', what: 'lines the removal checks may remove for good', apply: (s) => withFixtures(s, (f) => ({ ...f, removable_lines: f.removable_lines ?? [line(9)] })) },
   { name: 'an adapter with createOrganization and setPlanFacts', what: 'organizations made by your adapter: every plan state the checks need (docs/control-adapter.md)', apply: (s) => offering(s, ['createOrganization', 'setPlanFacts']) },
   { name: 'simulateInboundMessage and advanceClock in your adapter', what: 'a customer writes in, and the clock moves', apply: (s) => offering(s, ['simulateInboundMessage', 'advanceClock']) },
-  { name: 'the whole control API', what: 'every control operation (spec/control.openapi.yaml)', apply: (s) => offering(s, controlOperationIds()) },
+  { name: 'the whole control API', what: 'every control operation (spec/control.openapi.yaml): every file gets an organization of its own', apply: (s) => ({ ...offering(s, controlOperationIds()), control: true }) },
 ];
 
 export interface StepGain {
