@@ -24,7 +24,7 @@ import { configuredOrganization, isOrganizationNeed, organizationReason, type Or
  * kind, any channel; an organization unlike the configured one (harness/fixtures/other-organizations.ts).
  */
 const namedFixtureNeeds = ['secondary-key', 'fresh-key', 'spare-line', 'buying-organization', 'held-shared-line', 'browsing-organization', 'known-stock', 'location-friends', 'removable-line', 'owned-line', 'any-channel'] as const;
-export type FixtureNeed = (typeof namedFixtureNeeds)[number] | `channel:${ChannelKind}` | `owned:${ChannelKind}` | OrganizationNeed;
+export type FixtureNeed = (typeof namedFixtureNeeds)[number] | 'delivery-of-its-own' | `channel:${ChannelKind}` | `owned:${ChannelKind}` | OrganizationNeed;
 
 /** The control operation that makes a fixture fresh, where the config may describe one instead. */
 const madeBy: Partial<Record<FixtureNeed, ControlOperation>> = {
@@ -99,6 +99,12 @@ function reasonUnmet(need: Need, given: Offer): string | undefined {
     return known ? undefined : `needs the target setting ${name}, which the description does not give (${targetSettingEnv[name]}, the config file's target_settings.${name}, or the control API's announcement)`;
   }
   const creates = offer.control || (offer.controlOperations ?? []).includes('createOrganization');
+  // A webhook delivery the check can tell is its own: a customer's message it made, or any event of an
+  // organization of its own (createOrganization: nothing else happens there).
+  if (need === 'delivery-of-its-own') {
+    const inbound = reasonUnmet('simulateInboundMessage', given);
+    return inbound === undefined || creates ? undefined : `needs a webhook delivery it can tell is its own: the control operation simulateInboundMessage, or createOrganization (an organization of its own, where a public merge's contact.merged is)`;
+  }
   if (need === 'control') return creates ? undefined : offer.controlOperations === undefined ? 'needs the control API (the target has none)' : unofferedReason('createOrganization');
   // An organization unlike the configured one is made where the control API or adapter makes organizations,
   // though the files stand on the configured one (harness/discovery/run.ts).

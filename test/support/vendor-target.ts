@@ -3,7 +3,9 @@
 // (harness/config/config.schema.json) that gives its keys, tokens and channels but no control URL.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
 import { startReference } from '../../reference/index.js';
 import { referenceTargetEnv } from '../../reference/target-settings.js';
@@ -240,6 +242,18 @@ export const sandboxAdapter = (vendor: VendorTarget) => ({
   path: 'test/control-adapter/sandbox-adapter.mjs',
   env: { SANDBOX_URL: vendor.controlUrl, SANDBOX_ORG: vendor.organizationId },
 });
+
+/**
+ * The worked adapter of the rung "organizations through the adapter" (reference/sandbox/vendor-adapter.mjs),
+ * offering only createOrganization and setPlanFacts, bound to the vendor's sandbox in a module of its own.
+ */
+export const organizationsAdapter = (vendor: VendorTarget) => {
+  const path = join(dirname(vendor.configPath), 'organizations-adapter.mjs');
+  const worked = fileURLToPath(new URL('../../reference/sandbox/vendor-adapter.mjs', import.meta.url));
+  const bound = `sandboxAdapter(${JSON.stringify(vendor.controlUrl)}, ${JSON.stringify(vendor.organizationId)}, ['createOrganization', 'setPlanFacts'])`;
+  writeFileSync(path, `import { sandboxAdapter } from ${JSON.stringify(worked)};\nexport const { createOrganization, setPlanFacts } = ${bound};\n`);
+  return { path, env: {} };
+};
 
 /** Verified clauses / testable clauses of a run (a clause is verified when every check citing it passed). */
 export function verifiedShare(report: RunReport): { verified: number; testable: number; share: number } {
