@@ -46,7 +46,7 @@ export interface OrganizationOptions {
   unstatedPlan?: Record<string, unknown>;
 }
 
-const stockPerKind = 300;
+const stockPerKind = 100;
 
 export async function makeVendorOrganization(controlUrl: string, options: OrganizationOptions = {}): Promise<VendorOrganization> {
   const org = await controlCall<{
@@ -59,7 +59,7 @@ export async function makeVendorOrganization(controlUrl: string, options: Organi
   // Its ceiling of active keys leaves room for the checks that run side by side, each holding a key or two.
   await controlCall(controlUrl, 'PATCH', `/organizations/${id}/plan`, { ...plan, active_key_ceiling: 50, ...options.unstatedPlan }, 200);
   // Numbers of each kind for sale: what a run buys (its purchases complete, about 20 dedicated lines) leaves
-  // enough to browse for a dozen runs more.
+  // enough to browse for a few runs more, and a walk of the stock stays short.
   const stock = (['shared', 'dedicated', 'inbound'] as const).flatMap((kind, k) =>
     Array.from({ length: stockPerKind }, (_, n) => ({ phone_number: `+1${['415', '212', '312'][k]}55${k}${String(n).padStart(4, '0')}`, kind })),
   );
