@@ -8,8 +8,8 @@ import type { TargetConfig } from '../harness/config/types.js';
 import { prepareRun } from '../harness/discovery/run.js';
 import { secrets } from '../harness/http/mask.js';
 import { probeTarget, type ProbeResult } from '../harness/runner/probe.js';
-import { forecastVerifiable, type DeclaredNeeds } from '../reports/coverage-needs.js';
-import { setUpOf, stepGains } from '../reports/next-steps.js';
+import { forecastVerifiable, type DeclaredNeeds } from '../harness/discovery/forecast.js';
+import { setUpOf, stepGains } from '../harness/discovery/next-steps.js';
 import { UsageError } from './errors.js';
 
 export async function printNeedsForConfig(checks: readonly DeclaredNeeds[], configPath: string, json: boolean): Promise<number> {

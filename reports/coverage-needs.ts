@@ -3,7 +3,6 @@
 // declarations (needs), never from a run. The baseline is a target with the public API, the v2 API and every
 // config fixture but no control operation; an operation is counted on top of that baseline, a fixture as what
 // is lost without it.
-import { unmetNeed, type Need, type Offer } from '../harness/check/needs.js';
 
 export interface DeclaredNeeds {
   id: string;
@@ -77,29 +76,4 @@ export function formatNeeds(rows: readonly NeedUnlock[], verifiedAtBaseline: num
 export function baselineVerifiable(checks: readonly DeclaredNeeds[], operations: readonly string[]): number {
   const needs = new Set(checks.flatMap((check) => check.needs).filter((need) => kindOf(need, operations) !== 'control operation'));
   return verifiable(checks, needs).size;
-}
-
-/** The offer of a set-up as a run sees it: its target config and the control operations it offers. */
-export type SetUp = Offer;
-
-/**
- * The clauses a run of `setUp` can verify, by the run's own needs logic (harness/check/needs.ts unmetNeed): those
- * whose every citing check has all its declared needs met. What a check finds missing only as it runs is not
- * counted here.
- */
-export function forecastVerifiable(checks: readonly DeclaredNeeds[], setUp: SetUp): { verifiable: Set<string>; unmet: Map<string, string> } {
-  const unmet = new Map<string, string>();
-  for (const check of checks) {
-    const reason = unmetNeed(check.needs as Need[], setUp);
-    if (reason !== undefined) unmet.set(check.id, reason);
-  }
-  const blocked = new Set<string>();
-  const cited = new Set<string>();
-  for (const check of checks) {
-    for (const clause of check.clauses) {
-      cited.add(clause);
-      if (unmet.has(check.id)) blocked.add(clause);
-    }
-  }
-  return { verifiable: new Set([...cited].filter((clause) => !blocked.has(clause))), unmet };
 }

@@ -27,7 +27,7 @@ import { UsageError } from '../errors.js';
 import { certifyConsole, closingLines, styleFailures, type CertifyConsole } from '../certify-console.js';
 import { settleScope } from '../run-scope.js';
 import { prepareRun } from '../../harness/discovery/run.js';
-import { runNextStepLines, setUpOf } from '../../reports/next-steps.js';
+import { runNextStepLines, setUpOf } from '../../harness/discovery/next-steps.js';
 
 const usage = `Usage: mcs certify [options]
 

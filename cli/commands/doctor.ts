@@ -11,8 +11,8 @@ import { prepareRun } from '../../harness/discovery/run.js';
 import { secrets } from '../../harness/http/mask.js';
 import { TransportError } from '../../harness/http/transport.js';
 import { probeTarget, TargetUnreachable } from '../../harness/runner/probe.js';
-import { setUpOf, stepGains } from '../../reports/next-steps.js';
-import { forecastVerifiable } from '../../reports/coverage-needs.js';
+import { setUpOf, stepGains } from '../../harness/discovery/next-steps.js';
+import { forecastVerifiable } from '../../harness/discovery/forecast.js';
 import { UsageError } from '../errors.js';
 
 const usage = `Usage: mcs doctor --config FILE [--base-url URL] [--api-key KEY] ...

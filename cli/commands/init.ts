@@ -12,7 +12,7 @@ import { secrets } from '../../harness/http/mask.js';
 import { probeTarget, TargetUnreachable } from '../../harness/runner/probe.js';
 import { requestRoot } from '../../harness/http/url.js';
 import { TransportError } from '../../harness/http/transport.js';
-import { stepGains, setUpOf } from '../../reports/next-steps.js';
+import { stepGains, setUpOf } from '../../harness/discovery/next-steps.js';
 import { UsageError } from '../errors.js';
 import { commentedYaml, initConfig } from '../init-config.js';
 

@@ -1,8 +1,8 @@
 // What a vendor can add next, by the run's needs logic: the gains of each step over a set-up, and the one or two
 // a run's summary names (only clauses whose citing checks were blocked by a declared need the step meets).
 import { describe, expect, it } from 'vitest';
-import type { TargetConfig } from '../harness/config/types.js';
-import type { RunReport } from '../results/model.js';
+import type { TargetConfig } from '../config/types.js';
+import type { RunReport } from '../../results/model.js';
 import { nextStepLines, nextSteps, stepGains } from './next-steps.js';
 
 const target: TargetConfig = { baseUrl: 'http://h', v4Url: 'http://h/v4', v2Url: 'http://h/v2', timeoutMs: 1_000, fixtures: { api_keys: { primary: 'api_p' } } };

@@ -3,11 +3,11 @@
 // not find, `mcs coverage --needs --config` of every step, and a certify run ends with the one or two that unlock
 // the most. A step is a change of the set-up (a fixture given, control operations offered); what it unlocks is
 // the clauses whose every citing check has its declared needs met with it and not without it.
-import { channelKinds, type ConfigFixtures, type TargetConfig } from '../harness/config/types.js';
-import { unmetNeed, type Need, type Offer } from '../harness/check/needs.js';
-import { controlOperationIds } from '../harness/fixtures/control-operations.js';
-import type { RunReport } from '../results/model.js';
-import { forecastVerifiable, type DeclaredNeeds } from './coverage-needs.js';
+import { channelKinds, type ConfigFixtures, type TargetConfig } from '../config/types.js';
+import { unmetNeed, type Need, type Offer } from '../check/needs.js';
+import { controlOperationIds } from '../fixtures/control-operations.js';
+import type { RunReport } from '../../results/model.js';
+import { forecastVerifiable, type DeclaredNeeds } from './forecast.js';
 
 export interface Step {
   /** What to add, as the config or the adapter names it. */
@@ -123,8 +123,8 @@ export function setUpOf(target: TargetConfig, run: { control: boolean; controlOp
 /** The next-steps lines of a finished run, from the suites' catalog (cached) and the run's set-up; none for a run without a gap. */
 export async function runNextStepLines(report: Pick<RunReport, 'checks' | 'coverage'>, setUp: Offer): Promise<string[]> {
   if (report.coverage.every((clause) => clause.result === 'passed' || clause.result === 'untestable')) return [];
-  const { checkCatalog } = await import('../harness/runner/check-catalog.js');
-  const { projectRoot } = await import('../harness/runner/paths.js');
+  const { checkCatalog } = await import('../runner/check-catalog.js');
+  const { projectRoot } = await import('../runner/paths.js');
   const catalog = await checkCatalog(`${projectRoot}/suites/vitest.config.ts`).catch(() => undefined);
   if (catalog === undefined) return [];
   return nextStepLines(nextSteps(report, catalog.checks.map((check) => ({ id: check.id, clauses: check.clauses, needs: check.needs })), setUp));
