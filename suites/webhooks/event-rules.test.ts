@@ -7,7 +7,7 @@ import { check, type CheckContext } from '../../harness/check/index.js';
 import type { Delivery } from '../../harness/webhooks/receiver.js';
 import { uniquePhone } from '../_shared/values.js';
 import { fail, isRecord, mentions, shown } from '../_shared/common.js';
-import { concerns, drive, groupOutbound, inbound, notEmittedOnItsOwn, outbound, poll, reply, shareCard, testRecipient, typing } from '../_shared/events.js';
+import { concerns, drive, groupOutbound, inbound, notEmittedOnItsOwn, outbound, poll, shareCard, testRecipient, typing } from '../_shared/events.js';
 import { bodyOf, describeDelivery, headerOf, safeJson, useHooks, type Hooks, type Subscription } from '../_shared/webhooks.js';
 
 const area = 'webhooks';
@@ -96,32 +96,26 @@ check(
     name: 'read-receipts-only-for-1to1-imessage-with-receipts',
     title: 'no message.read for a chat without read receipts, an SMS chat or a group chat',
     clauses: ['messages.read.receipts-1to1-imessage-only', 'events.message-read.shape'],
-    needs: ['read-status', 'simulateInboundMessage', 'channel:native-dedicated'],
+    needs: ['driveMessageStatus', 'simulateInboundMessage', 'channel:native-dedicated'],
   },
   async (t) => {
     // Fault: events.read-without-receipts.
     const fx = await t.fixtures();
     const hooks = await hooksOf(t);
     const sub = await hooks.subscribeV4(fx.v4());
-    // Reads are driven where the control API offers it; else the sandbox's reading test recipient, whose device
-    // the config says reads every message it gets, is the customer of every chat (and a member of the group).
-    const driven = fx.controlOffers('driveMessageStatus');
-    const reader = driven ? undefined : testRecipient(fx, 'reading');
-    const chat = async (options: { protocol: 'imessage' | 'sms'; readReceipts?: boolean }) => (await outbound(fx, { ...options, ...(reader === undefined ? {} : { sender: reader }) })).messageId;
-    const noReceipts = await chat({ protocol: 'imessage', readReceipts: false });
-    const sms = await chat({ protocol: 'sms' });
-    const group = reader === undefined ? (await groupOutbound(fx)).messageId : await reply(fx, (await inbound(fx, { protocol: 'imessage', sender: reader, group: { name: 'mcs read receipts', participants: [reader, uniquePhone()] } })).chat_id, 'hello group');
-    if (driven) for (const id of [noReceipts, sms, group]) await drive(fx, id, 'read');
-    const messageId = await chat({ protocol: 'imessage', readReceipts: true });
-    const eventIds = driven ? await drive(fx, messageId, 'read') : [];
+    const noReceipts = (await outbound(fx, { protocol: 'imessage', readReceipts: false })).messageId;
+    const sms = (await outbound(fx, { protocol: 'sms' })).messageId;
+    const group = (await groupOutbound(fx)).messageId;
+    for (const id of [noReceipts, sms, group]) await drive(fx, id, 'read');
+    const { messageId } = await outbound(fx, { protocol: 'imessage', readReceipts: true });
+    const eventIds = await drive(fx, messageId, 'read');
     const own = hooks.waitForEvent(sub, 'message.read', concerns({ messageId, eventIds }));
     await hooks.settle(own);
     const cases: Record<string, string> = { [noReceipts]: 'a 1:1 iMessage chat without read receipts', [sms]: 'an SMS chat', [group]: 'a group chat' };
     for (const [id, chat] of Object.entries(cases)) expectNone(hooks, sub, 'message.read', (d) => namesMessage(d, id), `message.read fired for ${chat}`);
+    // The subscription is this check's own: any other message.read, even one naming no message, was forbidden.
     const sentinel = await own;
-    // Where the check drives the reads, the subscription's message.read are all its own: any other, even one
-    // naming no message, was forbidden. The reading recipient reads what other checks send it too.
-    if (driven) expectNone(hooks, sub, 'message.read', (d) => d.seq !== sentinel.seq && !namesMessage(d, messageId), 'a message.read fired for a chat without read receipts, an SMS chat or a group chat');
+    expectNone(hooks, sub, 'message.read', (d) => d.seq !== sentinel.seq && !namesMessage(d, messageId), 'a message.read fired for a chat without read receipts, an SMS chat or a group chat');
   },
 );
 

@@ -164,8 +164,6 @@ const movedWithInbound = [
   { check: 'messages/new-conversation-cap-spares-existing-conversations', fault: 'messaging.caps.blocks-existing-conversations' },
   { check: 'messages/new-conversation-cap-frees-the-next-day', fault: 'messaging.caps.new-conversation-never-resets' },
   { check: 'messages/fan-out-with-mixed-results-answers-207', fault: 'messaging.caps.outbound-not-enforced' },
-  // Read receipts judged with the sandbox's reading test recipient as the customer of every chat.
-  { check: 'webhooks/read-receipts-only-for-1to1-imessage-with-receipts', fault: 'events.read-without-receipts' },
   // A group's first message needs only simulateInboundMessage.
   { check: 'webhooks/flat-group-message-received-carries-the-group', fault: 'events.v2.group-fields-missing' },
 ];
