@@ -1,3 +1,4 @@
+// (An e2e test: it runs mcs init, doctor and a narrowed certify through the CLI, tens of seconds.)
 // `mcs doctor --config FILE` and `mcs init` through the CLI, against the reference as a vendor's sandbox started
 // in this process: what is used up or wrong is named in one line each (exit 1), a config found true exits 0,
 // init writes a config that doctor finds true, and a bad flag or an unreachable target is one line (exit 2).
@@ -56,7 +57,14 @@ describe('mcs init, then mcs doctor', () => {
     const problems = doctor.stdout.split('\n').filter((line) => line.startsWith('fixture check: '));
     expect(problems).toEqual([expect.stringMatching(/removable_lines\[0\] .*used up/), expect.stringMatching(/app_tokens\[0\]: lacks numbers:manage/)]);
     expect(doctor.stdout).toMatch(/doctor: 2 fixture\(s\) used up or wrong/);
-  }, 120_000);
+    // mcs certify names them the same way before its first check, and runs on what holds.
+    const certify = await runMcs(['certify', '--config', config, '--only', 'numbers/removal-by-e164-number', '--reports-dir', join(dir, 'out'), '--seed', '3'], { timeoutMs: 120_000 });
+    const lines = certify.stdout.split('\n');
+    const named = lines.findIndex((line) => /^fixture check: fixtures\.removable_lines\[0\] .*used up/.test(line));
+    expect(named, certify.stdout).toBeGreaterThanOrEqual(0);
+    expect(named).toBeLessThan(lines.findIndex((line) => line.startsWith('mcs certify: ')));
+    expect(certify.stdout).not.toContain(org.tokens[3]?.token ?? 'tok');
+  }, 180_000);
 
   it('a config without a target, or a target that does not answer, is one line and exit 2', async () => {
     const none = await runMcs(['doctor']);
