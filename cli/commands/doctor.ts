@@ -3,17 +3,16 @@
 // present and owned as stated, tokens holding their scopes, removable lines still there, friends still
 // sharing), says in one line each what is used up or wrong and what the public API adds, and then the steps
 // that unlock the most. Exit 0 when nothing is wrong; 1 when something is; 2 bad input or unusable target.
-import { parseArgs } from 'node:util';
-import { fileURLToPath } from 'node:url';
 import { ConfigError } from '../../harness/config/errors.js';
 import { resolveTargetConfig } from '../../harness/config/resolve.js';
 import { prepareRun } from '../../harness/discovery/run.js';
 import { secrets } from '../../harness/http/mask.js';
-import { TransportError } from '../../harness/http/transport.js';
-import { probeTarget, TargetUnreachable } from '../../harness/runner/probe.js';
+import { probeTarget } from '../../harness/runner/probe.js';
 import { setUpOf, stepGains } from '../../harness/discovery/next-steps.js';
-import { forecastVerifiable } from '../../harness/discovery/forecast.js';
+import { declaredChecks, forecastVerifiable } from '../../harness/discovery/forecast.js';
 import { UsageError } from '../errors.js';
+import { parseFlags } from '../flags.js';
+import { askingTheTarget } from '../target-usage.js';
 
 const usage = `Usage: mcs doctor --config FILE [--base-url URL] [--api-key KEY] ...
 
@@ -26,8 +25,6 @@ unlock the most.
   --base-url, --v2-base-url, --control-url, --control-adapter, --api-key, --app-token, --timeout: as mcs certify
 Exit: 0 nothing wrong; 1 something used up or wrong; 2 bad input or an unusable target.
 `;
-
-const suitesConfig = fileURLToPath(new URL('../../suites/vitest.config.ts', import.meta.url));
 
 export async function run(argv: string[]): Promise<number> {
   const flags = parse(argv);
@@ -49,42 +46,28 @@ export async function run(argv: string[]): Promise<number> {
   }
   if (target === undefined) throw new UsageError('mcs doctor needs a target: --config FILE (or --base-url and --api-key)');
   const say = (line: string) => process.stdout.write(`${secrets.maskText(line)}\n`);
-  try {
+  return askingTheTarget(async () => {
     const prepared = await prepareRun(target, await probeTarget(target), false, say);
-    const { checkCatalog } = await import('../../harness/runner/check-catalog.js');
-    const checks = (await checkCatalog(suitesConfig)).checks.map((check) => ({ id: `${check.area}/${check.name}`, clauses: check.clauses, needs: check.needs }));
+    const checks = await declaredChecks();
     const setUp = setUpOf(prepared.target, prepared.probed);
     say(`by the checks' declared needs, this set-up can verify at most ${forecastVerifiable(checks, setUp).verifiable.size} clause(s) (mcs coverage --needs --config lists them)`);
     const gains = stepGains(checks, setUp).filter((gain) => gain.clauses.length > 0).slice(0, 3);
     for (const { step, clauses } of gains) say(`next: ${step.name}: ${step.what}; unlocks ${clauses.length} clause(s)`);
     say(prepared.problems.length === 0 ? 'doctor: every fixture holds' : `doctor: ${prepared.problems.length} fixture(s) used up or wrong`);
     return prepared.problems.length === 0 ? 0 : 1;
-  } catch (error) {
-    if (error instanceof TargetUnreachable) throw new UsageError(secrets.maskText(error.message));
-    if (error instanceof TransportError) throw new UsageError(secrets.maskText(`the target stopped answering: ${error.message}`));
-    throw error;
-  }
+  });
 }
 
 function parse(argv: string[]) {
-  try {
-    return parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        config: { type: 'string' },
-        'base-url': { type: 'string' },
-        'v2-base-url': { type: 'string' },
-        'control-url': { type: 'string' },
-        'control-adapter': { type: 'string' },
-        'api-key': { type: 'string' },
-        'app-token': { type: 'string' },
-        timeout: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }).values;
-  } catch (error) {
-    throw new UsageError(`${(error as Error).message.split('\n')[0] ?? ''} (try --help)`);
-  }
+  return parseFlags(argv, {
+    config: { type: 'string' },
+    'base-url': { type: 'string' },
+    'v2-base-url': { type: 'string' },
+    'control-url': { type: 'string' },
+    'control-adapter': { type: 'string' },
+    'api-key': { type: 'string' },
+    'app-token': { type: 'string' },
+    timeout: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
 }

@@ -4,16 +4,16 @@
 // commented target.yaml of it, and says of each fixture it could not find what it is and how many clauses it
 // unlocks (reports/next-steps.ts, the run's own needs logic). Exit 0 written; 2 bad input or unusable target.
 import { access, writeFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
-import { fileURLToPath } from 'node:url';
 import { v4Root } from '../../harness/config/resolve.js';
 import { defaultTimeoutMs, type TargetConfig } from '../../harness/config/types.js';
 import { secrets } from '../../harness/http/mask.js';
-import { probeTarget, TargetUnreachable } from '../../harness/runner/probe.js';
+import { probeTarget } from '../../harness/runner/probe.js';
 import { requestRoot } from '../../harness/http/url.js';
-import { TransportError } from '../../harness/http/transport.js';
 import { stepGains, setUpOf } from '../../harness/discovery/next-steps.js';
+import { declaredChecks } from '../../harness/discovery/forecast.js';
 import { UsageError } from '../errors.js';
+import { parseFlags } from '../flags.js';
+import { askingTheTarget } from '../target-usage.js';
 import { commentedYaml, initConfig } from '../init-config.js';
 
 const usage = `Usage: mcs init --base-url URL --api-key KEY [--v2-base-url URL] [--app-token TOKEN]... [--out FILE] [--force]
@@ -31,8 +31,6 @@ unlocks. Then: mcs doctor --config FILE, and mcs certify --config FILE.
   --timeout MS        timeout of each request phase (default 10000)
 Exit: 0 written; 2 bad input or an unusable target.
 `;
-
-const suitesConfig = fileURLToPath(new URL('../../suites/vitest.config.ts', import.meta.url));
 
 export async function run(argv: string[]): Promise<number> {
   const flags = parse(argv);
@@ -53,11 +51,10 @@ export async function run(argv: string[]): Promise<number> {
   for (const secret of [apiKey, ...appTokens]) secrets.add(secret);
 
   const target: TargetConfig = { baseUrl, v4Url: v4Root(baseUrl), ...(v2Url === undefined ? {} : { v2Url: requestRoot(v2Url) }), timeoutMs, fixtures: { api_keys: { primary: apiKey } } };
-  try {
+  return askingTheTarget(async () => {
     await probeTarget(target);
     const { config, discovery } = await initConfig({ baseUrl, ...(v2Url === undefined ? {} : { v2Url }), apiKey, appTokens, timeoutMs });
-    const { checkCatalog } = await import('../../harness/runner/check-catalog.js');
-    const checks = (await checkCatalog(suitesConfig)).checks.map((check) => ({ id: `${check.area}/${check.name}`, clauses: check.clauses, needs: check.needs }));
+    const checks = await declaredChecks();
     const setUp = setUpOf({ ...target, fixtures: config.fixtures as TargetConfig['fixtures'] }, { control: false });
     const notFound = stepGains(checks, setUp)
       .filter((gain) => gain.clauses.length > 0)
@@ -70,33 +67,20 @@ export async function run(argv: string[]): Promise<number> {
     if (notFound.length > 0) process.stdout.write(`not found (add by hand what you can; docs/target.example.yaml):\n${notFound.map((line) => `  ${line}`).join('\n')}\n`);
     process.stdout.write(`next: npx mcs doctor --config ${out}, then npx mcs certify --config ${out}\n`);
     return 0;
-  } catch (error) {
-    if (error instanceof TargetUnreachable) throw new UsageError(secrets.maskText(error.message));
-    if (error instanceof TransportError) throw new UsageError(secrets.maskText(`the target stopped answering: ${error.message}`));
-    throw error;
-  }
+  });
 }
 
 function parse(argv: string[]) {
-  try {
-    return parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        'base-url': { type: 'string' },
-        'v2-base-url': { type: 'string' },
-        'api-key': { type: 'string' },
-        'app-token': { type: 'string', multiple: true },
-        out: { type: 'string' },
-        force: { type: 'boolean' },
-        timeout: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }).values;
-  } catch (error) {
-    throw new UsageError(`${(error as Error).message.split('\n')[0] ?? ''} (try --help)`);
-  }
+  return parseFlags(argv, {
+    'base-url': { type: 'string' },
+    'v2-base-url': { type: 'string' },
+    'api-key': { type: 'string' },
+    'app-token': { type: 'string', multiple: true },
+    out: { type: 'string' },
+    force: { type: 'boolean' },
+    timeout: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

@@ -31,3 +31,10 @@ export function forecastVerifiable(checks: readonly DeclaredNeeds[], setUp: Offe
   }
   return { verifiable: new Set([...cited].filter((clause) => !blocked.has(clause))), unmet };
 }
+
+/** The suites' checks as they declare themselves (the check catalog, cached between runs). */
+export async function declaredChecks(): Promise<DeclaredNeeds[]> {
+  const { checkCatalog } = await import('../runner/check-catalog.js');
+  const { projectRoot } = await import('../runner/paths.js');
+  return (await checkCatalog(`${projectRoot}/suites/vitest.config.ts`)).checks.map((check) => ({ id: check.id, clauses: check.clauses, needs: check.needs }));
+}

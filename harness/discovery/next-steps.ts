@@ -7,7 +7,7 @@ import { channelKinds, type ConfigFixtures, type TargetConfig } from '../config/
 import { unmetNeed, type Need, type Offer } from '../check/needs.js';
 import { controlOperationIds } from '../fixtures/control-operations.js';
 import type { RunReport } from '../../results/model.js';
-import { forecastVerifiable, type DeclaredNeeds } from './forecast.js';
+import { declaredChecks, forecastVerifiable, type DeclaredNeeds } from './forecast.js';
 
 export interface Step {
   /** What to add, as the config or the adapter names it. */
@@ -123,9 +123,6 @@ export function setUpOf(target: TargetConfig, run: { control: boolean; controlOp
 /** The next-steps lines of a finished run, from the suites' catalog (cached) and the run's set-up; none for a run without a gap. */
 export async function runNextStepLines(report: Pick<RunReport, 'checks' | 'coverage'>, setUp: Offer): Promise<string[]> {
   if (report.coverage.every((clause) => clause.result === 'passed' || clause.result === 'untestable')) return [];
-  const { checkCatalog } = await import('../runner/check-catalog.js');
-  const { projectRoot } = await import('../runner/paths.js');
-  const catalog = await checkCatalog(`${projectRoot}/suites/vitest.config.ts`).catch(() => undefined);
-  if (catalog === undefined) return [];
-  return nextStepLines(nextSteps(report, catalog.checks.map((check) => ({ id: check.id, clauses: check.clauses, needs: check.needs })), setUp));
+  const checks = await declaredChecks().catch(() => undefined);
+  return checks === undefined ? [] : nextStepLines(nextSteps(report, checks, setUp));
 }
