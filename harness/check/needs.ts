@@ -24,7 +24,7 @@ import { configuredOrganization, isOrganizationNeed, organizationReason, type Or
  * kind, any channel; an organization unlike the configured one (harness/fixtures/other-organizations.ts).
  */
 const namedFixtureNeeds = ['secondary-key', 'fresh-key', 'spare-line', 'buying-organization', 'held-shared-line', 'browsing-organization', 'known-stock', 'location-friends', 'removable-line', 'owned-line', 'any-channel'] as const;
-export type FixtureNeed = (typeof namedFixtureNeeds)[number] | 'delivery-of-its-own' | `channel:${ChannelKind}` | `owned:${ChannelKind}` | OrganizationNeed;
+export type FixtureNeed = (typeof namedFixtureNeeds)[number] | 'delivery-of-its-own' | 'read-status' | `channel:${ChannelKind}` | `owned:${ChannelKind}` | OrganizationNeed;
 
 /** The control operation that makes a fixture fresh, where the config may describe one instead. */
 const madeBy: Partial<Record<FixtureNeed, ControlOperation>> = {
@@ -101,6 +101,14 @@ function reasonUnmet(need: Need, given: Offer): string | undefined {
   const creates = offer.control || (offer.controlOperations ?? []).includes('createOrganization');
   // A webhook delivery the check can tell is its own: a customer's message it made, or any event of an
   // organization of its own (createOrganization: nothing else happens there).
+  // Messages read by their recipient: driven (driveMessageStatus), or read by the sandbox's reading test
+  // recipient in an organization of the check's own (createOrganization), where every read is the check's.
+  if (need === 'read-status') {
+    if (reasonUnmet('driveMessageStatus', given) === undefined) return undefined;
+    return offer.target.fixtures.test_recipients?.reading !== undefined && creates
+      ? undefined
+      : `${unofferedReason('driveMessageStatus')}, or the sandbox's reading test recipient (the config file's fixtures.test_recipients.reading) with createOrganization`;
+  }
   if (need === 'delivery-of-its-own') {
     const inbound = reasonUnmet('simulateInboundMessage', given);
     return inbound === undefined || creates ? undefined : `needs a webhook delivery it can tell is its own: the control operation simulateInboundMessage, or createOrganization (an organization of its own, where a public merge's contact.merged is)`;

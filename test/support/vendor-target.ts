@@ -247,13 +247,18 @@ export const sandboxAdapter = (vendor: VendorTarget) => ({
  * The worked adapter of the rung "organizations through the adapter" (reference/sandbox/vendor-adapter.mjs),
  * offering only createOrganization and setPlanFacts, bound to the vendor's sandbox in a module of its own.
  */
-export const organizationsAdapter = (vendor: VendorTarget) => {
-  const path = join(dirname(vendor.configPath), 'organizations-adapter.mjs');
+export const organizationsAdapter = (vendor: VendorTarget) => workedAdapter(vendor, ['createOrganization', 'setPlanFacts']);
+
+/** The worked adapter of the rung "inbound messages and the clock": organizations, plans, inbound messages, the clock. */
+export const inboundAndClockAdapter = (vendor: VendorTarget) => workedAdapter(vendor, ['createOrganization', 'setPlanFacts', 'simulateInboundMessage', 'advanceClock']);
+
+function workedAdapter(vendor: VendorTarget, operations: readonly string[]): { path: string; env: Record<string, string> } {
+  const path = join(dirname(vendor.configPath), `adapter-${operations.length}.mjs`);
   const worked = fileURLToPath(new URL('../../reference/sandbox/vendor-adapter.mjs', import.meta.url));
-  const bound = `sandboxAdapter(${JSON.stringify(vendor.controlUrl)}, ${JSON.stringify(vendor.organizationId)}, ['createOrganization', 'setPlanFacts'])`;
-  writeFileSync(path, `import { sandboxAdapter } from ${JSON.stringify(worked)};\nexport const { createOrganization, setPlanFacts } = ${bound};\n`);
+  const bound = `sandboxAdapter(${JSON.stringify(vendor.controlUrl)}, ${JSON.stringify(vendor.organizationId)}, ${JSON.stringify(operations)})`;
+  writeFileSync(path, `import { sandboxAdapter } from ${JSON.stringify(worked)};\nexport const { ${operations.join(', ')} } = ${bound};\n`);
   return { path, env: {} };
-};
+}
 
 /** Verified clauses / testable clauses of a run (a clause is verified when every check citing it passed). */
 export function verifiedShare(report: RunReport): { verified: number; testable: number; share: number } {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { parse } from 'yaml';
-import { certifyVendor, organizationsAdapter, sandboxAdapter, type VendorTarget } from '../support/vendor-target.js';
+import { certifyVendor, inboundAndClockAdapter, organizationsAdapter, sandboxAdapter, type VendorTarget } from '../support/vendor-target.js';
 
 const moved = [
   // The v2 signature check judges the public merge's delivery when nothing else can be triggered.
@@ -242,6 +242,14 @@ describe('checks that judge without the control API, on a vendor target with the
     const checks = [...new Set(movedWithOrganizations.map((m) => m.check))];
     const report = await certifyVendor('full', { only: checks, edit: withoutOtherOrganizations, controlAdapter: organizationsAdapter });
     expect(outcomesOf(report, checks)).toEqual(allPassed(checks));
+  }, 300_000);
+
+  it('read receipts, judged with the reading test recipient in an organization of its own, fail with events.read-without-receipts and pass without it', async () => {
+    const check = 'webhooks/read-receipts-only-for-1to1-imessage-with-receipts';
+    const faulty = await certifyVendor('full', { faults: ['events.read-without-receipts'], only: [check], edit: withoutOtherOrganizations, controlAdapter: inboundAndClockAdapter });
+    expect(faulty.checks.find((c) => c.id === check)?.outcome).toBe('failed');
+    const correct = await certifyVendor('full', { only: [check], edit: withoutOtherOrganizations, controlAdapter: inboundAndClockAdapter });
+    expect(outcomesOf(correct, [check])).toEqual(allPassed([check]));
   }, 300_000);
 
   it.each(onDiscovered)('$check fails with $fault, on fixtures found through the public API', async ({ check, fault }) => {

@@ -17,7 +17,7 @@ import { repoRoot, runMcs } from '../support/run-mcs.js';
 import { verifiedShare } from '../support/vendor-target.js';
 
 /** The README's figure of each rung (verified / testable clauses), kept here as its floor. */
-const floors: Record<number, number> = { 0: 0.43, 1: 0.7, 2: 0.8, 3: 0.91, 4: 1 };
+const floors: Record<number, number> = { 0: 0.43, 1: 0.7, 2: 0.8, 3: 0.92, 4: 1 };
 
 interface Sandbox {
   config: string;
