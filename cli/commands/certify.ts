@@ -280,7 +280,7 @@ function printSummary(report: Awaited<ReturnType<typeof RunCertification>>['repo
   const excluded = report.checks.filter((c) => c.outcome === 'skipped' && c.reason === 'excluded by --only/--skip').length;
   if (excluded > 0 && excluded === report.checks.length) say(style('warn', 'warning: --only/--skip excluded every check (an area is a bare word; a clause prefix has a dot)'));
   if (!report.complete) say(`run not complete (${report.selection.only.length || report.selection.skip.length ? '--only/--skip' : 'interrupted'})`);
-  for (const line of nextSteps) say(line); // reports/next-steps.ts
+  for (const line of nextSteps) say(line); // harness/discovery/next-steps.ts
 }
 
 async function readSignKey(path: string) {

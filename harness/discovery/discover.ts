@@ -5,7 +5,7 @@
 // key's own `/me/numbers` (or, with an apikeys:read token, each key's channels), a friend's handle from an
 // answer of GET /location/contacts/{handle}.
 import { ApiClient, path, type ApiResponse } from '../http/api-client.js';
-import type { ChannelKind, Scope } from '../config/types.js';
+import type { ChannelKind } from '../config/types.js';
 import { transportOf } from '../fixtures/fixtures.js';
 import type { TargetConfig } from '../config/types.js';
 import { probeScopes, type TokenScopes } from './scopes.js';
@@ -182,4 +182,3 @@ export function lendable(line: DiscoveredLine): boolean {
   return numberedTypes.has(line.type) && line.owner === 'nobody' && line.address !== undefined && line.kind !== undefined && line.kind !== 'native-dedicated';
 }
 
-export type { Scope };
