@@ -10,6 +10,7 @@ import { stringify } from 'yaml';
 import { startReference } from '../../reference/index.js';
 import { referenceTargetEnv } from '../../reference/target-settings.js';
 import { sandboxRecipients } from '../../reference/sandbox/progress.js';
+import { controlCall, unownedLine } from '../../reference/sandbox/vendor-organization.js';
 import { resolveTargetConfig } from '../../harness/config/resolve.js';
 import type { SpareLine, SpareLineKind } from '../../harness/config/types.js';
 import type { OrganizationFixtures } from '../../harness/fixtures/control-client.js';
@@ -131,12 +132,6 @@ export async function startVendorTarget(options: VendorOptions): Promise<VendorT
   }
 }
 
-/** A call of the reference's control API, as a vendor's dashboard would make it; the answer's `data` (`expected`: the status it must have, else any 2xx). */
-async function controlCall<T>(controlUrl: string, method: string, path: string, body: unknown, expected?: number): Promise<T> {
-  const answer = await fetch(`${controlUrl}${path}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  if (expected === undefined ? answer.status >= 300 : answer.status !== expected) throw new Error(`the reference's control API answered ${answer.status} to ${method} ${path}`);
-  return ((await answer.json()) as { data: T }).data;
-}
 
 /** Deprecates a key through the public API, as the vendor's dashboard would; whether the reference did. */
 async function deprecateKey(baseUrl: string, tokens: readonly { token: string; scopes: string[] }[], apiKey: string): Promise<boolean> {
@@ -156,7 +151,7 @@ function controlOrganization(controlUrl: string, options: Record<string, unknown
 
 /** A numbered line of the organization that no key owns, as target.yaml's spare_lines give it (kind only when not native dedicated). */
 async function spareLine(controlUrl: string, organizationId: string, alias: string | null, kind: SpareLineKind = 'native-dedicated-nocard'): Promise<SpareLine> {
-  const line = await controlCall<{ id: string; address: string; alias: string | null }>(controlUrl, 'POST', `/organizations/${organizationId}/channels`, { kind, owner_api_key: null, ...(alias === null ? {} : { alias }) }, 201);
+  const line = await unownedLine(controlUrl, organizationId, alias, kind);
   return { id: line.id, address: line.address, alias: line.alias, ...(kind === 'native-dedicated-nocard' ? {} : { kind }) };
 }
 
