@@ -43,4 +43,6 @@ export const commands: Record<string, Command> = {
   report: lazy('report', 'render the HTML report again from a JSON report'),
   'verify-certificate': lazy('verify-certificate', "check a certificate's signature and the report it was issued from"),
   coverage: lazy('coverage', 'list every clause with the tests that check it'),
+  init: lazy('init', "write a target.yaml from what a sandbox's public API shows to one key"),
+  doctor: lazy('doctor', "check a config's fixtures against the sandbox before a run"),
 };

@@ -29,6 +29,8 @@ import { certifyConsole, closingLines, styleFailures, styleInert, type CertifyCo
 import { inert, inertLine } from '../../results/inert.js';
 import { settleScope } from '../run-scope.js';
 import { checkReportsDir, checkWebhookListen } from '../certify-settings.js';
+import { prepareRun } from '../../harness/discovery/run.js';
+import { runNextStepLines, setUpOf } from '../../harness/discovery/next-steps.js';
 
 const usage = `Usage: mcs certify [options]
 
@@ -182,15 +184,16 @@ export async function run(argv: string[]): Promise<number> {
       await waitForTarget(target, waitSeconds, { onWaiting: (url, why) => progress.line(`mcs certify: waiting for ${url} (${why})`) });
     }
     progress.phase(`probing ${maskUrl(target.baseUrl)}`);
-    // The pre-flight is bounded by the run's deadline too (a control adapter that never settles, above all).
+    // The pre-flight is bounded by the run's deadline too (a control adapter that never settles, above all), and
+    // so are the fixtures found and checked before any check runs (harness/discovery/run.ts).
     installRunBounds({ deadlineEpochMs: runStarted + maxDuration.seconds * 1000, deadlineSource: maxDuration.source });
-    const probed = await probeTarget(target);
+    const { target: prepared, probed } = await prepareRun(target, await probeTarget(target), embedded !== undefined, (line) => progress.line(line));
     progress.line(`mcs certify: ${embedded ? 'embedded reference' : container ? `${image?.image} (network ${container.network}) at ${maskUrl(target.baseUrl)}` : maskUrl(target.baseUrl)}${probed.control ? ' with control API' : ''} (seed ${seed})`);
     // Loaded only now: vitest's Node API is heavy, and usage errors should answer at once.
     progress.phase('loading the test runner');
     const { runCertification } = await import('../../harness/runner/certification.js');
     const { report, interrupted, stopped } = await runCertification({
-      target,
+      target: prepared,
       probed,
       deadlineEpochMs: runStarted + maxDuration.seconds * 1000,
       deadlineSource: maxDuration.source,
@@ -214,7 +217,7 @@ export async function run(argv: string[]): Promise<number> {
     }
     const written = await writeReports(report, reportsDir, signKey === undefined ? {} : { signKey });
     const judgement = judge(report);
-    printSummary(report, seed, shown);
+    printSummary(report, seed, shown, await runNextStepLines(report, setUpOf(prepared, probed)));
     for (const line of judgementLines(judgement)) progress.line(line);
     progress.line(`reports: ${written.files.join(', ')}`);
     out.write(closingLines({ verdict: verdictText(judgement), passed: judgement.exitCode === 0, seed, elapsedMs: progress.elapsedMs(), style: shown.style }));
@@ -284,7 +287,7 @@ function withContainerUrls<T extends { flags: object }>(input: T, container: Ima
   return { ...input, flags: { ...input.flags, baseUrl: base, v2BaseUrl: v2, controlUrl: control } };
 }
 
-function printSummary(report: Awaited<ReturnType<typeof RunCertification>>['report'], seed: number, { progress, style, verbosity }: CertifyConsole): void {
+function printSummary(report: Awaited<ReturnType<typeof RunCertification>>['report'], seed: number, { progress, style, verbosity }: CertifyConsole, nextSteps: string[] = []): void {
   const say = (text: string) => progress.line(text);
   const clauses = loadClauses();
   const failures = describeFailures(report.checks, clauses, seed, report.target.controlUrl);
@@ -306,6 +309,7 @@ function printSummary(report: Awaited<ReturnType<typeof RunCertification>>['repo
   if (unknown.length > 0) say(style('warn', `warning: checks cite clause ids not in spec/clauses.yaml: ${unknown.join(', ')}`));
   if (excluded > 0 && selected.length === 0) say(style('warn', 'warning: --only/--skip excluded every check (an area is a bare word; a clause prefix has a dot)'));
   if (!report.complete) say(`run not complete (${report.selection.only.length || report.selection.skip.length ? '--only/--skip' : 'interrupted'})`);
+  for (const line of nextSteps) say(line); // harness/discovery/next-steps.ts
 }
 
 async function readSignKey(path: string) {

@@ -14,10 +14,11 @@ import type { ClauseCoverage } from '../../results/model.js';
 import { readReport } from '../../reports/schema.js';
 import { UsageError } from '../errors.js';
 import { printFields } from './coverage-fields.js';
+import { printNeedsForConfig } from '../coverage-needs-config.js';
 
 const suitesConfig = fileURLToPath(new URL('../../suites/vitest.config.ts', import.meta.url));
 
-const USAGE = `Usage: mcs coverage [--from FILE] [--suites DIR] [--needs] [--json]
+const USAGE = `Usage: mcs coverage [--from FILE] [--suites DIR] [--needs [--config FILE]] [--fields] [--json]
 
 Lists every clause of spec/clauses.yaml with the checks that cite it, and the clauses no check cites.
   --from    read the coverage recorded in a JSON report (with results) instead of scanning the suites
@@ -25,6 +26,8 @@ Lists every clause of spec/clauses.yaml with the checks that cite it, and the cl
   --needs   every control operation and fixture, with the checks that need it and the clauses it unlocks
   --fields  every field of every event and response object, and how the oracle judges it (semantic, schema
             only with the reason, or not shown); exits 1 when a field is left unjudged
+  --config  with --needs: what the set-up of a target.yaml verifies, and what each step adds (its fixtures found
+            and checked as a run does)
   --json    print the coverage as JSON
 Exits 1 when a clause is uncovered and not marked untestable in clauses.yaml, or a check cites an
 unknown clause id; 2 on bad input.
@@ -35,13 +38,14 @@ interface Flags {
   suites?: string;
   needs?: boolean;
   fields?: boolean;
+  config?: string;
   json?: boolean;
   help?: boolean;
 }
 
 function parse(argv: string[]): Flags {
   try {
-    return parseArgs({ args: argv, strict: true, allowPositionals: false, options: { from: { type: 'string' }, suites: { type: 'string' }, needs: { type: 'boolean' }, fields: { type: 'boolean' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } }).values;
+    return parseArgs({ args: argv, strict: true, allowPositionals: false, options: { from: { type: 'string' }, suites: { type: 'string' }, needs: { type: 'boolean' }, fields: { type: 'boolean' }, config: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } }).values;
   } catch (error) {
     throw new UsageError(`${(error as Error).message.split('\n')[0] ?? ''} (try --help)`);
   }
@@ -53,8 +57,10 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return 0;
   }
+  if (flags.fields === true && (flags.needs === true || flags.config !== undefined)) throw new UsageError('--fields stands alone: drop --needs and --config');
   if (flags.fields === true) return printFields(flags.json === true);
   if (flags.from !== undefined && flags.suites !== undefined) throw new UsageError('--from and --suites exclude each other');
+  if (flags.config !== undefined && flags.needs !== true) throw new UsageError('--config goes with --needs');
   if (flags.from !== undefined && flags.needs === true) throw new UsageError('--needs reads the suites\' declarations, not a report: drop --from');
 
   let coverage: Array<ClauseCoverage | ReturnType<typeof coverageFromChecks>[number]>;
@@ -69,6 +75,7 @@ export async function run(argv: string[]): Promise<number> {
   } else {
     const clauses = loadClauses();
     const checks = await collectedChecks(flags.suites);
+    if (flags.needs === true && flags.config !== undefined) return printNeedsForConfig(checks.map((c) => ({ id: c.id, clauses: c.clauses, needs: c.needs })), flags.config, flags.json === true);
     if (flags.needs === true) return printNeeds(checks, flags.json === true);
     coverage = coverageFromChecks(clauses, checks);
     unknown = unknownCitations(clauses, checks);

@@ -75,7 +75,24 @@ describe('mcs serve', () => {
     expect(await run.exit).toBe(0);
   });
 
-  for (const args of [['--port', 'abc'], ['--port', '70000'], ['--fault', 'no.such.fault', '--port', '0'], ['--colour']]) {
+  it('--write-config makes the sandbox organization and writes the config of the rung, with --no-control too', async () => {
+    const { mkdtemp, readFile } = await import('node:fs/promises');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const file = join(await mkdtemp(join(tmpdir(), 'mcs-serve-')), 'target.yaml');
+    const run = start(['--port', '0', '--sandbox', '--no-control', '--write-config', file, '--rung', '0']);
+    const urls = await urlsOf(run);
+    for (let i = 0; i < 200 && !/^config /m.test(run.output()); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(run.output()).toMatch(/^config {3}rung 0 written to .*certify it with: npx mcs certify --config /m);
+    const written = await readFile(file, 'utf8');
+    expect(written).toMatch(/^base_url: http/m);
+    expect(written).toMatch(/primary: api_/);
+    expect(urls.control).toBe('(off)');
+    run.child.kill('SIGTERM');
+    expect(await run.exit).toBe(0);
+  });
+
+  for (const args of [['--port', 'abc'], ['--port', '70000'], ['--fault', 'no.such.fault', '--port', '0'], ['--colour'], ['--rung', '1', '--port', '0'], ['--write-config', '/tmp/x.yaml', '--port', '0'], ['--sandbox', '--write-config', '/tmp/x.yaml', '--rung', '7', '--port', '0'], ['--sandbox', '--no-control', '--write-config', '/tmp/x.yaml', '--rung', '2', '--port', '0']]) {
     it(`exits 2 with one line for ${args.join(' ')}`, async () => {
       const run = start(args);
       expect(await run.exit).toBe(2);

@@ -7,7 +7,7 @@ import type { TargetConfig } from '../config/types.js';
 import type { CreateOrganizationOptions } from '../fixtures/control-client.js';
 import { controlClientOf, offeredByRun } from '../fixtures/control-access.js';
 import { configFixtures, transportOf, type Fixtures } from '../fixtures/fixtures.js';
-import { configuredOrganization, creationOptions, organizationReason, type OrganizationNeed } from '../fixtures/other-organizations.js';
+import { configuredOrganization, creationOptions, makesOrganizations, organizationReason, type OrganizationNeed } from '../fixtures/other-organizations.js';
 import { NotVerifiable } from '../fixtures/not-verifiable.js';
 import { isRunStopped, isTargetError } from '../target-error.js';
 import { ApiClient } from '../http/api-client.js';
@@ -78,7 +78,7 @@ export class CheckContext {
    * without either.
    */
   otherOrganization(need: OrganizationNeed, which = 0): Promise<Fixtures> {
-    if (this.hasControl) return this.freshOrganization(creationOptions(need));
+    if (makesOrganizations(this.run)) return this.freshOrganization(creationOptions(need, (offeredByRun(this.run) ?? []).includes('createFixtureChannel')));
     const described = configuredOrganization(this.target.fixtures, need, which) ?? this.notVerifiable(organizationReason(need));
     // Its plan, app tokens, spare lines and channels are fixtures as the main organization's are; active_numbers
     // and disposable only chose it.

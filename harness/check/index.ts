@@ -2,7 +2,7 @@
 export { check, type CheckMeta, type CheckBody } from './check.js';
 export { carryBrokenAnswer } from './judge.js';
 export { prerequisite } from './attribution.js';
-export { isPhoneHandle, type Need, type FixtureNeed } from './needs.js';
+export { isPhoneHandle, tokenNeed, type Need, type FixtureNeed } from './needs.js';
 export { CheckContext, type PropertyOptions } from './context.js';
 export type { McsTaskMeta, RunContext } from './meta.js';
 export { NotVerifiable } from '../fixtures/not-verifiable.js';

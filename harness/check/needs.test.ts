@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TargetConfig } from '../config/types.js';
-import { unmetNeed, type Offer } from './needs.js';
+import { tokenNeed, unmetNeed, type Offer } from './needs.js';
 
 const target: TargetConfig = {
   baseUrl: 'http://h',
@@ -53,5 +53,33 @@ describe('what a check needs', () => {
 
   it('takes a run context with control: true and no list as offering every operation', () => {
     expect(unmetNeed(['drivePurchase', 'simulateInboundMessage'], { target, control: true })).toBeUndefined();
+  });
+
+  it('asks for an app token holding some scopes and lacking others, in the words the run uses', () => {
+    const need = tokenNeed({ with: ['apikeys:read'], without: ['apikeys:manage'] });
+    expect(need).toBe('token:+apikeys:read-apikeys:manage');
+    expect(unmetNeed([need], configOnly)).toBe('needs an app token with apikeys:read and without apikeys:manage (none configured)');
+    const reader = { ...target, fixtures: { ...target.fixtures, app_tokens: [{ token: 'tok_r', scopes: ['apikeys:read' as const] }] } };
+    expect(unmetNeed([need], { target: reader, control: false })).toBeUndefined();
+    expect(unmetNeed([tokenNeed({ with: ['apikeys:read', 'apikeys:manage'] })], { target: reader, control: false })).toMatch(/with apikeys:read, apikeys:manage/);
+    expect(unmetNeed([need], { target, control: true })).toBeUndefined();
+  });
+
+  it('asks for a target setting the description leaves open, met by the config or the control API', () => {
+    expect(unmetNeed(['setting:webhook_replay_path'], configOnly)).toMatch(/target setting webhook_replay_path/);
+    expect(unmetNeed(['setting:webhook_replay_path'], { target: { ...target, targetSettings: { webhook_replay_path: '/r' } }, control: false })).toBeUndefined();
+    expect(unmetNeed(['setting:dry_run_field'], { ...configOnly, targetSettings: { dry_run_field: 'preview' } })).toBeUndefined();
+  });
+
+  it('meets an organization unlike the configured one where the adapter makes organizations, though the files stand on the configured one', () => {
+    const adapter: Offer = { target: { ...target, controlAdapter: 'a.mjs' }, control: false, controlOperations: ['createOrganization', 'setPlanFacts'] };
+    expect(unmetNeed(['organization-without-payment-method', 'organization-with-a-per-number-cap', 'control'], adapter)).toBeUndefined();
+    expect(unmetNeed(['spare-line'], adapter)).toMatch(/spare_lines/);
+  });
+
+  it('meets a removable line with a stated plan that buys', () => {
+    const buying = { ...target, fixtures: { ...target.fixtures, plan: { number_purchase_enabled: true, payment_method: 'valid' as const } } };
+    expect(unmetNeed(['removable-line'], configOnly)).toMatch(/removable_lines/);
+    expect(unmetNeed(['removable-line'], { target: buying, control: false })).toBeUndefined();
   });
 });

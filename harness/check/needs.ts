@@ -1,7 +1,9 @@
 // What a check needs of the target beyond the public v4 API: the v2 API, control operations (operationIds of
 // spec/control.openapi.yaml) and fixtures (from the control API, or described by the config file). A check whose
 // need is unmet is not verifiable, and its reason names what is missing. `mcs coverage --needs` lists them all.
-import type { ChannelKind, TargetConfig } from '../config/types.js';
+import type { ChannelKind, Scope, TargetConfig } from '../config/types.js';
+import type { TargetSettings } from '../fixtures/control-client.js';
+import { targetSetting, targetSettingEnv } from '../target-settings.js';
 import { unofferedReason } from '../fixtures/control-client.js';
 import { offeredByRun } from '../fixtures/control-access.js';
 import { isOrganizationScoped, type ControlOperation } from '../fixtures/control-operations.js';
@@ -22,7 +24,7 @@ import { configuredOrganization, isOrganizationNeed, organizationReason, type Or
  * kind, any channel; an organization unlike the configured one (harness/fixtures/other-organizations.ts).
  */
 const namedFixtureNeeds = ['secondary-key', 'fresh-key', 'spare-line', 'buying-organization', 'held-shared-line', 'browsing-organization', 'known-stock', 'location-friends', 'removable-line', 'owned-line', 'any-channel'] as const;
-export type FixtureNeed = (typeof namedFixtureNeeds)[number] | `channel:${ChannelKind}` | `owned:${ChannelKind}` | OrganizationNeed;
+export type FixtureNeed = (typeof namedFixtureNeeds)[number] | 'delivery-of-its-own' | 'read-status' | `channel:${ChannelKind}` | `owned:${ChannelKind}` | OrganizationNeed;
 
 /** The control operation that makes a fixture fresh, where the config may describe one instead. */
 const madeBy: Partial<Record<FixtureNeed, ControlOperation>> = {
@@ -37,10 +39,38 @@ const madeBy: Partial<Record<FixtureNeed, ControlOperation>> = {
  * `control` (an organization of the check's own: createOrganization, plus the set-up calls) is the old
  * all-or-nothing form, kept for checks not yet precise.
  */
-export type Need = 'v2' | 'control' | ControlOperation | FixtureNeed;
+export type Need = 'v2' | 'control' | ControlOperation | FixtureNeed | TokenNeed | SettingNeed;
+
+/**
+ * An app token holding some scopes and lacking others (`token:+apikeys:read-apikeys:manage`): a fresh
+ * organization's standard tokens meet any, a configured one must be given (fixtures.app_tokens).
+ */
+export type TokenNeed = `token:${string}`;
+/** A setting the description leaves to the target (harness/target-settings.ts): `setting:webhook_replay_path`. */
+export type SettingNeed = `setting:${keyof typeof targetSettingEnv}`;
+
+/** The need of an app token with `with` and without `without` (as Fixtures.appToken asks it at run time). */
+export function tokenNeed(wanted: { with?: readonly Scope[]; without?: readonly Scope[] }): TokenNeed {
+  return `token:${(wanted.with ?? []).map((s) => `+${s}`).join('')}${(wanted.without ?? []).map((s) => `-${s}`).join('')}`;
+}
+
+function isTokenNeed(need: Need): need is TokenNeed {
+  return need.startsWith('token:');
+}
+
+function isSettingNeed(need: Need): need is SettingNeed {
+  return need.startsWith('setting:');
+}
+
+function tokenWanted(need: TokenNeed): { with: Scope[]; without: Scope[] } {
+  const parts = [...need.slice('token:'.length).matchAll(/([+-])([a-z]+:[a-z]+)/g)];
+  return { with: parts.filter((p) => p[1] === '+').map((p) => p[2] as Scope), without: parts.filter((p) => p[1] === '-').map((p) => p[2] as Scope) };
+}
 
 export interface Offer {
   target: TargetConfig;
+  /** What the control API announced (and the config's target_settings), for the `setting:` needs. */
+  targetSettings?: TargetSettings;
   /** createOrganization offered: every file gets an organization with the standard fixtures. */
   control: boolean;
   controlOperations?: readonly string[];
@@ -62,7 +92,31 @@ export function unmetNeed(needs: readonly Need[], offer: Offer): string | undefi
 function reasonUnmet(need: Need, given: Offer): string | undefined {
   const offer = { ...given, controlOperations: offeredByRun(given) };
   if (need === 'v2') return offer.target.v2Url === undefined ? 'needs the v2 API (no v2 base URL given)' : undefined;
-  if (need === 'control') return offer.control ? undefined : offer.controlOperations === undefined ? 'needs the control API (the target has none)' : unofferedReason('createOrganization');
+  if (isTokenNeed(need)) return offer.control ? undefined : unmetToken(tokenWanted(need), offer.target);
+  if (isSettingNeed(need)) {
+    const name = need.slice('setting:'.length) as keyof typeof targetSettingEnv;
+    const known = targetSetting(name, { ...offer.target.targetSettings, ...offer.targetSettings }) !== undefined;
+    return known ? undefined : `needs the target setting ${name}, which the description does not give (${targetSettingEnv[name]}, the config file's target_settings.${name}, or the control API's announcement)`;
+  }
+  const creates = offer.control || (offer.controlOperations ?? []).includes('createOrganization');
+  // A webhook delivery the check can tell is its own: a customer's message it made, or any event of an
+  // organization of its own (createOrganization: nothing else happens there).
+  // Messages read by their recipient: driven (driveMessageStatus), or read by the sandbox's reading test
+  // recipient in an organization of the check's own (createOrganization), where every read is the check's.
+  if (need === 'read-status') {
+    if (reasonUnmet('driveMessageStatus', given) === undefined) return undefined;
+    return offer.target.fixtures.test_recipients?.reading !== undefined && creates
+      ? undefined
+      : `${unofferedReason('driveMessageStatus')}, or the sandbox's reading test recipient (the config file's fixtures.test_recipients.reading) with createOrganization`;
+  }
+  if (need === 'delivery-of-its-own') {
+    const inbound = reasonUnmet('simulateInboundMessage', given);
+    return inbound === undefined || creates ? undefined : `needs a webhook delivery it can tell is its own: the control operation simulateInboundMessage, or createOrganization (an organization of its own, where a public merge's contact.merged is)`;
+  }
+  if (need === 'control') return creates ? undefined : offer.controlOperations === undefined ? 'needs the control API (the target has none)' : unofferedReason('createOrganization');
+  // An organization unlike the configured one is made where the control API or adapter makes organizations,
+  // though the files stand on the configured one (harness/discovery/run.ts).
+  if (isOrganizationNeed(need) && creates) return undefined;
   const maker = isFixtureNeed(need) ? madeBy[need] : undefined;
   if (maker !== undefined && reasonUnmet(maker, given) === undefined) return undefined;
   // A fresh organization of the file's has none of what the config describes of the vendor's: only its
@@ -95,7 +149,7 @@ function unmetFixture(need: FixtureNeed, target: TargetConfig): string | undefin
   }
   if (need === 'known-stock') return (fixtures.stock ?? []).length > 0 ? undefined : "needs numbers in stock whose full number is known: the control operation seedInventory, or the config file's fixtures.stock";
   if (need === 'removable-line') {
-    return (fixtures.removable_lines ?? []).length > 0 ? undefined : "needs a line it may remove: the control operation createFixtureChannel, or the config file's fixtures.removable_lines";
+    return (fixtures.removable_lines ?? []).length > 0 || canBuy(fixtures.plan) ? undefined : "needs a line it may remove: the control operation createFixtureChannel, the config file's fixtures.removable_lines, or its fixtures.plan stating number_purchase_enabled: true and payment_method: valid (a line is bought)";
   }
   if (need === 'held-shared-line') {
     const held = fixtures.channels?.['native-shared'] !== undefined || (fixtures.spare_lines ?? []).some((line) => line.kind === 'native-shared');
@@ -118,6 +172,14 @@ function unmetFixture(need: FixtureNeed, target: TargetConfig): string | undefin
   }
   const kind = need.slice('channel:'.length) as ChannelKind;
   return fixtures.channels?.[kind] === undefined ? `needs a channel of kind ${kind} (the config file's fixtures.channels.${kind})` : undefined;
+}
+
+/** The reason Fixtures.appToken gives when no configured token fits (the same words, so a run and a forecast agree). */
+function unmetToken(wanted: { with: Scope[]; without: Scope[] }, target: TargetConfig): string | undefined {
+  const fits = (target.fixtures.app_tokens ?? []).some(({ scopes }) => wanted.with.every((s) => scopes.includes(s)) && wanted.without.every((s) => !scopes.includes(s)));
+  if (fits) return undefined;
+  const parts = [...(wanted.with.length > 0 ? [`with ${wanted.with.join(', ')}`] : []), ...(wanted.without.length > 0 ? [`without ${wanted.without.join(', ')}`] : [])];
+  return `needs an app token${parts.length > 0 ? ` ${parts.join(' and ')}` : ''} (none configured)`;
 }
 
 /** Whether a location handle is an E.164 phone number (the form whose `+` travels as %2B). */

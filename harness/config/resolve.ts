@@ -135,6 +135,7 @@ export function toTargetConfig(layer: ConfigLayer): TargetConfig | undefined {
   if (typeof v.v2_base_url === 'string') config.v2Url = requestRoot(v.v2_base_url);
   if (typeof v.control_url === 'string') config.controlUrl = requestRoot(v.control_url);
   if (typeof v.control_adapter === 'string') config.controlAdapter = v.control_adapter;
+  if (typeof v.target_settings === 'object' && v.target_settings !== null) config.targetSettings = { ...(v.target_settings as TargetConfig['targetSettings']) };
   return config;
 }
 

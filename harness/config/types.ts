@@ -100,6 +100,8 @@ export interface TargetConfig {
   webhookListen?: string;
   /** The base URL at which the target reaches the receiver, when it runs elsewhere (a tunnel, a container). */
   webhookPublicUrl?: string;
+  /** What the description leaves to the target, as the config names it (`target_settings`). */
+  targetSettings?: { webhook_replay_path?: string; dry_run_field?: string; amb_invitation_field?: string };
 }
 
 export const defaultTimeoutMs = 10_000;

@@ -5,7 +5,7 @@
 // shown, so keys are found in lists by their unique name and channels by their id or address.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { SpareLineKind } from '../../harness/config/types.js';
-import { errorCodeOf, NotVerifiable, path, prerequisite, type ApiClient, type ApiResponse, type CheckContext, type Fixtures } from '../../harness/check/index.js';
+import { errorCodeOf, NotVerifiable, path, prerequisite, tokenNeed, type ApiClient, type ApiResponse, type CheckContext, type Fixtures } from '../../harness/check/index.js';
 import type { ChannelFixture } from '../../harness/fixtures/control-client.js';
 import { secrets } from '../../harness/http/mask.js';
 import { defaultPageWalk, walkCursor } from './pages.js';
@@ -22,6 +22,9 @@ export const assignOk = [200, 201] as const;
 /** Numbered, key-ownable kinds of the control API, and the non-numbered ones (section 4 assignment rules). */
 export const numberedKinds = ['native-shared', 'native-dedicated', 'native-dedicated-nocard', 'native-inbound', 'sms_provider'] as const;
 export const nonNumberedKinds = ['whatsapp', 'rcs', 'amb'] as const;
+
+/** What keyAdmin needs, declared by the checks that use it (harness/check/needs.ts). */
+export const keyAdminNeed = tokenNeed({ with: ['apikeys:read', 'apikeys:manage'] });
 
 /** The v4 client of an app token holding both API-key scopes. */
 export function keyAdmin(fx: Fixtures): ApiClient {

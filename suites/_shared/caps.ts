@@ -12,6 +12,8 @@ import { unofferedReason } from '../../harness/fixtures/control-client.js';
 import type { SendCap } from '../../harness/fixtures/other-organizations.js';
 import { newLine } from './common.js';
 import { holdAlone } from './spare-lines.js';
+import { assign, assignOk, keyAdmin } from './api-keys.js';
+import { shown } from './common.js';
 
 export const day = 24 * 60 * 60 * 1000;
 
@@ -54,7 +56,17 @@ async function emptyWindow(t: CheckContext, fx: Fixtures, cap: SendCap): Promise
  * in an organization of the check's own. Whether a key may send from a line it does not own is not shown.
  */
 export async function keysOwnLine(t: CheckContext, fx: Fixtures, kind: ChannelKind): Promise<ChannelFixture> {
-  if (fx.source === 'control') return newLine(fx, kind, fx.apiKey());
+  if (fx.source === 'control' && fx.controlOffers('createFixtureChannel')) return newLine(fx, kind, fx.apiKey());
+  if (fx.source === 'control') return givenToThePrimaryKey(t, fx, kind);
   const owned = fx.channels.find((channel) => channel.kind === kind && channel.owner_api_key === fx.apiKey());
   return owned ?? t.notVerifiable(`needs a ${kind} line the organization's primary key owns (its channels in fixtures.other_organizations)`);
+}
+
+/** The line of `kind` the organization was made with (createOrganization), given to its primary key through the public API. */
+async function givenToThePrimaryKey(t: CheckContext, fx: Fixtures, kind: ChannelKind): Promise<ChannelFixture> {
+  const line = fx.channels.find((channel) => channel.kind === kind) ?? t.notVerifiable(`needs a ${kind} line in the organization made for the check: its standard lines (createOrganization), or createFixtureChannel`);
+  if (line.owner_api_key === fx.apiKey()) return line;
+  const given = await assign(keyAdmin(fx), fx.apiKey(), line.id);
+  if (!(assignOk as readonly number[]).includes(given.status)) return t.notVerifiable(`could not give the ${kind} line ${line.id} to the organization's primary key: ${shown(given)}`);
+  return { ...line, owner_api_key: fx.apiKey() };
 }

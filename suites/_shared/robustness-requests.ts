@@ -53,14 +53,29 @@ export interface RealResources {
 
 const resourcesByFixtures = new WeakMap<Fixtures, Promise<RealResources>>();
 
-/** The fixtures' channel, number and key, plus a contact (with an identity), a priority and a chat made in the file's organization. */
-export function realResources(fx: Fixtures): Promise<RealResources> {
+const chatsByFixtures = new WeakMap<Fixtures, Promise<string | undefined>>();
+
+/**
+ * The fixtures' channel, number and key, plus a contact (with an identity) and a priority made in the file's
+ * organization, and a chat where a customer can be made to write in (simulateInboundMessage offered) and the
+ * operation names one (every operation when none is given). An operation that names no chat never asks for one.
+ */
+export async function realResources(fx: Fixtures, operation?: Operation): Promise<RealResources> {
   let resources = resourcesByFixtures.get(fx);
   if (!resources) {
     resources = createResources(fx);
     resourcesByFixtures.set(fx, resources);
   }
-  return resources;
+  const made = await resources;
+  const namesChat = operation === undefined || (operation.api === 'v4' && pathParameterNames(operation).includes('chatId'));
+  if (!namesChat || !fx.controlOffers('simulateInboundMessage')) return made;
+  let chat = chatsByFixtures.get(fx);
+  if (!chat) {
+    chat = customerChat(fx);
+    chatsByFixtures.set(fx, chat);
+  }
+  const chatId = await chat;
+  return chatId === undefined ? made : { ...made, v4: { ...made.v4, chatId } };
 }
 
 /**
@@ -69,7 +84,7 @@ export function realResources(fx: Fixtures): Promise<RealResources> {
  * hidden behind "unknown resource" (404).
  */
 export async function resolvedPathValues(fx: Fixtures, operation: Operation): Promise<Record<string, string>> {
-  return { ...realPathValues(fx, operation), ...(await realResources(fx))[apiOf(operation)] };
+  return { ...realPathValues(fx, operation), ...(await realResources(fx, operation))[apiOf(operation)] };
 }
 
 /** The customer of the fixture chat (a v2 chat id is the customer's number). */
@@ -87,12 +102,15 @@ async function createResources(fx: Fixtures): Promise<RealResources> {
   const channel = fx.channels.find((c) => c.kind === 'native-dedicated');
   const line = channel ? async () => channel.id : undefined;
   setIf(values, 'priorityId', dataId(await postPriority(v4, { name: 'robustness-fixture', is_default: false }, line)));
-  // A chat needs a customer's first message: only a target with a control API can make one.
-  if (fx.source === 'control' && channel) {
-    const chat = await fx.control().call<{ chat_id?: unknown }>('POST', '/inbound/messages', { channel_id: channel.id, sender: customer, text: 'hello' });
-    if (typeof chat.chat_id === 'string') values.chatId = chat.chat_id;
-  }
   return { v4: values, v2: { chatId: customer } };
+}
+
+/** A chat of the organization's native dedicated line: it needs a customer's first message (simulateInboundMessage). */
+async function customerChat(fx: Fixtures): Promise<string | undefined> {
+  const channel = fx.channels.find((c) => c.kind === 'native-dedicated');
+  if (channel === undefined) return undefined;
+  const chat = await fx.control().call<{ chat_id?: unknown }>('POST', '/inbound/messages', { channel_id: channel.id, sender: customer, text: 'hello' });
+  return typeof chat.chat_id === 'string' ? chat.chat_id : undefined;
 }
 
 function setIf(values: Record<string, string>, name: string, value: string | undefined): void {

@@ -14,6 +14,7 @@ import { channelTypeOf } from '../../harness/fixtures/fixtures.js';
 import type { SpareLine, SpareLineKind } from '../../harness/config/types.js';
 import { assign, assignOk, deleteOk, dropOwnKey, keyAdmin, numberedLine, ownKey, unassign } from './api-keys.js';
 import { isRecord, shown } from './common.js';
+import { pollPurchase, purchase, purchaseOf } from './numbers.js';
 
 /** How long a check waits for a spare line other checks hold. */
 const leaseWaitMs = 30_000;
@@ -30,12 +31,14 @@ export interface LineWanted {
 export async function lineOfItsOwn(t: CheckContext, fx: Fixtures, wanted: LineWanted = {}): Promise<ChannelFixture> {
   const kind = wanted.kind ?? 'native-dedicated-nocard';
   if (fx.controlOffers('createFixtureChannel')) return numberedLine(fx, wanted.owner ?? null, wanted.alias, kind);
-  // The config's spare lines are the vendor's organization's, not a fresh organization's.
-  if (fx.source === 'control') return t.notVerifiable(unofferedReason('createFixtureChannel'));
+  // The config's spare lines are the vendor's organization's; a fresh organization lends its own unowned lines.
+  if (fx.source === 'control' && fx.spareLines.length === 0) return t.notVerifiable(unofferedReason('createFixtureChannel'));
   // A check that needs no alias takes the lines without one first, leaving those with one to the checks that do.
   const hasAlias = (line: { alias?: string | null }) => (line.alias ?? '') !== '';
+  // An organization made for the check lends its own lines, one of each kind: a check that names no kind takes any native one.
+  const kinds: readonly string[] = fx.source === 'control' && wanted.kind === undefined ? ['native-dedicated-nocard', 'native-inbound', 'native-shared'] : [kind];
   const spares = fx.spareLines
-    .filter((line) => (line.kind ?? 'native-dedicated-nocard') === kind && (wanted.alias === undefined || hasAlias(line)))
+    .filter((line) => kinds.includes(line.kind ?? 'native-dedicated-nocard') && (wanted.alias === undefined || hasAlias(line)))
     .sort((a, b) => Number(hasAlias(a)) - Number(hasAlias(b)));
   if (spares.length === 0) return t.notVerifiable(`needs a spare ${kind} line${wanted.alias === undefined ? '' : ' with an alias'} (the config file's fixtures.spare_lines)`);
   const spare = await lease(t, spares, sparePool);
@@ -115,12 +118,16 @@ const removablePool: LinePool = { folder: 'removable-lines', field: 'removable_l
 /**
  * A numbered line the check may remove (need `removable-line`): made by the control API where it offers
  * createFixtureChannel, else one of the config's removable lines, taken for the rest of the run (removing it
- * uses it up). A line already gone (an earlier run removed it) leaves the check not verifiable.
+ * uses it up), else one the check buys where the configured organization's stated plan lets it buy (so that a
+ * config runs again with nothing used up). A line already gone (an earlier run removed it) leaves the check
+ * not verifiable.
  */
 export async function removableLine(t: CheckContext, fx: Fixtures): Promise<ChannelFixture> {
   if (fx.controlOffers('createFixtureChannel')) return fx.control().createChannel({ kind: 'native-dedicated' });
   if (fx.source === 'control') return t.notVerifiable(unofferedReason('createFixtureChannel'));
-  const taken = await lease(t, fx.target.fixtures.removable_lines ?? [], removablePool, false);
+  const configured = fx.target.fixtures.removable_lines ?? [];
+  if (configured.length === 0) return boughtLine(t, fx);
+  const taken = await lease(t, configured, removablePool, false);
   const usedUp = `an earlier run removed it? (give fresh fixtures.removable_lines for each run)`;
   const removable = await readChannelStatus(fx.v4(), taken.id);
   if (!removable.readable) return t.notVerifiable(`the removable line ${taken.id} cannot be read (GET /channels/{channel}): ${usedUp}`);
@@ -145,4 +152,52 @@ export async function readChannelStatus(client: ApiClient, channelId: string): P
   const read = await client.get(path`/channels/${channelId}`);
   if (read.status !== 200) return { readable: false };
   return { readable: true, status: isRecord(read.body) && isRecord(read.body.data) ? read.body.data.status : undefined };
+}
+
+/** How long a bought line may take to be provisioned by the sandbox's payment provider. */
+const provisioningWaitMs = 30_000;
+
+/**
+ * A dedicated line bought for the check in the configured organization, whose stated plan lets it buy: the
+ * purchase's allocation names it (a ch_ id or an E.164 number in it: the allocation's shape is not shown), and
+ * GET /channels/{channel} reads it. What the sandbox does not provision in time leaves the check not verifiable.
+ */
+async function boughtLine(t: CheckContext, fx: Fixtures): Promise<ChannelFixture> {
+  if (fx.plan?.number_purchase_enabled !== true || fx.plan.payment_method !== 'valid') {
+    return t.notVerifiable("needs a line it may remove: the control operation createFixtureChannel, the config file's fixtures.removable_lines, or fixtures.plan stating number_purchase_enabled: true and payment_method: valid (a line is bought)");
+  }
+  const client = fx.v4();
+  const bought = await purchase(client, { plan: 'dedicated_com', quantity: 1 });
+  if (bought.status !== 202) return t.notVerifiable(`buying a line to remove answered ${shown(bought)}`);
+  const { purchase_id: id } = purchaseOf(bought);
+  const until = Date.now() + provisioningWaitMs;
+  for (;;) {
+    const polled = await pollPurchase(client, id);
+    const state = polled.status === 200 ? purchaseOf(polled) : undefined;
+    if (state?.status === 'completed') {
+      for (const named of namesIn(state.allocations)) {
+        const read = await client.get(path`/channels/${named}`);
+        const data = isRecord(read.body) && isRecord(read.body.data) ? read.body.data : undefined;
+        if (read.status === 200 && typeof data?.id === 'string' && typeof data.address === 'string') {
+          return { id: data.id, kind: 'native-dedicated', type: 'native', address: data.address, alias: null, owner_api_key: null };
+        }
+      }
+      return t.notVerifiable(`the purchase ${id} completed, but no allocation names a line GET /channels/{channel} reads`);
+    }
+    if (state?.status === 'failed' || state?.status === 'action_required' || Date.now() > until) {
+      return t.notVerifiable(`the line bought to remove was not provisioned (purchase ${id}: ${state?.status ?? shown(polled)})`);
+    }
+    await sleep(250);
+  }
+}
+
+/** The ch_ ids and E.164 numbers in the allocations of a purchase. */
+function namesIn(allocations: unknown): string[] {
+  const names: string[] = [];
+  for (const allocation of Array.isArray(allocations) ? allocations : []) {
+    for (const value of isRecord(allocation) ? Object.values(allocation) : []) {
+      if (typeof value === 'string' && (value.startsWith('ch_') || /^\+[1-9][0-9]{6,14}$/.test(value))) names.push(value);
+    }
+  }
+  return names.sort((a, b) => Number(b.startsWith('ch_')) - Number(a.startsWith('ch_')));
 }

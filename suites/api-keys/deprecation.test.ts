@@ -3,7 +3,7 @@
 // deprecated (or is gone), releases the lines it owned, the call repeats with the same result, and creation
 // past the ceiling of ACTIVE keys is refused.
 import { check, type ApiClient, type ApiResponse, type CheckContext, type Fixtures } from '../../harness/check/index.js';
-import { createdKeyOf, createKey, createOk, deleteOk, keyAdmin, keyChannelsPath, keyPath, listedKeys, listsChannel, newKeyName, ownKey, owns, reassignedOnTake, roomyFixtures } from '../_shared/api-keys.js';
+import { createdKeyOf, createKey, createOk, deleteOk, keyAdmin, keyAdminNeed, keyChannelsPath, keyPath, listedKeys, listsChannel, newKeyName, ownKey, owns, reassignedOnTake, roomyFixtures } from '../_shared/api-keys.js';
 import { lineOfItsOwn } from '../_shared/spare-lines.js';
 import { fail, isRecord, shown } from '../_shared/common.js';
 
@@ -47,6 +47,7 @@ check(
     name: 'deprecated-key-stops-authenticating',
     title: 'after DELETE /api-keys/{apiKey} the key gets the flat 401 at once',
     clauses: ['apikeys.delete.stops-authenticating', 'apikeys.delete.deprecates'],
+    needs: [keyAdminNeed],
     concurrent: true,
   },
   async (t) => {
@@ -69,6 +70,7 @@ check(
     name: 'deprecated-key-reads-deprecated',
     title: 'after DELETE /api-keys/{apiKey} the key reads deprecated: true (or is gone, 404)',
     clauses: ['apikeys.delete.deprecates'],
+    needs: [keyAdminNeed],
     concurrent: true,
   },
   async (t) => {
@@ -92,6 +94,7 @@ check(
     name: 'deprecation-is-repeatable',
     title: 'DELETE /api-keys/{apiKey} again answers as the first time, and the key stays deprecated',
     clauses: ['apikeys.delete.repeatable'],
+    needs: [keyAdminNeed],
     concurrent: true,
   },
   async (t) => {
@@ -112,7 +115,7 @@ check(
     name: 'deprecation-releases-channels',
     title: 'a deprecated key releases its lines: another key then takes them with reassigned false',
     clauses: ['apikeys.delete.releases-channels'],
-    needs: ['fresh-key', 'spare-line'],
+    needs: [keyAdminNeed, 'fresh-key', 'spare-line'],
     concurrent: true,
   },
   async (t) => {

@@ -2,7 +2,7 @@
 // "API keys (app token only)", section 5 items 2-3): the create answer carries the full key once, listing
 // and reading never show it, programmatic keys begin `api_`, and a key cannot create keys.
 import { check } from '../../harness/check/index.js';
-import { createKey, keyAdmin, keyNamed, keyPath, listedKeys, newKeyName, roomyFixtures } from '../_shared/api-keys.js';
+import { createKey, keyAdmin, keyAdminNeed, keyNamed, keyPath, listedKeys, newKeyName, roomyFixtures } from '../_shared/api-keys.js';
 import { fail, isRecord, mentions, shown } from '../_shared/common.js';
 
 const area = 'api-keys';
@@ -14,6 +14,7 @@ check(
     name: 'create-answers-the-key-in-full',
     title: 'POST /api-keys answers 200/201 {data: API key} whose api_key is the full, working key',
     clauses: ['apikeys.create.response-shape', 'apikeys.create.data-with-full-key'],
+    needs: [keyAdminNeed],
     concurrent: true,
   },
   async (t) => {
@@ -34,6 +35,7 @@ check(
     name: 'created-key-begins-api',
     title: 'a key created through the API (programmatic) begins with api_',
     clauses: ['auth.credentials.api-key-prefix'],
+    needs: [keyAdminNeed],
     concurrent: true,
   },
   async (t) => {
@@ -50,6 +52,7 @@ check(
     name: 'list-shows-the-key-never-in-full',
     title: 'GET /api-keys lists a created key (found by its name) and no page shows any full key',
     clauses: ['apikeys.list.keys', 'apikeys.create.full-key-once'],
+    needs: [keyAdminNeed],
     concurrent: true,
   },
   async (t) => {
@@ -71,6 +74,7 @@ check(
     name: 'get-reads-one-key-never-in-full',
     title: 'GET /api-keys/{apiKey} answers the one key (its name) without showing the full key',
     clauses: ['apikeys.get.one', 'apikeys.create.full-key-once'],
+    needs: [keyAdminNeed],
     concurrent: true,
   },
   async (t) => {
@@ -93,6 +97,7 @@ check(
     name: 'key-cannot-create-keys',
     title: 'POST /api-keys with an API key answers 403 oauth_token_required and creates nothing',
     clauses: ['auth.apikeys.key-cannot-create-keys', 'errors.403.oauth-token-required'],
+    needs: [keyAdminNeed],
     concurrent: true,
   },
   async (t) => {

@@ -15,6 +15,7 @@ for (const operation of operationsOf('v4').filter(appTokenOnly)) {
       name: `api-key-gets-oauth-token-required.${operation.operationId}`,
       title: `${operation.method} ${operation.path} called with an API key answers 403 oauth_token_required`,
       clauses: ['auth.apikeys.app-token-only', 'errors.403.oauth-token-required', ...(createsKeys ? ['auth.apikeys.key-cannot-create-keys'] : [])],
+      needs: pathParameterNames(operation).includes('apiKey') ? ['secondary-key'] : [],
     },
     async (t) => {
       const fx = await t.fixtures();

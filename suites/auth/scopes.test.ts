@@ -2,9 +2,9 @@
 // refused, and one with it is not refused for scope reasons. The description names no status for a
 // missing scope; 403 is what the numbers endpoints list for it, and 401 is accepted too (lenient where the
 // description is silent) - never a success.
-import { check, operationsOf, sampleRequest, scopes, type Operation, type Scope } from '../../harness/check/index.js';
+import { check, operationsOf, sampleRequest, scopes, tokenNeed, type Operation, type Scope } from '../../harness/check/index.js';
 import { ensurePurchaseFeature, purchase, purchaseOf } from '../_shared/numbers.js';
-import { keyStateOf, newKeyName } from '../_shared/api-keys.js';
+import { keyAdminNeed, keyStateOf, newKeyName } from '../_shared/api-keys.js';
 import { realPathValues, unresolvedParameters } from '../errors/request-values.js';
 import { scopedCalls, tokenHolding, type ScopedCall } from './scoped-calls.js';
 
@@ -46,6 +46,7 @@ for (const operation of operationsOf('v4')) {
       name: `token-without-scope-is-refused.${operation.operationId}`,
       title: `${operation.method} ${operation.path} refuses an app token lacking ${scope}`,
       clauses: [clauseOf[scope]],
+      needs: [tokenNeed({ with: [unrelatedScope(scope)], without: [scope] })],
     },
     async (t) => {
       const fx = await t.fixtures();
@@ -90,6 +91,7 @@ for (const operation of operationsOf('v4')) {
       name: `token-with-every-other-scope-is-refused.${operation.operationId}`,
       title: `${operation.method} ${operation.path} refuses an app token holding every scope but ${scope} (${others.join(', ')}), and changes nothing`,
       clauses: [clauseOf[scope]],
+      needs: [tokenNeed({ with: others, without: [scope] }), ...(operation.path.startsWith('/api-keys') ? (['secondary-key', keyAdminNeed] as const) : [])],
     },
     async (t) => {
       const fx = await t.fixtures();
@@ -126,7 +128,7 @@ function acceptedWithItsScope(operation: Operation, scope: Scope, call: ScopedCa
       name: `token-with-scope-is-accepted.${operation.operationId}`,
       title: `${operation.method} ${operation.path} lets an app token holding only ${scope} through (${call.ok.join(' or ')})`,
       clauses: [clauseOf[scope]],
-      needs: [...call.needs],
+      needs: [tokenNeed({ with: [scope], without: scopes.filter((s) => s !== scope) }), ...call.needs],
     },
     async (t) => {
       const fx = call.organization === undefined ? await t.fixtures() : await call.organization(t);

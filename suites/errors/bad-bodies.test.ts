@@ -4,7 +4,7 @@ import { check, hasJsonBody, operationsOf, sampleRequest, type CheckContext, typ
 import type { ErrorLayer } from '../../harness/checks/error-body.js';
 import { warnIfFlatV4Error } from '../_shared/error-shapes.js';
 import { resolvedPathValues } from '../_shared/robustness-requests.js';
-import { authorizedClient, unresolvedParameters } from './request-values.js';
+import { authorizedClient, authorizedClientNeeds, unresolvedParameters } from './request-values.js';
 
 const nonObjectBodies: { label: string; text: string }[] = [
   { label: 'array', text: '[1,2,3]' },
@@ -58,6 +58,7 @@ for (const operation of operationsOf('v4').filter(hasJsonBody)) {
       name: `malformed-json-is-refused.v4.${operation.operationId}`,
       title: `v4 ${operation.method} ${operation.path} refuses malformed JSON with a 4xx error body, never a 5xx`,
       clauses: ['errors.422.validation', 'errors.shape.v4-standard', 'errors.shape.flat'],
+      needs: authorizedClientNeeds(operation),
       responses: 'schema',
       concurrent: true,
     },
@@ -70,6 +71,7 @@ for (const operation of operationsOf('v4').filter(hasJsonBody)) {
       name: `non-object-body-gets-400.v4.${operation.operationId}`,
       title: `v4 ${operation.method} ${operation.path} answers 400 with an error body to a JSON body that is not an object`,
       clauses: ['errors.400.non-object-body', 'errors.shape.v4-standard', 'errors.shape.flat'],
+      needs: authorizedClientNeeds(operation),
       responses: 'schema',
       concurrent: true,
     },

@@ -1,6 +1,6 @@
 // Path values and credentials that make a request reach an operation's body handling: real resources of
 // the file's organization where the fixtures have them, the right credential kind for the operation.
-import { pathParameterNames, type ApiClient, type Fixtures, type Operation } from '../../harness/check/index.js';
+import { pathParameterNames, tokenNeed, type ApiClient, type Fixtures, type Need, type Operation } from '../../harness/check/index.js';
 
 /** Real values for the operation's path parameters where the fixtures have them; the rest stay unresolved. */
 export function realPathValues(fx: Fixtures, operation: Operation): Record<string, string> {
@@ -20,6 +20,12 @@ export function authorizedClient(fx: Fixtures, operation: Operation): ApiClient 
   const onlyAppToken = operation.security.length > 0 && operation.security.every((s) => s.scheme === 'appToken');
   if (operation.api === 'v2') return fx.v2();
   return onlyAppToken ? fx.v4(fx.appToken({ with: ['apikeys:read', 'apikeys:manage', 'numbers:read', 'numbers:manage'] })) : fx.v4();
+}
+
+/** What authorizedClient needs of the fixtures, declared by the checks that call it (harness/check/needs.ts). */
+export function authorizedClientNeeds(operation: Operation): Need[] {
+  const onlyAppToken = operation.security.length > 0 && operation.security.every((s) => s.scheme === 'appToken');
+  return operation.api === 'v4' && onlyAppToken ? [tokenNeed({ with: ['apikeys:read', 'apikeys:manage', 'numbers:read', 'numbers:manage'] })] : [];
 }
 
 /** Path parameters the fixtures could not fill: the resource may not exist, so 404 may come first. */

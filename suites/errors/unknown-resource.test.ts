@@ -1,6 +1,6 @@
 // An unknown resource answers 404 with the error body of its layer (section 7: "404 (not found) |
 // unknown resource"). Ids are well-formed (right prefix) so that only their existence is wrong.
-import { check, path, type ApiClient, type CheckContext, type Fixtures } from '../../harness/check/index.js';
+import { check, path, tokenNeed, type ApiClient, type CheckContext, type Fixtures } from '../../harness/check/index.js';
 import { warnIfFlatV4Error } from '../_shared/error-shapes.js';
 
 interface Probe {
@@ -60,6 +60,7 @@ for (const probe of probes.filter((p) => p.layer === 'either')) {
       name: `unknown-resource-gets-404.${probe.name}`,
       title: `${probe.api} ${probe.method} ${probe.path} answers 404 with the v4 error body (flat allowed, with a warning)`,
       clauses: ['errors.404.not-found', 'errors.shape.v4-standard'],
+      needs: probe.appToken === true ? [tokenNeed({ with: ['apikeys:read', 'apikeys:manage'] })] : [],
       concurrent: true,
     },
     answers404(probe),

@@ -54,7 +54,7 @@ check(
     name: 'amb-approved-invitation-goes-first-to-an-opted-in-customer-only',
     title: 'the one business-first amb message, an approved invitation, is accepted for a customer who opted in on the line and refused (4xx, nothing sent) for one who did not',
     clauses: ['amb.conversation.customer-initiated'],
-    needs: ['approveAmbInvitation', 'listSentMessages', 'simulateAmbOptIn', 'channel:amb'],
+    needs: ['approveAmbInvitation', 'listSentMessages', 'simulateAmbOptIn', 'channel:amb', 'setting:amb_invitation_field'],
   },
   async (t) => {
     // Faults: messaging.amb.invitation-refused, messaging.amb.invitation-without-opt-in.

@@ -49,7 +49,7 @@ check(
     name: 'channel-send-dry-run-answers-200',
     title: 'a dry-run send to a channel answers 200 with a preview and sends nothing',
     clauses: ['channels.send.status-codes'],
-    needs: ['owned-line'],
+    needs: ['owned-line', 'setting:dry_run_field'],
   },
   async (t) => {
     // Fault: messaging.dry-run.sends. The description names a 200 dry-run preview but not the switch that

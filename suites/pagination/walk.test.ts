@@ -3,7 +3,7 @@
 // `limit`, walking the pages yields every item exactly once, has_more true comes with a next_cursor,
 // and offset mode reports one consistent total. Page sizes and cursor formats are never assumed.
 import fc from 'fast-check';
-import { CheckFailure, check, path, type CheckContext, type Fixtures } from '../../harness/check/index.js';
+import { CheckFailure, check, path, tokenNeed, type CheckContext, type Fixtures } from '../../harness/check/index.js';
 import { Contacts, type Contact, type Identity } from '../_shared/contacts.js';
 import { ownKey } from '../_shared/api-keys.js';
 import { availablePath, ensurePurchaseFeature, pickAreaCodes, seedStock } from '../_shared/numbers.js';
@@ -172,6 +172,7 @@ check(
     name: 'api-key-walk-yields-each-key-once',
     title: 'for any limit, walking GET /api-keys yields the same keys, each exactly once',
     clauses: ['apikeys.list.keys', 'envelope.list.cursor-page'],
+    needs: [tokenNeed({ with: ['apikeys:read'] })],
   },
   async (t) => {
     const fx = await t.fixtures();

@@ -15,6 +15,7 @@ import fc from 'fast-check';
 import { check, hasJsonBody, operationsOf, type CheckContext, type Operation } from '../../harness/check/index.js';
 import { invalidRequestBodyArbitrary, violationKinds, type InvalidCase, type ViolationKind } from '../../generators/invalid.js';
 import { refusesInvalidInput } from '../_shared/robustness-checks.js';
+import { authorizedClientNeeds } from '../errors/request-values.js';
 import { apiOf, generatedInputOperations, realResources, requestArbitrary, runsPerOperation, send } from '../_shared/robustness-requests.js';
 
 /** Operations whose description rejects unknown keys in the body. */
@@ -114,6 +115,7 @@ for (const { operation, cases } of invalidBodyOperations('v4')) {
       name: `invalid-body-is-refused.v4.${operation.operationId}`,
       title: `v4 ${operation.method} ${operation.path} refuses bodies generated invalid from the spec with a 4xx error body, never a 2xx or 5xx`,
       clauses: ['errors.422.validation', 'errors.status.documented-only', 'errors.shape.v4-standard', 'errors.shape.flat'],
+      needs: authorizedClientNeeds(operation),
       // The check judges statuses and error bodies itself; success bodies are other areas' to validate.
       responses: 'off',
       concurrent: true,

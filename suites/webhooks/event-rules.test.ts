@@ -3,11 +3,13 @@
 // poll events for native iMessage polls; contact.shared is the other party's card and creates or updates
 // the matching contact. "Never" is judged after a later event of the same subscription arrived (the
 // subscription is the check's own, so everything it receives comes from the check) and a short grace.
-import { check, type CheckContext } from '../../harness/check/index.js';
+import { check, type CheckContext, type Fixtures } from '../../harness/check/index.js';
+import type { ChannelFixture } from '../../harness/fixtures/control-client.js';
+import { assign, assignOk, keyAdmin } from '../_shared/api-keys.js';
 import type { Delivery } from '../../harness/webhooks/receiver.js';
 import { uniquePhone } from '../_shared/values.js';
 import { fail, isRecord, mentions, shown } from '../_shared/common.js';
-import { concerns, drive, groupOutbound, inbound, notEmittedOnItsOwn, outbound, poll, shareCard, testRecipient, typing } from '../_shared/events.js';
+import { concerns, drive, groupOutbound, inbound, notEmittedOnItsOwn, outbound, poll, reply, shareCard, testRecipient, typing } from '../_shared/events.js';
 import { bodyOf, describeDelivery, headerOf, safeJson, useHooks, type Hooks, type Subscription } from '../_shared/webhooks.js';
 
 const area = 'webhooks';
@@ -96,11 +98,12 @@ check(
     name: 'read-receipts-only-for-1to1-imessage-with-receipts',
     title: 'no message.read for a chat without read receipts, an SMS chat or a group chat',
     clauses: ['messages.read.receipts-1to1-imessage-only', 'events.message-read.shape'],
-    needs: ['driveMessageStatus', 'simulateInboundMessage', 'channel:native-dedicated'],
+    needs: ['read-status', 'simulateInboundMessage', 'channel:native-dedicated'],
   },
   async (t) => {
     // Fault: events.read-without-receipts.
     const fx = await t.fixtures();
+    if (!fx.controlOffers('driveMessageStatus')) return readByTheReadingRecipient(t, testRecipient(fx, 'reading'));
     const hooks = await hooksOf(t);
     const sub = await hooks.subscribeV4(fx.v4());
     const noReceipts = (await outbound(fx, { protocol: 'imessage', readReceipts: false })).messageId;
@@ -118,6 +121,44 @@ check(
     expectNone(hooks, sub, 'message.read', (d) => d.seq !== sentinel.seq && !namesMessage(d, messageId), 'a message.read fired for a chat without read receipts, an SMS chat or a group chat');
   },
 );
+
+/** A 1:1 or group chat the reading test recipient starts on `line` (with the settings given), and the business's reply there. */
+async function replyToTheReader(fx: Fixtures, line: ChannelFixture, reader: string, chat: { protocol: 'imessage' | 'sms'; read_receipts?: boolean; group?: { name: string; participants: string[] } }): Promise<string> {
+  const first = await fx.control().call<{ chat_id: string }>('POST', '/inbound/messages', { channel_id: line.id, sender: reader, text: 'mcs read receipts', ...chat });
+  return reply(fx, first.chat_id);
+}
+
+/**
+ * The read-receipt rule where no control API drives reads: the sandbox's reading test recipient, whose device the
+ * config says reads every message it gets, is the customer of four chats, each on a line of its own (a chat's
+ * settings are its own) in an organization of the check's own (every message.read there is the check's): one
+ * without read receipts, an SMS one, a group, and last the 1:1 iMessage chat with receipts whose read must come.
+ */
+async function readByTheReadingRecipient(t: CheckContext, reader: string): Promise<void> {
+  const fx = await t.freshOrganization();
+  const kinds = ['native-dedicated', 'native-dedicated-nocard', 'native-inbound', 'native-shared'] as const;
+  const lines = kinds.map((kind) => fx.channels.find((channel) => channel.kind === kind) ?? t.notVerifiable(`needs a ${kind} line in the organization made for the check (createOrganization)`));
+  // The business replies from each line: its key owns them (given through the public API).
+  for (const line of lines) {
+    if (line.owner_api_key === fx.apiKey()) continue;
+    const given = await assign(keyAdmin(fx), fx.apiKey(), line.id);
+    if (!(assignOk as readonly number[]).includes(given.status)) t.notVerifiable(`could not give the line ${line.id} to the organization's primary key: ${shown(given)}`);
+  }
+  const [home, quiet, sms, group] = lines as [ChannelFixture, ChannelFixture, ChannelFixture, ChannelFixture];
+  const hooks = await hooksOf(t);
+  const sub = await hooks.subscribeV4(fx.v4());
+  const cases: Record<string, string> = {
+    [await replyToTheReader(fx, quiet, reader, { protocol: 'imessage', read_receipts: false })]: 'a 1:1 iMessage chat without read receipts',
+    [await replyToTheReader(fx, sms, reader, { protocol: 'sms' })]: 'an SMS chat',
+    [await replyToTheReader(fx, group, reader, { protocol: 'imessage', group: { name: 'mcs read receipts', participants: [reader, uniquePhone()] } })]: 'a group chat',
+  };
+  const messageId = await replyToTheReader(fx, home, reader, { protocol: 'imessage', read_receipts: true });
+  const own = hooks.waitForEvent(sub, 'message.read', concerns({ messageId, eventIds: [] }));
+  await hooks.settle(own);
+  for (const [id, chat] of Object.entries(cases)) expectNone(hooks, sub, 'message.read', (d) => namesMessage(d, id), `message.read fired for ${chat}`);
+  const sentinel = await own;
+  expectNone(hooks, sub, 'message.read', (d) => d.seq !== sentinel.seq && !namesMessage(d, messageId), 'a message.read fired for a chat without read receipts, an SMS chat or a group chat');
+}
 
 check(
   {

@@ -7,21 +7,32 @@
 import { check, path, type ApiResponse, type CheckContext, type Fixtures, type Need } from '../../harness/check/index.js';
 import { secrets } from '../../harness/http/mask.js';
 import { fail, isRecord, shown, stringsIn } from '../_shared/common.js';
-import { concerns, inbound } from '../_shared/events.js';
+import { concerns, inbound, messagingTriggers } from '../_shared/events.js';
 import { expectSignedWith, idOf, useHooks, verifiesWith, type Hooks, type Subscription } from '../_shared/webhooks.js';
 
 const area = 'webhooks';
 const hooksOf = useHooks();
-const needs: Need[] = ['v2', 'simulateInboundMessage', 'channel:native-dedicated'];
+const needs: Need[] = ['v2', 'delivery-of-its-own'];
 
+/**
+ * The next delivery of the check's own: the message.received of a customer's message it made, or, where no
+ * customer can be made to write in, the contact.merged of a merge in an organization of its own (nothing else
+ * happens there, so a delivery signed before the rotation cannot arrive after it).
+ */
 async function nextDelivery(hooks: Hooks, sub: Subscription, fx: Fixtures) {
+  if (!fx.controlOffers('simulateInboundMessage')) {
+    const before = new Set(hooks.deliveriesTo(sub));
+    await messagingTriggers['contact.merged']?.(fx);
+    return hooks.waitForEvent(sub, 'contact.merged', (delivery) => !before.has(delivery));
+  }
   const sent = await inbound(fx, { protocol: 'imessage' });
   return hooks.waitForEvent(sub, 'message.received', concerns({ messageId: sent.message_id, eventIds: [] }));
 }
 
 /** A v2 subscription whose deliveries verified with its creation secret, then rotated: the rotation answer. */
 async function rotatedSubscription(t: CheckContext): Promise<{ fx: Fixtures; hooks: Hooks; sub: Subscription; rotated: ApiResponse }> {
-  const fx = await t.fixtures();
+  const shared = await t.fixtures();
+  const fx = shared.controlOffers('simulateInboundMessage') ? shared : await t.freshOrganization();
   const hooks = await hooksOf(t);
   const sub = await hooks.subscribeV2(fx.v2(), 'all');
   expectSignedWith(await nextDelivery(hooks, sub, fx), sub.secret, 'the delivery before rotation');

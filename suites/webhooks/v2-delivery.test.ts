@@ -42,6 +42,28 @@ const shapeClauses = {
   'contact.shared': 'events.contact-shared.shape',
 } as const;
 type FlatType = keyof typeof shapeClauses;
+/** What only the customer's device makes happen, per event type: the control operations its trigger cannot do without (declared, so that `mcs coverage --needs` counts what a run finds). */
+const deviceOnly: Partial<Record<string, Need[]>> = {
+  'message.received': ['simulateInboundMessage'],
+  'typing.started': ['simulateInboundMessage', 'simulateTyping'],
+  'typing.stopped': ['simulateInboundMessage', 'simulateTyping'],
+  'poll.received': ['simulateInboundMessage', 'simulatePoll'],
+  'poll.created': ['simulateInboundMessage', 'simulatePoll'],
+  'poll.voted': ['simulateInboundMessage', 'simulatePoll', 'simulatePollVote'],
+  'group.name_changed': ['simulateGroupChange'],
+  'group.icon_changed': ['simulateGroupChange'],
+  'contact.shared': ['simulateContactShare'],
+  // Every message event follows a customer's first message (suites/_shared/events.ts outbound).
+  'message.sent': ['simulateInboundMessage'],
+  'message.delivered': ['simulateInboundMessage'],
+  'message.failed': ['simulateInboundMessage'],
+  'message.read': ['simulateInboundMessage'],
+  'message.reaction': ['simulateInboundMessage'],
+  message: ['simulateInboundMessage'],
+  typing: ['simulateInboundMessage', 'simulateTyping'],
+  poll: ['simulateInboundMessage', 'simulatePoll'],
+  group: ['simulateGroupChange'],
+};
 const flatTypes = Object.keys(shapeClauses) as FlatType[];
 /** The v2 routing clause of each family. */
 const routingClauses = {
@@ -124,7 +146,7 @@ for (const type of flatTypes) {
       name: `flat-${slug(type)}-shape`,
       title: `a v2 \`all\` subscription receives ${type} as the flat body with its own fields (section 6)`,
       clauses: [shapeClauses[type]],
-      needs,
+      needs: [...needs, ...(deviceOnly[type] ?? [])],
     },
     async (t) => {
       // Fault: events.v2.extra-fields-missing.
@@ -179,7 +201,8 @@ check(
     name: 'v2-subscriptions-receive-the-flat-body',
     title: 'a subscription registered through v2 receives the flat body {event, message_id, ...} with timestamp in ms, not the v4 envelope',
     clauses: ['events.envelope.v2-flat-shape'],
-    needs,
+    // Its events follow a customer's first message but for contact.merged, which has no flat shape judged here.
+    needs: [...needs, 'simulateInboundMessage'],
   },
   async (t) => {
     // Fault: events.v2.gets-v4-envelope.
@@ -202,7 +225,8 @@ check(
     name: 'flat-base-fields',
     title: 'every flat body carries event, message_id, external_id, protocol (imessage|sms|rcs|non-imessage), timestamp (ms) and internal_id',
     clauses: ['events.flat.base-fields'],
-    needs,
+    // Its events follow a customer's first message but for contact.merged, which has no flat shape judged here.
+    needs: [...needs, 'simulateInboundMessage'],
   },
   async (t) => {
     // Fault: events.v2.no-base-fields.
@@ -226,7 +250,7 @@ check(
     name: 'message-received-1to1-has-no-group-fields',
     title: 'a 1:1 message.received flat body has is_group false and group_id, group_name, participants null or absent',
     clauses: ['events.message-received.group-fields-absent-for-1to1'],
-    needs,
+    needs: [...needs, 'simulateInboundMessage'],
   },
   async (t) => {
     // Fault: events.v2.group-fields-on-1to1.
@@ -250,7 +274,7 @@ function routing(family: keyof typeof routingClauses): void {
       name: `v2-${family}-events-reach-${to.join('-and-')}-only`,
       title: `${family} events reach v2 subscriptions of webhook_type ${to.map((w) => `\`${w}\``).join(' or ')} only`,
       clauses: [routingClauses[family]],
-      needs,
+      needs: [...needs, ...(deviceOnly[family] ?? [])],
     },
     async (t) => {
       // Fault: events.v2.filter-ignored (the negative half; a lost event fails the positive half).

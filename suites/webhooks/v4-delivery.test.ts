@@ -115,7 +115,8 @@ check(
     name: 'message-id-header-names-the-message',
     title: 'X-Service-Message-Id carries the id of the message a message event concerns',
     clauses: ['events.header.message-id'],
-    needs,
+    // Message events follow a customer's first message (suites/_shared/events.ts outbound).
+    needs: [...needs, 'simulateInboundMessage'],
   },
   async (t) => {
     // Fault: events.header.no-message-id.

@@ -3,15 +3,20 @@
 // (harness/config/config.schema.json) that gives its keys, tokens and channels but no control URL.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
 import { startReference } from '../../reference/index.js';
 import { referenceTargetEnv } from '../../reference/target-settings.js';
 import { sandboxRecipients } from '../../reference/sandbox/progress.js';
+import { controlCall, unownedLine } from '../../reference/sandbox/vendor-organization.js';
 import { resolveTargetConfig } from '../../harness/config/resolve.js';
 import type { SpareLine, SpareLineKind } from '../../harness/config/types.js';
 import type { OrganizationFixtures } from '../../harness/fixtures/control-client.js';
 import { runCertification } from '../../harness/runner/certification.js';
+import { probeTarget } from '../../harness/runner/probe.js';
+import { prepareRun } from '../../harness/discovery/run.js';
 import type { RunReport } from '../../results/model.js';
 
 export type VendorFixtures = 'keys-only' | 'no-owners' | 'full';
@@ -127,12 +132,6 @@ export async function startVendorTarget(options: VendorOptions): Promise<VendorT
   }
 }
 
-/** A call of the reference's control API, as a vendor's dashboard would make it; the answer's `data` (`expected`: the status it must have, else any 2xx). */
-async function controlCall<T>(controlUrl: string, method: string, path: string, body: unknown, expected?: number): Promise<T> {
-  const answer = await fetch(`${controlUrl}${path}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  if (expected === undefined ? answer.status >= 300 : answer.status !== expected) throw new Error(`the reference's control API answered ${answer.status} to ${method} ${path}`);
-  return ((await answer.json()) as { data: T }).data;
-}
 
 /** Deprecates a key through the public API, as the vendor's dashboard would; whether the reference did. */
 async function deprecateKey(baseUrl: string, tokens: readonly { token: string; scopes: string[] }[], apiKey: string): Promise<boolean> {
@@ -152,7 +151,7 @@ function controlOrganization(controlUrl: string, options: Record<string, unknown
 
 /** A numbered line of the organization that no key owns, as target.yaml's spare_lines give it (kind only when not native dedicated). */
 async function spareLine(controlUrl: string, organizationId: string, alias: string | null, kind: SpareLineKind = 'native-dedicated-nocard'): Promise<SpareLine> {
-  const line = await controlCall<{ id: string; address: string; alias: string | null }>(controlUrl, 'POST', `/organizations/${organizationId}/channels`, { kind, owner_api_key: null, ...(alias === null ? {} : { alias }) }, 201);
+  const line = await unownedLine(controlUrl, organizationId, alias, kind);
   return { id: line.id, address: line.address, alias: line.alias, ...(kind === 'native-dedicated-nocard' ? {} : { kind }) };
 }
 
@@ -183,6 +182,8 @@ export interface CertifyOptions {
   beforeRun?: (vendor: VendorTarget) => Promise<void>;
   /** Looks at the target after the run, before it is stopped. */
   afterRun?: (vendor: VendorTarget) => Promise<void>;
+  /** Finds and checks the fixtures before the run, as `mcs certify` does (harness/discovery/run.ts). */
+  discover?: boolean;
 }
 
 /** Certifies a vendor target as `mcs certify --config target.yaml` would (options: faults of the reference, a changed target.yaml, a sandbox that does not move on). */
@@ -216,10 +217,11 @@ export async function certifyTarget(vendor: VendorTarget, fixtures: VendorFixtur
   const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
   Object.assign(process.env, env);
   try {
-    const target = await resolveTargetConfig({ flags: adapter ? { controlAdapter: adapter.path } : {}, env: {}, configPath: vendor.configPath });
-    if (target === undefined) throw new Error('target.yaml named no base URL');
+    const configured = await resolveTargetConfig({ flags: adapter ? { controlAdapter: adapter.path } : {}, env: {}, configPath: vendor.configPath });
+    if (configured === undefined) throw new Error('target.yaml named no base URL');
     await options.beforeRun?.(vendor);
-    const { report } = await runCertification({ target, embedded: false, seed: options.seed ?? 19, selection: { only: options.only ?? [], skip: [] } });
+    const { target, probed } = options.discover === true ? await prepareRun(configured, await probeTarget(configured), false, () => {}) : { target: configured, probed: undefined };
+    const { report } = await runCertification({ target, ...(probed === undefined ? {} : { probed }), embedded: false, seed: options.seed ?? 19, selection: { only: options.only ?? [], skip: [] } });
     await options.afterRun?.(vendor);
     return report;
   } finally {
@@ -235,6 +237,23 @@ export const sandboxAdapter = (vendor: VendorTarget) => ({
   path: 'test/control-adapter/sandbox-adapter.mjs',
   env: { SANDBOX_URL: vendor.controlUrl, SANDBOX_ORG: vendor.organizationId },
 });
+
+/**
+ * The worked adapter of the rung "organizations through the adapter" (reference/sandbox/vendor-adapter.mjs),
+ * offering only createOrganization and setPlanFacts, bound to the vendor's sandbox in a module of its own.
+ */
+export const organizationsAdapter = (vendor: VendorTarget) => workedAdapter(vendor, ['createOrganization', 'setPlanFacts']);
+
+/** The worked adapter of the rung "inbound messages and the clock": organizations, plans, inbound messages, the clock. */
+export const inboundAndClockAdapter = (vendor: VendorTarget) => workedAdapter(vendor, ['createOrganization', 'setPlanFacts', 'simulateInboundMessage', 'advanceClock']);
+
+function workedAdapter(vendor: VendorTarget, operations: readonly string[]): { path: string; env: Record<string, string> } {
+  const path = join(dirname(vendor.configPath), `adapter-${operations.length}.mjs`);
+  const worked = fileURLToPath(new URL('../../reference/sandbox/vendor-adapter.mjs', import.meta.url));
+  const bound = `sandboxAdapter(${JSON.stringify(vendor.controlUrl)}, ${JSON.stringify(vendor.organizationId)}, ${JSON.stringify(operations)})`;
+  writeFileSync(path, `import { sandboxAdapter } from ${JSON.stringify(worked)};\nexport const { ${operations.join(', ')} } = ${bound};\n`);
+  return { path, env: {} };
+}
 
 /** Verified clauses / testable clauses of a run (a clause is verified when every check citing it passed). */
 export function verifiedShare(report: RunReport): { verified: number; testable: number; share: number } {

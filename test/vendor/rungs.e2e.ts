@@ -1,0 +1,129 @@
+// The road of a vendor without our control API, rung by rung, through the CLI as the README gives it: two
+// commands per rung, `mcs serve --sandbox --write-config FILE --rung N` (the reference as a vendor's sandbox, its
+// organization made, the config a vendor at that rung has) and `mcs certify --config FILE`. Each rung is
+// certified twice on one sandbox: nothing fails against the correct reference, the share of verified clauses
+// keeps the README's figure, the second run verifies as many as the first (nothing used up), and
+// `mcs coverage --needs --config FILE` foresees the run within 2 clauses. Rung 1 writes at most 30 values by
+// hand on top of what `mcs init` writes.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { countValues } from '../../cli/sandbox-rungs.js';
+import type { RunReport } from '../../results/model.js';
+import { repoRoot, runMcs } from '../support/run-mcs.js';
+import { verifiedShare } from '../support/vendor-target.js';
+
+/** The README's figure of each rung (verified / testable clauses), kept here as its floor. */
+const floors: Record<number, number> = { 0: 0.43, 1: 0.7, 2: 0.8, 3: 0.92, 4: 1 };
+
+interface Sandbox {
+  config: string;
+  stop(): Promise<void>;
+}
+
+/** `mcs serve --sandbox --port 0 --write-config FILE --rung N`, until it says the config is written. */
+async function serveSandbox(dir: string, rung: number): Promise<Sandbox> {
+  const config = join(dir, 'target.yaml');
+  const child: ChildProcess = spawn(process.execPath, ['cli/mcs.js', 'serve', '--sandbox', '--port', '0', '--write-config', config, '--rung', String(rung)], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`mcs serve wrote no config in 60 s: ${output}`)), 60_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (/^config {3}rung \d written to /m.test(output)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) => reject(new Error(`mcs serve exited ${code}: ${output}`)));
+  });
+  return {
+    config,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function certify(config: string, reportsDir: string): Promise<RunReport> {
+  const run = await runMcs(['certify', '--config', config, '--reports-dir', reportsDir, '--seed', '31', '-q'], { timeoutMs: 900_000 });
+  expect(run.code, run.stderr).toBe(1); // incomplete below rung 4, never a failure (checked below)
+  return JSON.parse(await readFile(join(reportsDir, 'report.json'), 'utf8')) as RunReport;
+}
+
+const verifiedClauses = (report: RunReport) => report.coverage.filter((clause) => clause.result === 'passed').map((clause) => clause.id).sort();
+const failed = (report: RunReport) => report.checks.filter((check) => check.outcome === 'failed').map((check) => `${check.id}: ${check.failure?.message ?? ''}`);
+
+describe.each([0, 1, 2, 3])('rung %i, through the CLI against the reference as a vendor sandbox', (rung) => {
+  it(`keeps its figure (at least ${floors[rung]}), fails nothing, verifies as much a second time, and is foreseen within 2 clauses`, async () => {
+    const dir = await mkdtemp(join(tmpdir(), `mcs-rung-${rung}-`));
+    const sandbox = await serveSandbox(dir, rung);
+    try {
+      const foreseen = await runMcs(['coverage', '--needs', '--config', sandbox.config, '--json'], { timeoutMs: 120_000 });
+      expect(foreseen.code, foreseen.stderr).toBe(0);
+      const first = await certify(sandbox.config, join(dir, 'first'));
+      const second = await certify(sandbox.config, join(dir, 'second'));
+      expect(failed(first)).toEqual([]);
+      expect(failed(second)).toEqual([]);
+      expect(verifiedShare(first).share).toBeGreaterThanOrEqual(floors[rung] ?? 1);
+      // The same clauses, so that a difference names them.
+      expect(verifiedClauses(second)).toEqual(verifiedClauses(first));
+      const { verifiable } = JSON.parse(foreseen.stdout) as { verifiable: number };
+      expect(Math.abs(verifiable - verifiedShare(first).verified)).toBeLessThanOrEqual(2);
+    } finally {
+      await sandbox.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 2_400_000);
+});
+
+describe('rung 1', () => {
+  it('is what mcs init writes plus at most 30 values written by hand; what init writes from the key and its app tokens alone verifies at least 0.54', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mcs-rung-init-'));
+    const sandbox = await serveSandbox(dir, 1);
+    try {
+      const written = parse(await readFile(sandbox.config, 'utf8')) as { base_url: string; v2_base_url: string; fixtures: { api_keys: { primary: string }; app_tokens: { token: string }[] } };
+      const out = join(dir, 'init.yaml');
+      const tokens = written.fixtures.app_tokens.flatMap(({ token }) => ['--app-token', token]);
+      const init = await runMcs(['init', '--base-url', written.base_url, '--v2-base-url', written.v2_base_url, '--api-key', written.fixtures.api_keys.primary, ...tokens, '--out', out], { timeoutMs: 120_000 });
+      expect(init.code, init.stderr).toBe(0);
+      expect(init.stdout).toMatch(/not found .*\n.*unlocks \d+ clause/);
+      const byHand = countValues(written) - countValues(parse(await readFile(out, 'utf8')));
+      expect(byHand).toBeGreaterThan(0);
+      expect(byHand).toBeLessThanOrEqual(30);
+      const initOnly = await certify(out, join(dir, 'init-only'));
+      expect(failed(initOnly)).toEqual([]);
+      expect(verifiedShare(initOnly).share).toBeGreaterThanOrEqual(0.54);
+    } finally {
+      await sandbox.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 1_200_000);
+});
+
+describe('rung 4: the whole control API', () => {
+  it('verifies every testable clause through the CLI', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mcs-rung-4-'));
+    const sandbox = await serveSandbox(dir, 4);
+    try {
+      const report = await certify4(sandbox.config, join(dir, 'out'));
+      expect(failed(report)).toEqual([]);
+      expect(verifiedShare(report).share).toBe(1);
+    } finally {
+      await sandbox.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 1_200_000);
+});
+
+async function certify4(config: string, reportsDir: string): Promise<RunReport> {
+  const run = await runMcs(['certify', '--config', config, '--reports-dir', reportsDir, '--seed', '31', '-q'], { timeoutMs: 900_000 });
+  expect(run.code, run.stderr).toBe(0);
+  return JSON.parse(await readFile(join(reportsDir, 'report.json'), 'utf8')) as RunReport;
+}
