@@ -6,8 +6,8 @@ import type { Store } from '../store/store.js';
 import type { ApiKeyRecord, AppTokenRecord, ChannelRecord, Org, PlanFacts } from '../store/types.js';
 
 const allScopes: Scope[] = ['apikeys:read', 'apikeys:manage', 'numbers:read', 'numbers:manage'];
-/** All four scopes, each alone, and none. */
-export const standardScopeSets: Scope[][] = [allScopes, ...allScopes.map((s) => [s]), []];
+/** All four scopes, each alone, each but one (what a refusal for want of one scope is tried with), and none. */
+export const standardScopeSets: Scope[][] = [allScopes, ...allScopes.map((s) => [s]), ...allScopes.map((s) => allScopes.filter((other) => other !== s)), []];
 
 export const keyFixture = (key: ApiKeyRecord) => ({ api_key: key.secret, name: key.name });
 export const tokenFixture = (token: AppTokenRecord) => ({ token: token.token, scopes: token.scopes });
