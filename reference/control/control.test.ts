@@ -24,8 +24,8 @@ describe('control API', () => {
     expect(answer.status).toBe(201);
     const data = answer.body.data;
     expect(data.organization_id).toMatch(/^org_/);
-    expect(data.app_tokens).toHaveLength(6);
-    expect(data.app_tokens.map((t: { scopes: string[] }) => t.scopes.length).sort()).toEqual([0, 1, 1, 1, 1, 4]);
+    expect(data.app_tokens).toHaveLength(10); // all scopes, each alone, each but one, none
+    expect(data.app_tokens.map((t: { scopes: string[] }) => t.scopes.length).sort()).toEqual([0, 1, 1, 1, 1, 3, 3, 3, 3, 4]);
     expect(data.channels.map((c: { kind: string }) => c.kind).sort()).toEqual(
       ['amb', 'native-dedicated', 'native-dedicated-nocard', 'native-inbound', 'native-shared', 'rcs', 'sms_provider', 'whatsapp'],
     );
