@@ -44,6 +44,10 @@ const extraVariants: Record<string, Partial<Variant>> = {
     eventKeysReversed: true,
     eventTimesWholeSeconds: true,
     unnamedGroupNameAbsent: true,
+    limitAboveMaxRefused: true,
+    lenientPaging: true,
+    newestFirst: true,
+    uuidPriorityIds: true,
   },
 };
 
