@@ -15,6 +15,7 @@ import { readReport } from '../../reports/schema.js';
 import { UsageError } from '../errors.js';
 import { printFields } from './coverage-fields.js';
 import { printNeedsForConfig } from '../coverage-needs-config.js';
+import { flagProblem } from '../flags.js';
 
 const suitesConfig = fileURLToPath(new URL('../../suites/vitest.config.ts', import.meta.url));
 
@@ -43,11 +44,13 @@ interface Flags {
   help?: boolean;
 }
 
+const coverageFlags = { from: { type: 'string' }, suites: { type: 'string' }, needs: { type: 'boolean' }, fields: { type: 'boolean' }, config: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
+
 function parse(argv: string[]): Flags {
   try {
-    return parseArgs({ args: argv, strict: true, allowPositionals: false, options: { from: { type: 'string' }, suites: { type: 'string' }, needs: { type: 'boolean' }, fields: { type: 'boolean' }, config: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } }).values;
+    return parseArgs({ args: argv, strict: true, allowPositionals: false, options: coverageFlags }).values;
   } catch (error) {
-    throw new UsageError(`${(error as Error).message.split('\n')[0] ?? ''} (try --help)`);
+    throw new UsageError(`${flagProblem(error, coverageFlags)} (try --help)`);
   }
 }
 

@@ -11,6 +11,7 @@ import { reportFiles, reportJson, writeRenderings } from '../../reports/index.js
 import type { RunReport } from '../../results/model.js';
 import { readReport } from '../../reports/schema.js';
 import { UsageError } from '../errors.js';
+import { flagProblem } from '../flags.js';
 
 const USAGE = `Usage: mcs report --from FILE [--load FILE]... [--out DIR]
 
@@ -30,16 +31,18 @@ interface Flags {
   help?: boolean;
 }
 
+const reportFlags = { from: { type: 'string' }, load: { type: 'string', multiple: true }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
+
 function parse(argv: string[]): Flags {
   try {
     return parseArgs({
       args: argv,
       strict: true,
       allowPositionals: false,
-      options: { from: { type: 'string' }, load: { type: 'string', multiple: true }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: reportFlags,
     }).values;
   } catch (error) {
-    throw new UsageError(`${(error as Error).message.split('\n')[0] ?? ''} (try --help)`);
+    throw new UsageError(`${flagProblem(error, reportFlags)} (try --help)`);
   }
 }
 

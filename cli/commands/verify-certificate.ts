@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { readPublicKey, SigningKeyError, verifyCertificate } from '../../reports/certificate-signature.js';
 import type { Certificate } from '../../reports/certificate.js';
 import { UsageError } from '../errors.js';
+import { flagProblem } from '../flags.js';
 
 const USAGE = `Usage: mcs verify-certificate CERTIFICATE --public-key FILE [--report FILE]
 
@@ -14,11 +15,13 @@ since, and with --report that it was issued from exactly that report.json. See d
 Exits 0 when valid, 1 when not (with the reason), 2 on bad input.
 `;
 
+const verifyFlags = { 'public-key': { type: 'string' }, report: { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
+
 function parse(argv: string[]) {
   try {
-    return parseArgs({ args: argv, strict: true, allowPositionals: true, options: { 'public-key': { type: 'string' }, report: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    return parseArgs({ args: argv, strict: true, allowPositionals: true, options: verifyFlags });
   } catch (error) {
-    throw new UsageError(`${(error as Error).message.split('\n')[0] ?? ''} (try --help)`);
+    throw new UsageError(`${flagProblem(error, verifyFlags)} (try --help)`);
   }
 }
 

@@ -15,6 +15,7 @@ import { checkOutputPaths, writeLoadOutputs } from './outputs.js';
 import { armFailsafe, DEFAULT_IN_FLIGHT, pickProfile } from './run.js';
 import { resolveTarget, type StartEmbedded } from './target.js';
 import { chooseWorkers, parseWorkers } from './workers.js';
+import { flagProblem } from '../../flags.js';
 
 export const capacityFlags = {
   ...runFlags,
@@ -37,7 +38,7 @@ export async function capacityCommand(argv: string[], startEmbedded: StartEmbedd
     const parsed = parseArgs({ args: argv, options: capacityFlags, allowPositionals: false, strict: true });
     values = parsed.values;
   } catch (error) {
-    throw new LoadUsageError((error as Error).message.split('\n')[0] ?? 'bad arguments');
+    throw new LoadUsageError(flagProblem(error, capacityFlags));
   }
   if (values.help === true) {
     const { capacityHelp } = await import('./help.js');

@@ -16,6 +16,7 @@ import { k8sHelp } from './help.js';
 import { checkRunId, LoadUsageError, number } from './options.js';
 import { defaultOutPath } from './out.js';
 import { pickProfile, parseFlags } from './run.js';
+import { flagProblem } from '../../flags.js';
 
 export const k8sFlags = {
   profile: { type: 'string' },
@@ -42,7 +43,7 @@ export async function k8sCommand(argv: string[]): Promise<number> {
   try {
     values = parseArgs({ args: own, options: k8sFlags, strict: true }).values;
   } catch (error) {
-    throw new LoadUsageError((error as Error).message.split('\n')[0] ?? 'bad arguments');
+    throw new LoadUsageError(flagProblem(error, k8sFlags));
   }
   if (values.help === true) {
     process.stdout.write(k8sHelp());

@@ -13,6 +13,7 @@ import { mergeHelp } from './help.js';
 import { LoadUsageError, number } from './options.js';
 import { checkOutputPaths, writeLoadOutputs } from './outputs.js';
 import { defaultOutPath } from './out.js';
+import { flagProblem } from '../../flags.js';
 
 export const mergeFlags = {
   out: { type: 'string' },
@@ -33,7 +34,7 @@ export async function mergeCommand(argv: string[]): Promise<number> {
     values = parsed.values;
     files = parsed.positionals;
   } catch (error) {
-    throw new LoadUsageError((error as Error).message.split('\n')[0] ?? 'bad arguments');
+    throw new LoadUsageError(flagProblem(error, mergeFlags));
   }
   if (values.help === true) {
     process.stdout.write(mergeHelp());

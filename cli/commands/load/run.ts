@@ -18,6 +18,7 @@ import { defaultOutPath } from './out.js';
 import { checkOutputPaths, writeLoadOutputs } from './outputs.js';
 import { resolveTarget, type StartEmbedded } from './target.js';
 import { chooseWorkers, parseWorkers } from './workers.js';
+import { flagProblem } from '../../flags.js';
 
 export const DEFAULT_CONNECTIONS = 10;
 export const DEFAULT_IN_FLIGHT = 256;
@@ -111,7 +112,7 @@ export function parseFlags(argv: string[]): { values: RunFlagValues; positionals
     const parsed = parseArgs({ args: argv, options: runFlags, allowPositionals: true, strict: true });
     return { values: parsed.values as RunFlagValues, positionals: parsed.positionals };
   } catch (error) {
-    throw new LoadUsageError((error as Error).message.split('\n')[0] ?? 'bad arguments');
+    throw new LoadUsageError(flagProblem(error, runFlags));
   }
 }
 
