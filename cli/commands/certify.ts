@@ -29,6 +29,7 @@ import { certifyConsole, closingLines, styleFailures, styleInert, type CertifyCo
 import { inert, inertLine } from '../../results/inert.js';
 import { settleScope } from '../run-scope.js';
 import { checkReportsDir, checkWebhookListen } from '../certify-settings.js';
+import { targetFlags } from '../target-flags.js';
 import { prepareRun } from '../../harness/discovery/run.js';
 import { runNextStepLines, setUpOf } from '../../harness/discovery/next-steps.js';
 
@@ -345,13 +346,7 @@ async function startEmbedded(timeoutMs: number): Promise<Embedded> {
 }
 
 const certifyOptions = {
-  'base-url': { type: 'string' },
-  'v2-base-url': { type: 'string' },
-  'control-url': { type: 'string' },
-  'control-adapter': { type: 'string' },
-  'api-key': { type: 'string' },
-  'app-token': { type: 'string' },
-  config: { type: 'string' },
+  ...targetFlags,
   only: { type: 'string', multiple: true },
   skip: { type: 'string', multiple: true },
   claim: { type: 'string', multiple: true },
@@ -361,7 +356,6 @@ const certifyOptions = {
   seed: { type: 'string' },
   runs: { type: 'string' },
   'replay-path': { type: 'string' },
-  timeout: { type: 'string' },
   'max-duration': { type: 'string' },
   'wait-for-target': { type: 'string' },
   'webhook-listen': { type: 'string' },

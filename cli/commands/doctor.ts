@@ -12,6 +12,7 @@ import { setUpOf, stepGains } from '../../harness/discovery/next-steps.js';
 import { declaredChecks, forecastVerifiable } from '../../harness/discovery/forecast.js';
 import { UsageError } from '../errors.js';
 import { parseFlags } from '../flags.js';
+import { targetFlags } from '../target-flags.js';
 import { askingTheTarget } from '../target-usage.js';
 
 const usage = `Usage: mcs doctor --config FILE [--base-url URL] [--api-key KEY] ...
@@ -59,15 +60,5 @@ export async function run(argv: string[]): Promise<number> {
 }
 
 function parse(argv: string[]) {
-  return parseFlags(argv, {
-    config: { type: 'string' },
-    'base-url': { type: 'string' },
-    'v2-base-url': { type: 'string' },
-    'control-url': { type: 'string' },
-    'control-adapter': { type: 'string' },
-    'api-key': { type: 'string' },
-    'app-token': { type: 'string' },
-    timeout: { type: 'string' },
-    help: { type: 'boolean', short: 'h' },
-  });
+  return parseFlags(argv, { ...targetFlags, help: { type: 'boolean', short: 'h' } });
 }
