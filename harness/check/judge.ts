@@ -59,7 +59,9 @@ function nonConformingFailure(nonConforming: NonNullable<ExchangeLog['nonConform
   // A field contradicting the request (harness/oracle) names its field, clause, expected and actual.
   if (contradicted !== undefined) {
     const failure = new CheckFailure(contradicted.message, contradicted.expected, contradicted.actual);
-    if (step !== undefined) attribute(failure, step);
+    // In a prerequisite step the clause broken is the contradicted field's (which may be the check's own), not
+    // the step operation's in general.
+    if (step !== undefined) attribute(failure, { ...step, clause: contradicted.clause ?? step.clause });
     return atExchange(failure, exchange);
   }
   const failure = new CheckFailure(

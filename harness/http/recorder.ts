@@ -51,7 +51,7 @@ export interface NonConforming {
   /** The exchange that carried it, when recorded: the failure's reproduction. */
   exchange?: Exchange;
   /** The failure to report, when the oracle found a field contradicting the request (harness/oracle). */
-  failure?: { message: string; expected: string; actual: string };
+  failure?: { message: string; expected: string; actual: string; /** The clause of the field contradicted. */ clause?: string };
 }
 
 /** Exchanges kept per check: the first ones and the latest (a failure is usually about the latest). */

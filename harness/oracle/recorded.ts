@@ -14,7 +14,7 @@ interface Recorded {
 }
 
 /** The errors and failure of an answer whose fields contradict its request, or undefined. */
-export function contradictedAnswer(response: Recorded): { errors: string[]; failure: { message: string; expected: string; actual: string } } | undefined {
+export function contradictedAnswer(response: Recorded): { errors: string[]; failure: { message: string; expected: string; actual: string; clause: string } } | undefined {
   const verdict = judgeAnswer({ ...response, request: response.request as AnswerSeen['request'], arrivedAt: Date.now() } as AnswerSeen);
   const [first] = verdict.contradictions;
   if (first === undefined) return undefined;
@@ -26,6 +26,7 @@ export function contradictedAnswer(response: Recorded): { errors: string[]; fail
       message: `${what}: field ${first.field} of the ${verdict.object ?? 'answer'} contradicts the request (clause ${first.clause})${errors.length > 1 ? `; also ${errors.slice(1).join('; ')}` : ''}`,
       expected: `${first.field}: ${first.expected}`,
       actual: `${first.field}: ${first.actual}`,
+      clause: first.clause,
     },
   };
 }

@@ -204,9 +204,9 @@ export interface WalkOptions {
 /**
  * The largest `limit` up to `wanted` that the target takes on `listPath`: `wanted` itself, or, where the target
  * refuses it (a maximum the description does not show), the largest accepted one found by halving. Undefined
- * when it refuses even 1.
+ * when it refuses even 1. `asPage` fails the check when an answer that is no refusal is not a page either.
  */
-export async function acceptedLimit(client: ApiClient, listPath: string, query: Query, wanted: number): Promise<number | undefined> {
+export async function acceptedLimit(client: ApiClient, listPath: string, query: Query, wanted: number, asPage: (response: ApiResponse) => unknown = pageBody): Promise<number | undefined> {
   let accepted = 0;
   let refused: number | undefined;
   let next = wanted;
@@ -215,7 +215,7 @@ export async function acceptedLimit(client: ApiClient, listPath: string, query: 
     const response = await client.get(listPath, { query: { ...query, limit: next } });
     if (refusedLimit(response, next)) refused = next;
     else {
-      pageBody(response);
+      asPage(response);
       accepted = next;
     }
     if (refused === undefined) return accepted;

@@ -4,6 +4,7 @@
 // body (`mentions`, `firstIdWith`) rather than at an assumed field.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { NotVerifiable, path, type ApiClient, type ApiResponse } from '../../harness/check/index.js';
+import { acceptedLimit } from './pages.js';
 import { uniquePhone, uniqueToken } from './values.js';
 import { fail, isRecord, shown, stringsIn, type Json } from './common.js';
 
@@ -75,7 +76,10 @@ function contactPage(response: ApiResponse): V2ContactPage {
  * Every contact, by offset pages of `limit`. In an organization other checks share (config fixtures), contacts may
  * be added during the walk, shifting the pages: a walk whose total changed is tried again, then not verifiable.
  */
-export async function walkContactsV2(client: ApiClient, limit: number, maxPages = 50): Promise<unknown[]> {
+export async function walkContactsV2(client: ApiClient, wanted: number, maxPages = 50): Promise<unknown[]> {
+  // The maximum limit is not shown: a target that refuses `wanted` is walked with the largest limit it takes.
+  const limit = await acceptedLimit(client, '/contacts', {}, wanted, contactPage);
+  if (limit === undefined) throw new NotVerifiable('v2 GET /contacts refuses every limit, even 1: its offset pages cannot be walked');
   // In a shared organization other checks add contacts while this one walks; they finish within seconds, so
   // each new attempt waits longer for a quiet moment (at most some 10 s in all, and only when one was needed).
   for (const pauseMs of [0, 500, 1_000, 2_000, 3_000, 4_000]) {
