@@ -147,8 +147,9 @@ export interface StableWalk {
 /**
  * Runs `walk` between two full listings (`list`) and returns it only when the set held still meanwhile. A
  * vendor's one organization is shared by every check running at once, so keys and channels come and go while
- * a walk pages: a walk judged against a set that moved would fail a correct target. After `attempts` walks
- * during which the set moved each time, the property cannot be judged here.
+ * a walk pages: a walk judged against a set that moved would fail a correct target. A walk that met items
+ * neither listing holds is tried again too (they may have come and gone between the listings), except on the
+ * last attempt. After `attempts` walks during which the set moved each time, the property cannot be judged here.
  */
 export async function walkWhileStable(list: () => Promise<string[]>, walk: (listed: string[]) => Promise<string[]>, what: string, attempts = 4): Promise<StableWalk> {
   for (let attempt = 1; attempt <= attempts; attempt++) {
@@ -163,6 +164,9 @@ export async function walkWhileStable(list: () => Promise<string[]>, walk: (list
     const after = await list();
     if (!sameItems(before, after)) continue;
     if ('error' in walked) throw walked.error;
+    // An item the walk met that neither listing holds came and went meanwhile (another check made and removed
+    // it between the two listings); one that shows on every attempt is judged as it is, on the last.
+    if (attempt < attempts && walked.seen.some((item) => !before.includes(item))) continue;
     return { seen: walked.seen, set: before };
   }
   throw new NotVerifiable(`could not walk ${what}: the data set changed during each of ${attempts} walks (other clients of the same organization were adding or removing items)`);

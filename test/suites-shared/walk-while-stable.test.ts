@@ -13,8 +13,23 @@ describe('walkWhileStable', () => {
   it('walks again when the set changed meanwhile, and judges the walk that ran over a still set', async () => {
     const listings = [['a'], ['a', 'b'], ['a', 'b'], ['a', 'b']];
     let walks = 0;
-    const result = await walkWhileStable(async () => listings.shift() ?? [], async () => [`walk ${++walks}`], 'GET /things');
-    expect(result).toEqual({ seen: ['walk 2'], set: ['a', 'b'] });
+    const result = await walkWhileStable(async () => listings.shift() ?? [], async (listed) => (++walks === 2 ? ['b', 'a'] : listed), 'GET /things');
+    expect(result).toEqual({ seen: ['b', 'a'], set: ['a', 'b'] });
+    expect(walks).toBe(2);
+  });
+
+  it('walks again when the walk met an item neither listing holds (made and removed meanwhile)', async () => {
+    let walks = 0;
+    const result = await walkWhileStable(async () => ['a', 'b'], async () => (++walks === 1 ? ['a', 'gone', 'b'] : ['a', 'b']), 'GET /things');
+    expect(result).toEqual({ seen: ['a', 'b'], set: ['a', 'b'] });
+    expect(walks).toBe(2);
+  });
+
+  it('judges, on its last attempt, a walk that meets an item no listing holds every time', async () => {
+    let walks = 0;
+    const result = await walkWhileStable(async () => ['a'], async () => (walks++, ['a', 'foreign']), 'GET /things', 2);
+    expect(result).toEqual({ seen: ['a', 'foreign'], set: ['a'] });
+    expect(walks).toBe(2);
   });
 
   it('walks again when a walk failed on a set that grew under it, and still fails a walk over a still set', async () => {
@@ -32,8 +47,9 @@ describe('walkWhileStable', () => {
   it('counts items that read alike (masked rows): one fewer of them is a change', async () => {
     const listings = [['(212) XXX', '(212) XXX'], ['(212) XXX'], ['(212) XXX'], ['(212) XXX']];
     let walks = 0;
-    const result = await walkWhileStable(async () => listings.shift() ?? [], async () => [`walk ${++walks}`], 'GET /available');
-    expect(result).toEqual({ seen: ['walk 2'], set: ['(212) XXX'] });
+    const result = await walkWhileStable(async () => listings.shift() ?? [], async (listed) => (walks++, listed), 'GET /available');
+    expect(result).toEqual({ seen: ['(212) XXX'], set: ['(212) XXX'] });
+    expect(walks).toBe(2);
   });
 
   it('is not verifiable when the set changed during every walk', async () => {
