@@ -13,9 +13,8 @@ import { sandboxRecipients } from '../reference/sandbox/progress.js';
 import { referenceTargetSettings } from '../reference/target-settings.js';
 import type { VendorOrganization } from '../reference/sandbox/vendor-organization.js';
 import { initConfig } from './init-config.js';
+import type { Rung } from './rungs.js';
 
-export const rungs = [0, 1, 2, 3, 4] as const;
-export type Rung = (typeof rungs)[number];
 
 export interface SandboxUrls {
   base: string;

@@ -7,7 +7,7 @@ import { listFaults } from '../../reference/faults.js';
 import { referenceTargetEnv } from '../../reference/target-settings.js';
 import { sandboxRecipients } from '../../reference/sandbox/progress.js';
 import { makeVendorOrganization } from '../../reference/sandbox/vendor-organization.js';
-import { rungs, writeRungConfig, type Rung } from '../sandbox-rungs.js';
+import { rungs, type Rung } from '../rungs.js';
 
 const USAGE = `Usage: mcs serve [--host 127.0.0.1] [--port 4010] [--no-control] [--sandbox [--write-config FILE [--rung N]]] [--fault NAME]... [--variant NAME]... [--list-faults]
 
@@ -57,6 +57,9 @@ export async function run(argv: string[]): Promise<number> {
   const { urls } = reference;
   if (writeConfig !== undefined) {
     try {
+      // Loaded only here: writing a rung's config runs `mcs init`'s discovery (the harness), which the reference
+      // image does not hold.
+      const { writeRungConfig } = await import('../sandbox-rungs.js');
       await writeRungConfig(writeConfig, rung, urls, await makeVendorOrganization(urls.control));
     } catch (error) {
       await reference.close();

@@ -17,7 +17,7 @@ case "$KIND" in
   reference)
     # The same files as the .dockerignore allowlist lets through: keep the two in step.
     cp package.json package-lock.json tsconfig.json "$CONTEXT/"
-    tar -cf - --exclude='*.test.ts' --exclude='spec/scripts' cli reference spec results/nearest.ts | tar -xf - -C "$CONTEXT"
+    tar -cf - --exclude='*.test.ts' --exclude='spec/scripts' cli reference spec results/nearest.ts results/inert.ts | tar -xf - -C "$CONTEXT"
     EXTRA_PACKAGES=()
     ;;
   tool)
