@@ -81,8 +81,9 @@ export async function walkContactsV2(client: ApiClient, wanted: number, maxPages
   const limit = await acceptedLimit(client, '/contacts', {}, wanted, contactPage);
   if (limit === undefined) throw new NotVerifiable('v2 GET /contacts refuses every limit, even 1: its offset pages cannot be walked');
   // In a shared organization other checks add contacts while this one walks; they finish within seconds, so
-  // each new attempt waits longer for a quiet moment (at most some 10 s in all, and only when one was needed).
-  for (const pauseMs of [0, 500, 1_000, 2_000, 3_000, 4_000]) {
+  // each new attempt waits longer for a quiet moment (at most some 25 s in all, and only when one was needed: a
+  // second run of a vendor's config walks the first run's contacts too, and a walk at limit 2 takes a while).
+  for (const pauseMs of [0, 500, 1_000, 2_000, 3_000, 4_000, 6_000, 8_000]) {
     if (pauseMs > 0) await sleep(pauseMs);
     const walk = await walkOnce(client, limit, maxPages);
     if (walk.stable) return walk.items;

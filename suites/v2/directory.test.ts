@@ -17,6 +17,8 @@ check(
     title: 'v2 GET /contacts answers {contacts, pagination: {limit, offset, total}} and its offset pages hold every contact',
     clauses: ['v2.contacts.list-offset-page'],
     needs: ['v2'],
+    // Its walk pages a shared organization two contacts at a time, and waits for it to hold still.
+    timeoutMs: 120_000,
   },
   async (t) => {
     const fx = await t.fixtures();
