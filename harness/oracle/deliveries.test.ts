@@ -76,6 +76,14 @@ describe('judgeDelivery', () => {
     expect(verdict.unjudged.map((u) => u.field)).toContain('sender');
   });
 
+  it('judges a chat_id against every chat the action names, and leaves it unjudged where one is not known (a message the business wrote first)', () => {
+    expect(judgeDelivery(delivery({ ...flatReaction, chat_id: 'chat_9' }, headers), reaction, { api: 'v2', secret }).contradictions.map((c) => c.field)).toEqual(['chat_id']);
+    const { chat_id: _chat, ...subject } = reaction.subject ?? {};
+    const verdict = judgeDelivery(delivery({ ...flatReaction, chat_id: 'chat_9' }, headers), { ...reaction, subject }, { api: 'v2', secret });
+    expect(verdict.contradictions).toEqual([]);
+    expect(verdict.unjudged.map((u) => u.field)).toContain('chat_id');
+  });
+
   it('accepts extra fields and any field order', () => {
     const reversed = Object.fromEntries(Object.entries({ ...flatReaction, x_extra: 1 }).reverse());
     expect(judgeDelivery(delivery(reversed, headers), reaction, { api: 'v2', secret }).contradictions).toEqual([]);

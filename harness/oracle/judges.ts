@@ -60,6 +60,9 @@ export function applyRule(rule: FieldRule, found: Found, ctx: RuleContext): Verd
       // A field of the object with the name of a field sent: where the answer carries it, it is what was sent.
       return !found.present || isDeepStrictEqual(found.value, expected) ? ok : fail(`${show(expected)} (the value sent)`);
     case 'one-of':
+      // One of several values, some of which the action does not state: a value outside those stated may be
+      // one of the others, so nothing is judged.
+      if (derived.length < ctx.expected.length) return unjudged(`the action does not state every value it may be (${[rule.from ?? ''].flat().join(', ')})`);
       if (found.present && derived.some((value) => isDeepStrictEqual(found.value, value))) return ok;
       if (!found.present && rule.absent_ok === true) return ok;
       return fail(`one of ${derived.map(show).join(', ')}`);

@@ -1,8 +1,9 @@
 // How the webhooks suites make each event happen: through the API where it can (replies, merges,
 // purchases, number removal) and through the control API's simulations otherwise (inbound messages,
 // statuses, reactions, typing, polls, group changes, shared cards), and how a delivery is matched to the
-// trigger that caused it. Every trigger but the merge needs a control operation.
-import { CheckFailure, path, type Fixtures } from '../../harness/check/index.js';
+// trigger that caused it. Every trigger but the merge needs a control operation, or, for the statuses of a
+// message the business writes first, a target whose carrier reports them on its own.
+import { CheckFailure, path, type ApiResponse, type Fixtures } from '../../harness/check/index.js';
 import { isNotVerifiable, NotVerifiable } from '../../harness/fixtures/not-verifiable.js';
 import type { ControlOperation } from '../../harness/fixtures/control-operations.js';
 import { unofferedReason } from '../../harness/fixtures/control-client.js';
@@ -103,10 +104,15 @@ export async function inbound(fx: Fixtures, options: { protocol?: Protocol; read
 /** A reply in a chat (v4 POST /chats/{chatId}/messages as the primary key): the outbound message id. */
 export async function reply(fx: Fixtures, chatId: string, text: string = eventTexts.reply): Promise<string> {
   const response = await fx.v4().post(path`/chats/${chatId}/messages`, { json: { text }, idempotencyKey: idemKey() });
+  return sentMessageId(response, 'the reply that should trigger the event');
+}
+
+/** The id of an accepted send's message; a refusal fails the step (`what` names it). */
+function sentMessageId(response: ApiResponse, what: string): string {
   const body = response.body;
   // The message object's id field is not shown (common messageIdOf); it is read wrapped or not.
   const id = messageIdOf(body) ?? (isRecord(body) ? messageIdOf(body.data) : undefined);
-  if (response.status < 200 || response.status > 299 || id === undefined) fail('the reply that should trigger the event was not accepted', 'an accepted send with the message id', shown(response));
+  if (response.status < 200 || response.status > 299 || id === undefined) fail(`${what} was not accepted`, 'an accepted send with the message id', shown(response));
   return id;
 }
 
@@ -118,17 +124,34 @@ export async function drive(fx: Fixtures, messageId: string, status: 'sent' | 'd
 /** An outbound message the business sent: its chat, text and when the send was asked for (its events' action). */
 export interface Outbound {
   messageId: string;
-  chatId: string;
   chat: ChatFacts;
   text: string;
   startedAt: number;
+}
+
+/**
+ * A message the business writes first (v4 POST /messages to a fresh number), for where no customer can be made
+ * to write in: every channel but business chat lets the business start (section 1.3). It is sent from the home
+ * line where the primary key owns it (`from` pins the sender, section 1.2), so its events name that line. Its
+ * chat is not known (the send's answer is not shown beyond the message id), so its events' chat is left
+ * underived, as is the protocol the target chose.
+ */
+export async function businessFirst(fx: Fixtures, to: string = uniquePhone()): Promise<Outbound> {
+  const home = fx.channel('native-dedicated');
+  const pinned = home.owner_api_key === fx.apiKey();
+  const text = eventTexts.reply;
+  const startedAt = Date.now();
+  const response = await fx.v4().post('/messages', { json: { to, text, ...(pinned ? { from: home.id } : {}) }, idempotencyKey: idemKey() });
+  const messageId = sentMessageId(response, 'the message the business writes first, whose statuses are the events');
+  const subject = { external_id: to, group_id: null, ...(pinned ? { line: home.address } : {}) };
+  return { messageId, chat: { subject, setup: { is_group: false, group_name: null, members: null } }, text, startedAt };
 }
 
 /** An outbound message in a 1:1 chat a customer (`sender`, else a fresh one) started, and that chat. */
 export async function outbound(fx: Fixtures, options: { protocol?: Protocol; readReceipts?: boolean; sender?: string } = {}): Promise<Outbound> {
   const first = await inbound(fx, options);
   const startedAt = Date.now();
-  return { messageId: await reply(fx, first.chat_id), chatId: first.chat_id, chat: first.chat, text: eventTexts.reply, startedAt };
+  return { messageId: await reply(fx, first.chat_id), chat: first.chat, text: eventTexts.reply, startedAt };
 }
 
 /** An outbound message in a fresh group chat (named eventTexts.group unless `name` says otherwise; null: unnamed). */
@@ -137,7 +160,7 @@ export async function groupOutbound(fx: Fixtures, name: string | null = eventTex
   if (typeof first.group_id !== 'string') fail('the control API did not open a group chat', 'group_id in the answer', JSON.stringify(first));
   const startedAt = Date.now();
   const text = 'hello group';
-  return { messageId: await reply(fx, first.chat_id, text), chatId: first.chat_id, chat: first.chat, text, startedAt, groupId: first.group_id };
+  return { messageId: await reply(fx, first.chat_id, text), chat: first.chat, text, startedAt, groupId: first.group_id };
 }
 
 /** The action of a status event of an outbound message (message.sent, .delivered, .failed, .read). */
@@ -167,12 +190,19 @@ export function testRecipient(fx: Fixtures, kind: 'failing' | 'reading'): string
  * A status event of an outbound message: driven where the control API offers driveMessageStatus. Else a
  * carrier of the target's own may send and deliver it (a vendor's sandbox), and the event is waited for; a
  * failure and a read come from the sandbox's test recipients, which the config says fail and read every
- * message, so that one that never comes is lost, not unmade.
+ * message, so that one that never comes is lost, not unmade. The message is a reply in a chat a customer
+ * started; where no customer can be made to write in, a sent or delivered status is of a message the business
+ * writes first (a read needs a chat with read receipts, a failure the chat of the failing recipient).
  */
 async function statusEvent(fx: Fixtures, status: 'sent' | 'delivered' | 'failed' | 'read', options: { readReceipts?: boolean } = {}): Promise<Triggered> {
   const driven = fx.controlOffers('driveMessageStatus');
   const sender = driven || status === 'sent' || status === 'delivered' ? undefined : testRecipient(fx, status === 'failed' ? 'failing' : 'reading');
-  const sent = await outbound(fx, { protocol: 'imessage', ...options, ...(sender === undefined ? {} : { sender }) }).catch((error: unknown) => {
+  const writesFirst = (status === 'sent' || status === 'delivered') && !fx.controlOffers('simulateInboundMessage');
+  const opened = writesFirst ? businessFirst(fx) : outbound(fx, { protocol: 'imessage', ...options, ...(sender === undefined ? {} : { sender }) });
+  const sent = await opened.catch((error: unknown) => {
+    // Whether a business-first send is taken is the send checks' to judge (a cap may refuse it): here it only
+    // leaves the status unmade.
+    if (writesFirst && error instanceof CheckFailure) throw new NotVerifiable(`the message the business would write first was refused, so no ${status} status could follow: ${error.message}`);
     // A sandbox may refuse a send to its failing number at once: then no message is there to fail later.
     if (sender !== undefined && error instanceof CheckFailure) throw new NotVerifiable(`the reply to the sandbox's test recipient ${sender} was refused, so no ${status} status could follow: ${error.message}`);
     throw error;

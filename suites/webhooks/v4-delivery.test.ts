@@ -115,8 +115,7 @@ check(
     name: 'message-id-header-names-the-message',
     title: 'X-Service-Message-Id carries the id of the message a message event concerns',
     clauses: ['events.header.message-id'],
-    // Message events follow a customer's first message (suites/_shared/events.ts outbound).
-    needs: [...needs, 'simulateInboundMessage'],
+    needs,
   },
   async (t) => {
     // Fault: events.header.no-message-id.

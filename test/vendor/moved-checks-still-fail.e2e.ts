@@ -125,6 +125,20 @@ const moved = [
   // A delivery made by a public merge, where no customer can be made to write in.
   { check: 'webhooks/deliveries-list-the-delivery', fault: 'events.deliveries.list-empty' },
   { check: 'webhooks/logs-of-a-v2-webhook', fault: 'events.logs.list-empty' },
+  // The statuses of a message the business writes first, as the sandbox's own carrier reports them.
+  { check: 'webhooks/flat-message-sent-shape', fault: 'events.v2.extra-fields-missing' },
+  { check: 'webhooks/flat-message-sent-fields-follow-the-action', fault: 'events.fields.sent-text-not-sent' },
+  { check: 'webhooks/flat-message-delivered-shape', fault: 'events.v2.extra-fields-missing' },
+  { check: 'webhooks/flat-times-are-epoch-ms-of-the-event', fault: 'events.v2.delivered-at-seconds' },
+  { check: 'webhooks/flat-times-are-epoch-ms-of-the-event', fault: 'events.v2.timestamp-seconds' },
+  { check: 'webhooks/flat-base-fields', fault: 'events.v2.no-base-fields' },
+  { check: 'webhooks/v2-subscriptions-receive-the-flat-body', fault: 'events.v2.gets-v4-envelope' },
+  { check: 'webhooks/v2-message-events-reach-message-and-all-only', fault: 'events.v2.filter-ignored' },
+  { check: 'webhooks/message-id-header-names-the-message', fault: 'events.header.no-message-id' },
+  { check: 'webhooks/v2-deliveries-carry-the-service-headers', fault: 'events.header.v2-no-message-id' },
+  // ... and, where no organization of its own can be made either, the next delivery around a rotation.
+  { check: 'webhooks/rotation-invalidates-the-old-secret-at-once', fault: 'events.rotation.old-secret-still-used' },
+  { check: 'webhooks/rotation-signs-with-the-new-secret', fault: 'events.rotation.secret-unchanged' },
 ];
 
 /** Checks that judge with an adapter offering only simulateInboundMessage and advanceClock (test/control-adapter). */

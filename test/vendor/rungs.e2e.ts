@@ -17,7 +17,7 @@ import { repoRoot, runMcs } from '../support/run-mcs.js';
 import { verifiedShare } from '../support/vendor-target.js';
 
 /** The README's figure of each rung (verified / testable clauses), kept here as its floor. */
-const floors: Record<number, number> = { 0: 0.42, 1: 0.7, 2: 0.8, 3: 0.92, 4: 1 };
+const floors: Record<number, number> = { 0: 0.46, 1: 0.74, 2: 0.83, 3: 0.92, 4: 1 };
 
 interface Sandbox {
   config: string;
@@ -86,7 +86,7 @@ describe.each([0, 1, 2, 3])('rung %i, through the CLI against the reference as a
 });
 
 describe('rung 1', () => {
-  it('is what mcs init writes plus at most 30 values written by hand; what init writes from the key and its app tokens alone verifies at least 0.53', async () => {
+  it('is what mcs init writes plus at most 30 values written by hand; what init writes from the key and its app tokens alone verifies at least 0.57', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'mcs-rung-init-'));
     const sandbox = await serveSandbox(dir, 1);
     try {
@@ -103,7 +103,7 @@ describe('rung 1', () => {
       expect(failed(initOnly)).toEqual([]);
       const measured = verifiedShare(initOnly);
       console.info(`init only: ${measured.verified} of ${measured.testable} (${measured.share.toFixed(3)}); ${byHand} values by hand`); // the README's figure
-      expect(measured.share).toBeGreaterThanOrEqual(0.53);
+      expect(measured.share).toBeGreaterThanOrEqual(0.57);
     } finally {
       await sandbox.stop();
       await rm(dir, { recursive: true, force: true });
