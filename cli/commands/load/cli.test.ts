@@ -1,23 +1,13 @@
 // `mcs load` as a user meets it: exit codes, one-line errors, the loopback guard, SLO verdicts.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RESULT_SCHEMA, type LoadResult } from '../../../load/result.js';
-import { startStubApi, type StubApi } from '../../../load/stub-api.js';
+import { useStubApi } from '../../../test/support/use-stub-api.js';
 import { runMcs } from '../../../test/support/run-mcs.js';
 import { runMcsHere } from '../../../test/support/run-mcs-here.js';
 
-let api: StubApi;
-let dir: string;
-beforeAll(async () => {
-  api = await startStubApi();
-  dir = await mkdtemp(join(tmpdir(), 'mcs-load-cli-'));
-});
-afterAll(async () => {
-  await api.close();
-  await rm(dir, { recursive: true, force: true });
-});
+const stub = useStubApi('mcs-load-cli-');
 
 function oneLine(text: string): void {
   expect(text.trim().split('\n')).toHaveLength(1);
@@ -66,8 +56,8 @@ describe('mcs load', () => {
   });
 
   it('writes a JSON result and exits 0 when the SLO holds, 1 when it is breached', async () => {
-    const out = join(dir, 'ok.json');
-    const ok = await runMcs(['load', 'send', '--base-url', api.baseUrl, '--api-key', 'k', '--rate', '50', '--duration', '1', '--slo', 'p99<5s,errors<1%', '--out', out]);
+    const out = join(stub.dir, 'ok.json');
+    const ok = await runMcs(['load', 'send', '--base-url', stub.api.baseUrl, '--api-key', 'k', '--rate', '50', '--duration', '1', '--slo', 'p99<5s,errors<1%', '--out', out]);
     expect(ok.code).toBe(0);
     expect(ok.stdout).toMatch(/slo p99<5s,errors<1%: pass/);
     const result = JSON.parse(await readFile(out, 'utf8')) as LoadResult;
@@ -75,27 +65,27 @@ describe('mcs load', () => {
     expect(result.counts.ok).toBe(50);
     expect(result.histogram.length).toBeGreaterThan(0);
 
-    const breached = await runMcs(['load', 'send', '--base-url', api.baseUrl, '--api-key', 'k', '--connections', '2', '--duration', '1', '--slo', 'p50<1us', '--out', join(dir, 'bad.json')]);
+    const breached = await runMcs(['load', 'send', '--base-url', stub.api.baseUrl, '--api-key', 'k', '--connections', '2', '--duration', '1', '--slo', 'p50<1us', '--out', join(stub.dir, 'bad.json')]);
     expect(breached.code).toBe(1);
     expect(breached.stdout).toMatch(/FAIL/);
   });
 
   it('exits 1 when no request succeeded, even without an SLO', async () => {
-    const r = await runMcs(['load', 'send', '--base-url', `${api.baseUrl}/missing`, '--api-key', 'k', '--rate', '10', '--duration', '1', '--quiet', '--out', join(dir, 'none.json')]);
+    const r = await runMcs(['load', 'send', '--base-url', `${stub.api.baseUrl}/missing`, '--api-key', 'k', '--rate', '10', '--duration', '1', '--quiet', '--out', join(stub.dir, 'none.json')]);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('no request succeeded');
     expect(r.stdout).toContain('not_found=10');
   });
 
   it('prints plain progress lines when not on a terminal', async () => {
-    const r = await runMcs(['load', 'send', '--base-url', api.baseUrl, '--api-key', 'k', '--rate', '20', '--duration', '2', '--out', join(dir, 'p.json')], { env: { CI: 'true' } });
+    const r = await runMcs(['load', 'send', '--base-url', stub.api.baseUrl, '--api-key', 'k', '--rate', '20', '--duration', '2', '--out', join(stub.dir, 'p.json')], { env: { CI: 'true' } });
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/^send \ds: \d+ req\/s, p99 [\d.]+ ms, \d+ done, errors 0$/m);
     expect(r.stderr).not.toContain('\r');
   });
 
   it('writes a Kubernetes manifest', async () => {
-    const out = join(dir, 'job.yaml');
+    const out = join(stub.dir, 'job.yaml');
     const r = await runMcsHere(['load', 'k8s', '--profile', 'send', '--shards', '3', '--image', 'mcs:dev', '--out', out, '--', '--rate', '300']);
     expect(r.code).toBe(0);
     expect(await readFile(out, 'utf8')).toContain('completionMode: Indexed');

@@ -1,25 +1,15 @@
 // The load outputs beside the result JSON: `--html` (the standalone load report) and `--hgrm` (HdrHistogram's
 // percentile distribution), for a run and for a capacity search, from the command line as a user runs them.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runMcs } from '../../../test/support/run-mcs.js';
 import { encodeHistogram, newHistogram, recordMicros, summarize, decodeHistogram } from '../../../load/histogram.js';
-import { startStubApi, type StubApi } from '../../../load/stub-api.js';
+import { useStubApi } from '../../../test/support/use-stub-api.js';
 import { runMcsHere } from '../../../test/support/run-mcs-here.js';
 import { hgrmOf } from './outputs.js';
 
-let api: StubApi;
-let dir: string;
-beforeAll(async () => {
-  api = await startStubApi();
-  dir = await mkdtemp(join(tmpdir(), 'mcs-load-outputs-'));
-});
-afterAll(async () => {
-  await api.close();
-  await rm(dir, { recursive: true, force: true });
-});
+const stub = useStubApi('mcs-load-outputs-');
 
 /** The data rows of an .hgrm: value (ms), percentile (0..1), total count. */
 function hgrmRows(text: string): Array<{ value: number; percentile: number; count: number }> {
@@ -51,9 +41,9 @@ describe('hgrmOf', () => {
 
 describe('mcs load --html --hgrm', () => {
   it('writes the standalone report and the distribution of a run', async () => {
-    const html = join(dir, 'run', 'send.html');
-    const hgrm = join(dir, 'run', 'send.hgrm');
-    const r = await runMcs(['load', 'send', '--base-url', api.baseUrl, '--api-key', 'k', '--rate', '40', '--duration', '1', '--quiet', '--out', join(dir, 'run.json'), '--html', html, '--hgrm', hgrm]);
+    const html = join(stub.dir, 'run', 'send.html');
+    const hgrm = join(stub.dir, 'run', 'send.hgrm');
+    const r = await runMcs(['load', 'send', '--base-url', stub.api.baseUrl, '--api-key', 'k', '--rate', '40', '--duration', '1', '--quiet', '--out', join(stub.dir, 'run.json'), '--html', html, '--hgrm', hgrm]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain(`load report written to ${html}`);
     const page = await readFile(html, 'utf8');
@@ -65,9 +55,9 @@ describe('mcs load --html --hgrm', () => {
   });
 
   it('writes the report of a capacity search, and the distribution of its highest rate that held', async () => {
-    const html = join(dir, 'capacity.html');
-    const hgrm = join(dir, 'capacity.hgrm');
-    const r = await runMcs(['load', 'capacity', '--profile', 'send', '--base-url', api.baseUrl, '--api-key', 'k', '--slo', 'p99<5s', '--start-rate', '20', '--max-rate', '40', '--duration', '1', '--warmup', '0', '--quiet', '--out', join(dir, 'capacity.json'), '--html', html, '--hgrm', hgrm]);
+    const html = join(stub.dir, 'capacity.html');
+    const hgrm = join(stub.dir, 'capacity.hgrm');
+    const r = await runMcs(['load', 'capacity', '--profile', 'send', '--base-url', stub.api.baseUrl, '--api-key', 'k', '--slo', 'p99<5s', '--start-rate', '20', '--max-rate', '40', '--duration', '1', '--warmup', '0', '--quiet', '--out', join(stub.dir, 'capacity.json'), '--html', html, '--hgrm', hgrm]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/percentile distribution of the step at 40 req\/s \(the highest rate that held\) written to /);
     const page = await readFile(html, 'utf8');
@@ -76,9 +66,9 @@ describe('mcs load --html --hgrm', () => {
   });
 
   it('writes the report and the distribution of a merge (after the run above wrote run.json)', async () => {
-    const html = join(dir, 'merged.html');
-    const hgrm = join(dir, 'merged.hgrm');
-    const r = await runMcs(['load', 'merge', join(dir, 'run.json'), '--out', join(dir, 'merged.json'), '--html', html, '--hgrm', hgrm]);
+    const html = join(stub.dir, 'merged.html');
+    const hgrm = join(stub.dir, 'merged.hgrm');
+    const r = await runMcs(['load', 'merge', join(stub.dir, 'run.json'), '--out', join(stub.dir, 'merged.json'), '--html', html, '--hgrm', hgrm]);
     expect(r.code, r.stderr).toBe(0);
     expect(await readFile(html, 'utf8')).toContain('Latency by percentile: send');
     expect(hgrmRows(await readFile(hgrm, 'utf8')).at(-1)?.count).toBe(40);
