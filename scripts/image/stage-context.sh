@@ -6,11 +6,20 @@
 #   tool                 the whole tool (`mcs certify`, `mcs load`, `mcs serve`...): every file of the
 #                        repository but its own tests, benchmarks, scripts and CI, plus the packages the
 #                        tool runs on (certify runs the suites through vitest)
-# Usage: scripts/image/stage-context.sh DIR [reference|tool]
+# --link-packages symlinks those packages to ./node_modules instead of copying them (some 120 MB): for
+# test/container/staged-reference.test.ts, which runs the staged image without Docker; such a folder is no
+# build context (Docker does not follow the links).
+# Usage: scripts/image/stage-context.sh DIR [reference|tool] [--link-packages]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-CONTEXT="${1:?usage: stage-context.sh DIR [reference|tool]}"
+USAGE="usage: stage-context.sh DIR [reference|tool] [--link-packages]"
+CONTEXT="${1:?$USAGE}"
 KIND="${2:-reference}"
+PACKAGES="${3:-copy}"
+if [[ "$PACKAGES" != copy && "$PACKAGES" != --link-packages ]]; then
+  echo "stage-context: unknown option '$PACKAGES' ($USAGE)" >&2
+  exit 2
+fi
 mkdir -p "$CONTEXT"
 
 case "$KIND" in
@@ -40,5 +49,12 @@ if ! grep -q . "$CONTEXT/.runtime-packages" || [[ ! -d node_modules ]]; then
   echo "stage-context: no runtime packages found in ./node_modules (run npm ci first)" >&2
   exit 2
 fi
-tar -cf - -T "$CONTEXT/.runtime-packages" | tar -xf - -C "$CONTEXT"
+if [[ "$PACKAGES" == --link-packages ]]; then
+  while IFS= read -r package; do
+    [[ -d "$CONTEXT/${package%/*}" ]] || mkdir -p "$CONTEXT/${package%/*}"
+    ln -s "$PWD/$package" "$CONTEXT/$package"
+  done <"$CONTEXT/.runtime-packages"
+else
+  tar -cf - -T "$CONTEXT/.runtime-packages" | tar -xf - -C "$CONTEXT"
+fi
 rm "$CONTEXT/.runtime-packages"
