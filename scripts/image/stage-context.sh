@@ -24,9 +24,11 @@ mkdir -p "$CONTEXT"
 
 case "$KIND" in
   reference)
-    # The same files as the .dockerignore allowlist lets through: keep the two in step.
-    cp package.json package-lock.json tsconfig.json "$CONTEXT/"
-    tar -cf - --exclude='*.test.ts' --exclude='spec/scripts' cli reference spec results/nearest.ts results/inert.ts | tar -xf - -C "$CONTEXT"
+    # The files the .dockerignore allowlist lets through (its `!` lines, less its other patterns), read from
+    # it, so that `docker build .` and this context hold the same files.
+    mapfile -t INCLUDE < <(sed -n 's:^!\(.*\)$:\1:p' .dockerignore | sed 's:/$::')
+    mapfile -t EXCLUDE < <(grep -vE '^(#|!|\*$|$)' .dockerignore | sed 's:^\*\*/::; s:/$::; s:^:--exclude=:')
+    tar -cf - "${EXCLUDE[@]}" "${INCLUDE[@]}" | tar -xf - -C "$CONTEXT"
     EXTRA_PACKAGES=()
     ;;
   tool)
