@@ -72,7 +72,7 @@ export async function run(argv: string[]): Promise<number> {
   if (flags.sandbox === true && writeConfig !== undefined && rung === 4) process.stdout.write('sandbox  the control API drives messages and purchases (rung 4)\n');
   else if (flags.sandbox === true) {
     process.stdout.write('sandbox  moves on by itself: messages are sent and delivered, purchases complete\n');
-    process.stdout.write(`         test recipients: every message to ${sandboxRecipients.failing} fails; ${sandboxRecipients.reading} reads what it gets\n`);
+    process.stdout.write(`         test recipients: every message to ${sandboxRecipients.failing} fails (error_code ${sandboxRecipients.failing_error_code}); ${sandboxRecipients.reading} reads what it gets\n`);
   }
   // What the description leaves for a target to name, as a certify run against this server needs it.
   const settings = Object.entries(referenceTargetEnv).map(([name, value]) => `${name}='${value}'`);

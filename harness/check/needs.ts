@@ -24,7 +24,7 @@ import { configuredOrganization, isOrganizationNeed, organizationReason, type Or
  * kind, any channel; an organization unlike the configured one (harness/fixtures/other-organizations.ts).
  */
 const namedFixtureNeeds = ['secondary-key', 'fresh-key', 'spare-line', 'buying-organization', 'held-shared-line', 'browsing-organization', 'known-stock', 'location-friends', 'removable-line', 'owned-line', 'any-channel'] as const;
-export type FixtureNeed = (typeof namedFixtureNeeds)[number] | 'delivery-of-its-own' | 'read-status' | `channel:${ChannelKind}` | `owned:${ChannelKind}` | OrganizationNeed;
+export type FixtureNeed = (typeof namedFixtureNeeds)[number] | 'delivery-of-its-own' | 'read-status' | 'failed-status' | `channel:${ChannelKind}` | `owned:${ChannelKind}` | OrganizationNeed;
 
 /** The control operation that makes a fixture fresh, where the config may describe one instead. */
 const madeBy: Partial<Record<FixtureNeed, ControlOperation>> = {
@@ -108,6 +108,11 @@ function reasonUnmet(need: Need, given: Offer): string | undefined {
     return offer.target.fixtures.test_recipients?.reading !== undefined && creates
       ? undefined
       : `${unofferedReason('driveMessageStatus')}, or the sandbox's reading test recipient (the config file's fixtures.test_recipients.reading) with createOrganization`;
+  }
+  // A message that fails: driven (driveMessageStatus), or sent to the sandbox's failing test recipient.
+  if (need === 'failed-status') {
+    if (reasonUnmet('driveMessageStatus', given) === undefined) return undefined;
+    return offer.target.fixtures.test_recipients?.failing !== undefined ? undefined : `${unofferedReason('driveMessageStatus')}, or the sandbox's failing test recipient (the config file's fixtures.test_recipients.failing)`;
   }
   if (need === 'delivery-of-its-own') {
     const inbound = reasonUnmet('simulateInboundMessage', given);

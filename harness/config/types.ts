@@ -44,8 +44,8 @@ export interface ConfigFixtures {
   removable_lines?: SpareLine[];
   /** Handles of friends sharing their location with the linked device account (one an E.164 phone). */
   location_friends?: string[];
-  /** The sandbox's test recipients: every message to `failing` fails, `reading`'s device reads what it gets. */
-  test_recipients?: { failing?: string; reading?: string };
+  /** The sandbox's test recipients: every message to `failing` fails (with `failing_error_code`), `reading`'s device reads what it gets. */
+  test_recipients?: { failing?: string; reading?: string; failing_error_code?: string };
   /** Further sandbox organizations, each by its API key and what holds of it (harness/fixtures/other-organizations.ts). */
   other_organizations?: OtherOrganization[];
 }

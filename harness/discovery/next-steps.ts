@@ -58,6 +58,11 @@ export const steps: readonly Step[] = [
     what: 'numbered lines no key owns, native and SMS, that checks lend to keys of their own',
     apply: (s) => withFixtures(s, (f) => ({ ...f, spare_lines: f.spare_lines ?? [line(1), line(2), line(3, 'sms_provider'), line(4, 'sms_provider'), line(5, 'sms_provider'), line(6, 'native-inbound'), line(7, 'native-shared')] })),
   },
+  {
+    name: 'fixtures.test_recipients',
+    what: "the sandbox's test numbers: one every message to which fails (with the error_code its failures carry), one whose device reads what it gets",
+    apply: (s) => withFixtures(s, (f) => ({ ...f, test_recipients: f.test_recipients ?? { failing: '+15005550001', reading: '+15005550002', failing_error_code: 'unreachable' } })),
+  },
   { name: 'fixtures.stock', what: 'numbers for sale, by full number, that browse answers must never reveal', apply: (s) => withFixtures(s, (f) => ({ ...f, stock: f.stock ?? [{ phone_number: '+14155550100', kind: 'dedicated' }] })) },
   { name: 'fixtures.location_friends', what: 'friends sharing their location, one by an E.164 phone', apply: (s) => withFixtures(s, (f) => ({ ...f, location_friends: f.location_friends ?? ['+14155550199'] })) },
   { name: 'fixtures.removable_lines', what: 'lines the removal checks may remove for good', apply: (s) => withFixtures(s, (f) => ({ ...f, removable_lines: f.removable_lines ?? [line(9)] })) },

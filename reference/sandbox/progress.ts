@@ -15,11 +15,12 @@ import type { Org } from '../store/types.js';
 const tickMs = 50;
 
 /**
- * Test recipients, as a vendor's sandbox has magic numbers: the carrier fails every message to `failing`, and
- * the device of `reading` reads every message it gets (1:1 or in a group). Whether a read is reported is the
- * chat's (1:1 iMessage with read receipts, section 3), as for a read the control API drives.
+ * Test recipients, as a vendor's sandbox has magic numbers: the carrier fails every message to `failing` with
+ * the code its documentation would state, and the device of `reading` reads every message it gets (1:1 or in a
+ * group). Whether a read is reported is the chat's (1:1 iMessage with read receipts, section 3), as for a read
+ * the control API drives.
  */
-export const sandboxRecipients = { failing: '+15005550001', reading: '+15005550002' } as const;
+export const sandboxRecipients = { failing: '+15005550001', reading: '+15005550002', failing_error_code: 'unreachable' } as const;
 
 /** Starts the sandbox's progress; the function it answers stops it. */
 export function startSandboxProgress(app: App): () => void {
@@ -42,7 +43,7 @@ export function startSandboxProgress(app: App): () => void {
         const message = messages[i];
         if (message?.direction !== 'outbound' || message.status !== 'queued') continue;
         if (message.to.length === 1 && message.to[0] === sandboxRecipients.failing) {
-          driveMessageStatus(app, org, message.id, { status: 'failed', error_code: 'unreachable', error_message: "The sandbox's test recipient cannot be reached" });
+          driveMessageStatus(app, org, message.id, { status: 'failed', error_code: sandboxRecipients.failing_error_code, error_message: "The sandbox's test recipient cannot be reached" });
           continue;
         }
         driveMessageStatus(app, org, message.id, { status: 'sent' });

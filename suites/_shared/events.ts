@@ -190,20 +190,20 @@ export function testRecipient(fx: Fixtures, kind: 'failing' | 'reading'): string
  * A status event of an outbound message: driven where the control API offers driveMessageStatus. Else a
  * carrier of the target's own may send and deliver it (a vendor's sandbox), and the event is waited for; a
  * failure and a read come from the sandbox's test recipients, which the config says fail and read every
- * message, so that one that never comes is lost, not unmade. The message is a reply in a chat a customer
- * started; where no customer can be made to write in, a sent or delivered status is of a message the business
- * writes first (a read needs a chat with read receipts, a failure the chat of the failing recipient).
+ * message, so that one that never comes is lost, not unmade (a failure names the code the config states its
+ * failures carry, where it states one). The message is a reply in a chat a customer started; where no customer
+ * can be made to write in, it is one the business writes first (to the failing recipient, for a failure), but
+ * for a read, which needs a chat with read receipts.
  */
 async function statusEvent(fx: Fixtures, status: 'sent' | 'delivered' | 'failed' | 'read', options: { readReceipts?: boolean } = {}): Promise<Triggered> {
   const driven = fx.controlOffers('driveMessageStatus');
   const sender = driven || status === 'sent' || status === 'delivered' ? undefined : testRecipient(fx, status === 'failed' ? 'failing' : 'reading');
-  const writesFirst = (status === 'sent' || status === 'delivered') && !fx.controlOffers('simulateInboundMessage');
-  const opened = writesFirst ? businessFirst(fx) : outbound(fx, { protocol: 'imessage', ...options, ...(sender === undefined ? {} : { sender }) });
+  const writesFirst = status !== 'read' && !fx.controlOffers('simulateInboundMessage');
+  const opened = writesFirst ? businessFirst(fx, sender) : outbound(fx, { protocol: 'imessage', ...options, ...(sender === undefined ? {} : { sender }) });
   const sent = await opened.catch((error: unknown) => {
-    // Whether a business-first send is taken is the send checks' to judge (a cap may refuse it): here it only
-    // leaves the status unmade.
-    if (writesFirst && error instanceof CheckFailure) throw new NotVerifiable(`the message the business would write first was refused, so no ${status} status could follow: ${error.message}`);
-    // A sandbox may refuse a send to its failing number at once: then no message is there to fail later.
+    // Whether a business-first send is taken is the send checks' to judge (a cap may refuse it), and a sandbox
+    // may refuse a send to its failing number at once: either leaves no message whose status could follow.
+    if (writesFirst && error instanceof CheckFailure) throw new NotVerifiable(`the message the business would write first${sender === undefined ? '' : ` to the sandbox's test recipient ${sender}`} was refused, so no ${status} status could follow: ${error.message}`);
     if (sender !== undefined && error instanceof CheckFailure) throw new NotVerifiable(`the reply to the sandbox's test recipient ${sender} was refused, so no ${status} status could follow: ${error.message}`);
     throw error;
   });
@@ -213,7 +213,8 @@ async function statusEvent(fx: Fixtures, status: 'sent' | 'delivered' | 'failed'
     const eventIds = await drive(fx, messageId, status, failure);
     return { messageId, eventIds, action: statusAction(`message.${status}`, sent, eventIds, status === 'failed' ? { error_code: carrierFailure.error_code } : {}) };
   }
-  return { messageId, eventIds: [], action: statusAction(`message.${status}`, sent), ...(sender === undefined ? { onItsOwn: 'driveMessageStatus' as const } : {}) };
+  const stated = status === 'failed' ? fx.target.fixtures.test_recipients?.failing_error_code : undefined;
+  return { messageId, eventIds: [], action: statusAction(`message.${status}`, sent, [], stated === undefined ? {} : { error_code: stated }), ...(sender === undefined ? { onItsOwn: 'driveMessageStatus' as const } : {}) };
 }
 
 /** A chat to act in: a fresh 1:1 chat of `protocol` (its customer the one acting), or one the caller opened. */

@@ -53,9 +53,9 @@ const deviceOnly: Partial<Record<string, Need[]>> = {
   'group.name_changed': ['simulateGroupChange'],
   'group.icon_changed': ['simulateGroupChange'],
   'contact.shared': ['simulateContactShare'],
-  // A failure, a read and a reaction follow a customer's first message (suites/_shared/events.ts outbound); a
-  // sent or delivered status may be of a message the business wrote first, which its carrier reports.
-  'message.failed': ['simulateInboundMessage'],
+  // A read and a reaction follow a customer's first message (suites/_shared/events.ts outbound); a sent,
+  // delivered or failed status may be of a message the business wrote first, which its carrier reports.
+  'message.failed': ['failed-status'],
   'message.read': ['simulateInboundMessage'],
   'message.reaction': ['simulateInboundMessage'],
   typing: ['simulateInboundMessage', 'simulateTyping'],

@@ -136,6 +136,9 @@ const moved = [
   { check: 'webhooks/v2-message-events-reach-message-and-all-only', fault: 'events.v2.filter-ignored' },
   { check: 'webhooks/message-id-header-names-the-message', fault: 'events.header.no-message-id' },
   { check: 'webhooks/v2-deliveries-carry-the-service-headers', fault: 'events.header.v2-no-message-id' },
+  // ... and a failure, written first to the sandbox's failing test recipient, whose code the config states.
+  { check: 'webhooks/flat-message-failed-shape', fault: 'events.v2.extra-fields-missing' },
+  { check: 'webhooks/flat-message-failed-fields-follow-the-action', fault: 'events.fields.failed-code-generic' },
   // ... and, where no organization of its own can be made either, the next delivery around a rotation.
   { check: 'webhooks/rotation-invalidates-the-old-secret-at-once', fault: 'events.rotation.old-secret-still-used' },
   { check: 'webhooks/rotation-signs-with-the-new-secret', fault: 'events.rotation.secret-unchanged' },
@@ -164,6 +167,7 @@ const movedWithInbound = [
   { check: 'messages/chat-send-replayed-with-one-key-makes-one-message', fault: 'messaging.idempotency.thread-sends-ignored' },
   // A failure and a read from the sandbox's test recipients (fixtures.test_recipients), which fail and read every message.
   { check: 'webhooks/flat-message-failed-shape', fault: 'events.v2.extra-fields-missing' },
+  { check: 'webhooks/flat-message-failed-fields-follow-the-action', fault: 'events.fields.failed-code-generic' },
   { check: 'webhooks/flat-message-read-shape', fault: 'events.read.not-emitted' },
   { check: 'webhooks/read-state-is-reported-by-message-read', fault: 'events.read.not-emitted' },
   { check: 'webhooks/v2-message-events-reach-message-and-all-only', fault: 'events.read.not-emitted' },
