@@ -114,4 +114,7 @@ export const faults: FaultDecl[] = [
   fault('ids.priorities.per-organization', 'Priority ids count per organization (pri_1, pri_2, ...), so two organizations reuse them.', 'ids.prefix.globally-unique'),
   // versioning
   fault('versioning.me-not-under-v4', 'GET /me is not served under the /v4 prefix (answers 404 there).', 'versioning.v4.beta-under-v4-prefix', 'me.get.data-object'),
+  // issue 39: two views of one object disagree
+  fault('apikeys.list.deprecated-reported-active', 'GET /api-keys lists a deprecated key as deprecated: false, while GET /api-keys/{apiKey} reads it deprecated.', 'views.apikeys.list-agrees-with-item', 'apikeys.delete.deprecates'),
+  fault('apikeys.list.blocked-reported', 'GET /api-keys lists every key as blocked: true, while its creation answer and GET /api-keys/{apiKey} say false.', 'views.apikeys.list-agrees-with-item'),
 ];

@@ -11,6 +11,8 @@ import { secrets } from '../../harness/http/mask.js';
 import { defaultPageWalk, walkCursor } from './pages.js';
 import { uniqueToken } from './values.js';
 import { dataOf, fail, isRecord, mentions, shown, type Json } from './common.js';
+import { expectViewsAgree, viewsAgreeInPassing } from './views.js';
+import type { Reading } from '../../harness/views/index.js';
 
 /** Success statuses of the key and unassign DELETEs (body not shown: 200 or 204, spec/AMBIGUITIES.md). */
 export const deleteOk = [200, 204] as const;
@@ -29,8 +31,13 @@ export const keyAdminNeed = tokenNeed({ with: ['apikeys:read', 'apikeys:manage']
 /** The v4 client of an app token holding both API-key scopes. */
 export function keyAdmin(fx: Fixtures): ApiClient {
   noteShared(fx);
-  return fx.v4(fx.appToken({ with: ['apikeys:read', 'apikeys:manage'] }));
+  const token = fx.appToken({ with: ['apikeys:read', 'apikeys:manage'] });
+  readingTokens.add(token);
+  return fx.v4(token);
 }
+
+/** Tokens known to hold apikeys:read: a key created with one is read through every view of a key. */
+const readingTokens = new Set<string>();
 
 /** Credentials of an organization the config describes, which every file shares (and fills with keys). */
 const sharedCredentials = new Set<string>();
@@ -79,7 +86,23 @@ async function createKeyOrFail(t: CheckContext, admin: ApiClient, name: string):
   const apiKey = createdKeyOf(response);
   const data = dataOf(response) as Json;
   if (shared) t.afterwards(() => admin.delete(path`/api-keys/${apiKey}`));
+  if (admin.credential !== undefined && readingTokens.has(admin.credential)) await keyViewsAgree(t, admin, { apiKey, name, data, response }, false, true);
   return { response, data, apiKey, name };
+}
+
+/**
+ * Every view of a key the check made agrees with what the writes determine (`deprecated` as the check left it)
+ * and with its creation answer: the item read, the list row (spec/fields/views.yaml ApiKey). In passing (a shared
+ * helper), for the first keys of a check only.
+ */
+export async function keyViewsAgree(t: CheckContext, admin: ApiClient, key: Pick<CreatedKey, 'apiKey' | 'name'> & Partial<Pick<CreatedKey, 'data' | 'response'>>, deprecated: boolean, inPassing = false): Promise<Reading[]> {
+  const given: Reading[] = [{ view: 'model', object: { name: key.name, deprecated } }];
+  // The creation answer showed the key active: it is compared while the key still is.
+  if (key.data !== undefined && !deprecated) given.push({ view: 'created', object: key.data, ...(key.response === undefined ? {} : { exchange: key.response.exchange }) });
+  const call = { given, known: { apiKey: key.apiKey } };
+  if (!inPassing) return expectViewsAgree(t, { admin }, 'ApiKey', call);
+  await viewsAgreeInPassing(t, { admin }, 'ApiKey', call);
+  return given;
 }
 
 /** The full key a 200/201 answer of POST /api-keys gives (masked in all output from now on); fails the check without one. */

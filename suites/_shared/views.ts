@@ -42,7 +42,7 @@ function claims(t: CheckContext, feature: string): boolean {
 }
 
 /** Reads the object through every view the target offers; fails on the first disagreement (all of them named). */
-export async function expectViewsAgree(t: CheckContext, fx: Fixtures, name: ViewedObject, call: ViewsCall, clients = viewClients(t, fx)): Promise<Reading[]> {
+export async function expectViewsAgree(t: CheckContext, clients: ViewClients, name: ViewedObject, call: ViewsCall): Promise<Reading[]> {
   const table = viewsOf(name);
   // A view of a feature the target does not claim (v2) is out of its certificate: not read.
   const unclaimed = table.views.filter((view) => view.clause !== undefined && unclaimedFeature({ id: 'views', clauses: [view.clause] }, t.run.claims) !== undefined).map((view) => view.view);
@@ -55,7 +55,7 @@ export async function expectViewsAgree(t: CheckContext, fx: Fixtures, name: View
  * The same from a shared helper, for the first objects of each kind a check makes: a check making many (a
  * property run) judges a few, and a check that leaves its answers to other areas (responses 'off') none.
  */
-export async function viewsAgreeInPassing(t: CheckContext, fx: Fixtures, name: ViewedObject, call: ViewsCall): Promise<void> {
+export async function viewsAgreeInPassing(t: CheckContext, clients: ViewClients, name: ViewedObject, call: ViewsCall): Promise<void> {
   const log = currentExchangeLog();
   if (log === undefined || log.mode === 'off') return;
   const counts = passing.get(log) ?? new Map<ViewedObject, number>();
@@ -63,7 +63,7 @@ export async function viewsAgreeInPassing(t: CheckContext, fx: Fixtures, name: V
   const done = counts.get(name) ?? 0;
   if (done >= judgedInPassing) return;
   counts.set(name, done + 1);
-  await expectViewsAgree(t, fx, name, call);
+  await expectViewsAgree(t, clients, name, call);
 }
 
 /** The failure of a set of findings: the first one's clause, at its exchange; every finding in the message. */
@@ -99,5 +99,5 @@ export function fixtureReading(channel: ChannelFixture): Reading {
 
 /** Every view of a channel the fixtures made agrees (in passing): its owner's channel list read where it has one. */
 export function channelViewsInPassing(t: CheckContext, fx: Fixtures, channel: ChannelFixture): Promise<void> {
-  return viewsAgreeInPassing(t, fx, 'Channel', { given: [fixtureReading(channel)], known: { owner: channel.owner_api_key ?? undefined } });
+  return viewsAgreeInPassing(t, viewClients(t, fx), 'Channel', { given: [fixtureReading(channel)], known: { owner: channel.owner_api_key ?? undefined } });
 }

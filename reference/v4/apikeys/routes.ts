@@ -30,7 +30,12 @@ export function registerApiKeyRoutes(app: App): void {
     demandLimit(ctx.query, ctx.app.fault('pagination.limit-required'));
     const keys = [...orgOf(ctx).apiKeys.values()];
     const leak = ctx.app.fault('apikeys.list-shows-full-key');
-    const result = cursorPage(keys.map((k) => (leak ? { ...apiKeyView(k), api_key: k.secret } : apiKeyView(k))), ctx.query, ctx.app.variant);
+    // Faults: apikeys.list.deprecated-reported-active (a deprecated key is listed as active),
+    // apikeys.list.blocked-reported (every listed key says blocked while its item read says not).
+    const activeListed = ctx.app.fault('apikeys.list.deprecated-reported-active');
+    const blockedListed = ctx.app.fault('apikeys.list.blocked-reported');
+    const row = (k: ApiKeyRecord) => ({ ...apiKeyView(k), ...(leak ? { api_key: k.secret } : {}), ...(activeListed ? { deprecated: false } : {}), ...(blockedListed ? { blocked: true } : {}) });
+    const result = cursorPage(keys.map(row), ctx.query, ctx.app.variant);
     // Fault: pagination.api-keys-skip (a page that has more drops its last item, which the cursor skips).
     if (ctx.app.fault('pagination.api-keys-skip') && result.has_more) result.data = result.data.slice(0, -1);
     return page(result);
