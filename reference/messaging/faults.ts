@@ -57,4 +57,6 @@ export const faults: FaultDecl[] = [
   { name: 'v2.groups.not-listed', description: 'v2 GET /groups never lists the groups created.', clauses: ['v2.groups.list-and-create'] },
   { name: 'v2.reactions.remove-refused', description: 'v2 reactions refuse the - (remove) forms.', clauses: ['v2.reactions.values'] },
   { name: 'v2.chats.read-refused', description: 'v2 POST /chats/{chatId}/read answers 404.', clauses: ['v2.chats.typing-and-read'] },
+  // issue 39: two views of one object disagree
+  { name: 'v2.numbers.inbound-as-dedicated', description: 'v2 /me/numbers lists an inbound-only line as plan_kind dedicated.', clauses: ['v2.numbers.item-shape'] },
 ];

@@ -103,7 +103,7 @@ export function numbersV2(ctx: Ctx): Reply {
       phone_number: line.address,
       is_active: line.status === 'active',
       last_active: state.lastActiveByChannel.get(line.id) ?? null,
-      plan_kind: ctx.app.fault('v2.numbers.plan-id-as-kind') ? `${line.plan ?? 'shared'}_com` : (line.plan ?? 'shared'),
+      plan_kind: ctx.app.fault('v2.numbers.plan-id-as-kind') ? `${line.plan ?? 'shared'}_com` : ctx.app.fault('v2.numbers.inbound-as-dedicated') && line.plan === 'inbound' ? 'dedicated' : (line.plan ?? 'shared'),
     }));
   return json(200, ctx.app.fault('v2.numbers.wrapped-in-data') ? { data: numbers } : { numbers });
 }

@@ -116,5 +116,8 @@ export const faults: FaultDecl[] = [
   fault('versioning.me-not-under-v4', 'GET /me is not served under the /v4 prefix (answers 404 there).', 'versioning.v4.beta-under-v4-prefix', 'me.get.data-object'),
   // issue 39: two views of one object disagree
   fault('apikeys.list.deprecated-reported-active', 'GET /api-keys lists a deprecated key as deprecated: false, while GET /api-keys/{apiKey} reads it deprecated.', 'views.apikeys.list-agrees-with-item', 'apikeys.delete.deprecates'),
+  fault('channels.capabilities.protocols-dropped', "GET /channels/{channel}/capabilities reports the channel's first protocol only, fewer than the channel object's capabilities.protocols.", 'channels.object.capabilities-shape'),
+  fault('channels.list.content-text-only', "GET /channels lists every channel's capabilities.content as [text], while GET /channels/{channel} reads text and media.", 'views.channels.list-agrees-with-item'),
+  fault('apikeys.channels.rows-as-sms', 'GET /api-keys/{apiKey}/channels lists every line the key owns as type sms_provider, while GET /channels/{channel} reads native.', 'views.apikeys.owned-channels-agree'),
   fault('apikeys.list.blocked-reported', 'GET /api-keys lists every key as blocked: true, while its creation answer and GET /api-keys/{apiKey} say false.', 'views.apikeys.list-agrees-with-item'),
 ];

@@ -15,6 +15,7 @@ import type { SpareLine, SpareLineKind } from '../../harness/config/types.js';
 import { assign, assignOk, deleteOk, dropOwnKey, keyAdmin, numberedLine, ownKey, unassign } from './api-keys.js';
 import { isRecord, shown } from './common.js';
 import { pollPurchase, purchase, purchaseOf } from './numbers.js';
+import { channelViewsInPassing } from './views.js';
 
 /** How long a check waits for a spare line other checks hold. */
 const leaseWaitMs = 30_000;
@@ -29,6 +30,13 @@ export interface LineWanted {
 }
 
 export async function lineOfItsOwn(t: CheckContext, fx: Fixtures, wanted: LineWanted = {}): Promise<ChannelFixture> {
+  const line = await leasedOrMade(t, fx, wanted);
+  // Every view of the line agrees with what was made (spec/fields/views.yaml Channel), for the first lines of a check.
+  await channelViewsInPassing(t, fx, line);
+  return line;
+}
+
+async function leasedOrMade(t: CheckContext, fx: Fixtures, wanted: LineWanted): Promise<ChannelFixture> {
   const kind = wanted.kind ?? 'native-dedicated-nocard';
   if (fx.controlOffers('createFixtureChannel')) return numberedLine(fx, wanted.owner ?? null, wanted.alias, kind);
   // The config's spare lines are the vendor's organization's; a fresh organization lends its own unowned lines.

@@ -6,6 +6,7 @@ import { uniquePhone, uniqueToken } from '../_shared/values.js';
 import { fail, isRecord, mentions, shown } from '../_shared/common.js';
 import { createContactV2, expectSuccess, firstIdWith, walkContactsV2 } from '../_shared/v2.js';
 import { offsetPagesMention } from '../_shared/pages.js';
+import { expectViewsAgree, fixtureReading, lineKindOf } from '../_shared/views.js';
 
 const area = 'v2';
 
@@ -153,5 +154,28 @@ check(
       t.expect.that(['shared', 'dedicated', 'inbound', 'trial', '2fa'], `plan_kind of ${String(number.phone_number)}`).toContain(number.plan_kind);
     }
     t.expect.that(isRecord(item) ? item.plan_kind : undefined, 'plan_kind of the dedicated line').toBe('dedicated');
+  },
+);
+
+// Fault: v2.numbers.inbound-as-dedicated.
+check(
+  {
+    area,
+    name: 'every-line-has-its-plan-kind',
+    title: 'v2 GET /me/numbers lists each native line with the plan_kind of its kind of line (shared, dedicated, inbound)',
+    clauses: ['v2.numbers.item-shape'],
+    needs: ['v2'],
+    concurrent: true,
+  },
+  async (t) => {
+    const fx = await t.fixtures();
+    const lines = fx.channels.filter((c) => lineKindOf(c.kind) !== undefined);
+    const kinds = new Set<string>();
+    for (const line of lines) {
+      const readings = await expectViewsAgree(t, { v2: fx.v2() }, 'Channel', { given: [fixtureReading(line)] });
+      if (readings.some((r) => r.view === 'v2-number' && r.object !== undefined)) kinds.add(lineKindOf(line.kind)!);
+    }
+    // Which lines a key's v2 list holds is not shown beyond those it may send from: kinds other than dedicated are what tell plan kinds apart.
+    if ([...kinds].every((kind) => kind === 'dedicated')) t.notVerifiable(`v2 /me/numbers listed no shared or inbound line of the fixtures (listed kinds: ${[...kinds].join(', ') || 'none'})`);
   },
 );

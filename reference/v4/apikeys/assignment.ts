@@ -48,7 +48,9 @@ export function registerAssignmentRoutes(app: App): void {
     const key = pathKey(ctx);
     const org = orgOf(ctx);
     const owned = ctx.app.fault('apikeys.channels.lists-unowned') ? [...org.channels.values()].filter((c) => c.numbered) : ownedChannels(org, key.id);
-    return page(cursorPage(owned.map(channelView), ctx.query, ctx.app.variant));
+    // Fault: apikeys.channels.rows-as-sms (the key's channel list says every line is an sms_provider channel).
+    const rows = owned.map((c) => (ctx.app.fault('apikeys.channels.rows-as-sms') ? { ...channelView(c), type: 'sms_provider' } : channelView(c)));
+    return page(cursorPage(rows, ctx.query, ctx.app.variant));
   }, appOnly('apikeys:read'));
 
   app.route('PUT', '/v4/api-keys/:apiKey/channels/:channel', (ctx) => {

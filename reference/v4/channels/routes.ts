@@ -29,8 +29,17 @@ function unknownAnswered(ctx: Ctx): boolean {
 
 function capabilities(ctx: Ctx, channel: ChannelRecord): Record<string, unknown> {
   const view = capabilitiesView(channel);
+  // Fault: channels.capabilities.protocols-dropped (the endpoint reports the first protocol only).
+  if (ctx.app.fault('channels.capabilities.protocols-dropped')) view.capabilities = { ...(view.capabilities as Record<string, unknown>), protocols: channel.protocols.slice(0, 1) };
   // Fault: channels.capabilities.type-native (every channel's capabilities say native).
   return ctx.app.fault('channels.capabilities.type-native') ? { ...view, type: 'native' } : view;
+}
+
+/** A channel as listed: as read, but under the fault channels.list.content-text-only (rows say text only). */
+function listed(ctx: Ctx, channel: ChannelRecord): Record<string, unknown> {
+  const view = present(ctx, channel);
+  if (ctx.app.fault('channels.list.content-text-only')) view.capabilities = { protocols: channel.protocols, content: ['text'] };
+  return view;
 }
 
 const channelTypes = new Set(['native', 'sms_provider', 'whatsapp', 'rcs', 'amb']);
@@ -59,7 +68,7 @@ export function registerChannelRoutes(app: App): void {
         !none,
     );
     demandLimit(ctx.query, ctx.app.fault('pagination.limit-required'));
-    const result = cursorPage(channels.map((c) => present(ctx, c)), ctx.query, ctx.app.variant);
+    const result = cursorPage(channels.map((c) => listed(ctx, c)), ctx.query, ctx.app.variant);
     // The fault drops the last item of every page that has more: the cursor still moves past it.
     if (ctx.app.fault('pagination.channels-skip') && result.has_more) result.data = result.data.slice(0, -1);
     return page(result);
