@@ -58,5 +58,6 @@ export const faults: FaultDecl[] = [
   { name: 'v2.reactions.remove-refused', description: 'v2 reactions refuse the - (remove) forms.', clauses: ['v2.reactions.values'] },
   { name: 'v2.chats.read-refused', description: 'v2 POST /chats/{chatId}/read answers 404.', clauses: ['v2.chats.typing-and-read'] },
   // issue 39: two views of one object disagree
+  { name: 'v2.contacts.row-stale-name', description: 'v2 GET /contacts lists a contact renamed through v4 under the name it was created with.', clauses: ['views.contacts.v2-agrees-with-v4'] },
   { name: 'v2.numbers.inbound-as-dedicated', description: 'v2 /me/numbers lists an inbound-only line as plan_kind dedicated.', clauses: ['v2.numbers.item-shape'] },
 ];

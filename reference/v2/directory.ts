@@ -9,13 +9,16 @@ import { newId } from '../store/ids.js';
 import { offsetPage, parseLimit, parseOffset } from '../store/pagination.js';
 import type { ContactRecord, Org } from '../store/types.js';
 import { listContacts } from '../v4/contacts/list.js';
+import { createdNames } from '../v4/contacts/history.js';
 import { openGroupChat } from '../messaging/chats.js';
 import { messagingState, type GroupRecord } from '../messaging/state.js';
 import { activeNativeLines, requireActiveNumber } from './lines.js';
 
-function contactV2(org: Org, contact: ContactRecord): Record<string, unknown> {
+function contactV2(org: Org, contact: ContactRecord, staleName = false): Record<string, unknown> {
   const identities = contactIdentities(org, contact).map((i) => i.value);
-  return { id: contact.id, name: contact.name, identifier: identities[0] ?? null, identifiers: identities, tags: contact.tags, created_at: contact.createdAt };
+  // Fault: v2.contacts.row-stale-name (v2 lists a contact renamed through v4 under the name it was created with).
+  const name = staleName && createdNames.has(contact) ? createdNames.get(contact) : contact.name;
+  return { id: contact.id, name, identifier: identities[0] ?? null, identifiers: identities, tags: contact.tags, created_at: contact.createdAt };
 }
 
 /** GET /contacts: `limit`, `offset`, `q`, `sort` (the v4 values), always offset-paginated. */
@@ -28,7 +31,7 @@ export function listContactsV2(ctx: Ctx): Reply {
   }
   query.set('offset', ctx.query.get('offset') ?? '0');
   const page = listContacts(org, query, ctx.app.variant) as ReturnType<typeof listContacts> & { pagination?: unknown };
-  const body: Record<string, unknown> = { contacts: page.data.map((c) => contactV2(org, c)) };
+  const body: Record<string, unknown> = { contacts: page.data.map((c) => contactV2(org, c, ctx.app.fault('v2.contacts.row-stale-name'))) };
   if (!ctx.app.fault('v2.contacts.no-pagination')) body.pagination = page.pagination;
   return json(200, body);
 }

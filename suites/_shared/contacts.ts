@@ -3,6 +3,8 @@
 // type") nor how tags are set, so the identity shape is found by trying the plausible ones, once per worker,
 // and a target that takes none of them makes the check not verifiable (never passed, never failed).
 import { CheckFailure, path, prerequisite, type ApiClient, type ApiResponse, type CheckContext } from '../../harness/check/index.js';
+import type { Reading } from '../../harness/views/index.js';
+import { expectViewsAgree, viewsAgreeInPassing } from './views.js';
 
 export interface Identity {
   id: string;
@@ -111,7 +113,24 @@ export class Contacts {
         this.t.notVerifiable(`POST /contacts with tags answered a contact without the tag '${tag}'; how tags are set is not shown in the description`);
       }
     }
+    // Every view of the new contact agrees with what was sent and answered (for the first contacts of a check).
+    const model: Record<string, unknown> = { id: contact.id, merged_into: null, ...(typeof input.name === 'string' ? { name: input.name } : {}) };
+    await this.viewsAgree(model, { object: contact, exchange: response.exchange }, { inPassing: true });
     return contact;
+  }
+
+  /**
+   * Every view of a contact (its item, its list row, its identities endpoint, and v2's list where `v2` is given)
+   * agrees with `model`, what the check's writes determine, and with `answer`, the last write's answer
+   * (spec/fields/views.yaml Contact). In passing (a shared helper), for the first contacts of a check only.
+   */
+  async viewsAgree(model: Record<string, unknown>, answer?: { object: Contact; exchange?: Reading['exchange'] }, options: { inPassing?: boolean; v2?: { client: ApiClient; search: string } } = {}): Promise<Reading[]> {
+    const given: Reading[] = [{ view: 'model', object: model }];
+    if (answer !== undefined) given.push({ view: 'answer', object: answer.object, ...(answer.exchange === undefined ? {} : { exchange: answer.exchange }) });
+    const clients = { key: this.client, ...(options.v2 === undefined ? {} : { v2: options.v2.client }) };
+    if (!options.inPassing) return expectViewsAgree(this.t, clients, 'Contact', { given, known: { search: options.v2?.search } });
+    await viewsAgreeInPassing(this.t, clients, 'Contact', { given });
+    return given;
   }
 
   /** POST /contacts/{id}/identities in the shape learnt for this target. */
@@ -223,4 +242,15 @@ export function pageOf<T>(response: ApiResponse): Page<T> {
     throw new CheckFailure(`${response.method} ${response.path} did not answer a page`, '200 {data: [...], has_more, next_cursor}', `${response.status} ${response.text.slice(0, 300)}`);
   }
   return body;
+}
+
+/**
+ * Lets time pass between two writes whose order a check judges: the organization's clock moves a second where
+ * the control API offers advanceClock, else the check waits a little over a second (a measure kept in whole
+ * seconds then still sees the writes apart).
+ */
+export async function letTimePass(t: CheckContext, waitMs = 1_100): Promise<void> {
+  const fx = await t.fixtures();
+  if (fx.controlOffers('advanceClock')) await fx.control().advanceClock(1_000);
+  else await new Promise((resolve) => setTimeout(resolve, waitMs));
 }

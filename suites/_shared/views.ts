@@ -70,7 +70,8 @@ export async function viewsAgreeInPassing(t: CheckContext, clients: ViewClients,
 export function failureOf(name: ViewedObject | string, findings: readonly Finding[], operation = 'views'): CheckFailure {
   const [first] = findings;
   if (first === undefined) throw new Error('failureOf needs a finding');
-  const failure = new CheckFailure(`the views of one ${name} disagree: ${describeFindings(findings)}`, first.expected, first.actual);
+  const what = first.judge === 'replay' ? `a replay of one ${name} differs from what it replays` : `the views of one ${name} disagree`;
+  const failure = new CheckFailure(`${what}: ${describeFindings(findings)}`, first.expected, first.actual);
   return atExchange(attribute(failure, { clause: first.clause, operation, as: 'read-back' }), first.exchange);
 }
 

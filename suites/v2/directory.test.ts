@@ -7,6 +7,7 @@ import { fail, isRecord, mentions, shown } from '../_shared/common.js';
 import { createContactV2, expectSuccess, firstIdWith, walkContactsV2 } from '../_shared/v2.js';
 import { offsetPagesMention } from '../_shared/pages.js';
 import { expectViewsAgree, fixtureReading, lineKindOf } from '../_shared/views.js';
+import { Contacts } from '../_shared/contacts.js';
 
 const area = 'v2';
 
@@ -177,5 +178,27 @@ check(
     }
     // Which lines a key's v2 list holds is not shown beyond those it may send from: kinds other than dedicated are what tell plan kinds apart.
     if ([...kinds].every((kind) => kind === 'dedicated')) t.notVerifiable(`v2 /me/numbers listed no shared or inbound line of the fixtures (listed kinds: ${[...kinds].join(', ') || 'none'})`);
+  },
+);
+
+// Fault: v2.contacts.row-stale-name.
+check(
+  {
+    area,
+    name: 'contacts-agree-with-v4',
+    title: 'a contact made and renamed through v4 is listed by v2 GET /contacts with its v4 id and its new name',
+    clauses: ['views.contacts.v2-agrees-with-v4'],
+    needs: ['v2'],
+    concurrent: true,
+  },
+  async (t) => {
+    const fx = await t.fixtures();
+    const contacts = new Contacts(fx.v4(), t);
+    const token = uniqueToken();
+    const contact = await contacts.create({ name: `Both ${token}` });
+    const name = `Renamed both ${token}`;
+    t.expect.hasStatus(await fx.v4().patch(path`/contacts/${contact.id}`, { json: { name } }), 200);
+    const readings = await contacts.viewsAgree({ id: contact.id, name }, undefined, { v2: { client: fx.v2(), search: token } });
+    if (!readings.some((r) => r.view === 'v2-row' && r.object !== undefined)) t.notVerifiable(`v2 GET /contacts?q=${token} holds no row naming the contact's ct_ id (the v2 contact's fields are not shown)`);
   },
 );

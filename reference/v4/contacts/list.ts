@@ -22,6 +22,10 @@ export interface ListFaults {
   sortIgnored?: boolean;
   filterIgnored?: boolean;
   directionFilterIgnored?: boolean;
+  /** recent lists oldest first and oldest most recent first. */
+  recentOldestSwapped?: boolean;
+  /** inbound_last and outbound_last keep a contact with any message in that direction, whichever came last. */
+  directionFilterAnyMessage?: boolean;
 }
 
 function oneOf<T extends string>(query: URLSearchParams, name: string, allowed: readonly T[]): T | null {
@@ -48,7 +52,9 @@ function matchesQ(org: Org, contact: ContactRecord, q: string, caseSensitive: bo
   return texts.some((t) => (caseSensitive ? t : t.toLowerCase()).includes(needle));
 }
 
-function applyFilter(contact: ContactRecord, filter: (typeof filters)[number] | null): boolean {
+function applyFilter(contact: ContactRecord, filter: (typeof filters)[number] | null, anyMessage = false): boolean {
+  if (anyMessage && filter === 'inbound_last') return contact.lastInboundAt !== null;
+  if (anyMessage && filter === 'outbound_last') return contact.lastOutboundAt !== null;
   switch (filter) {
     case 'has_tags':
       return contact.tags.length > 0;
@@ -70,7 +76,8 @@ export function listContacts(org: Org, query: URLSearchParams, variant: Variant,
     throw httpError(faults.offsetWithCursor422 ? 422 : 400, 'invalid_parameter', 'offset cannot be combined with cursor', { offset: query.get('offset'), cursor });
   }
   const askedSort = oneOf(query, 'sort', sorts);
-  const sort = faults.sortIgnored ? null : askedSort;
+  const swapped = askedSort === 'recent' ? 'oldest' : askedSort === 'oldest' ? 'recent' : askedSort;
+  const sort = faults.sortIgnored ? null : faults.recentOldestSwapped ? swapped : askedSort;
   const asked = oneOf(query, 'filter', filters);
   const directionIgnored = faults.directionFilterIgnored && (asked === 'inbound_last' || asked === 'outbound_last');
   const filter = faults.filterIgnored || directionIgnored ? null : asked;
@@ -88,7 +95,7 @@ export function listContacts(org: Org, query: URLSearchParams, variant: Variant,
       (owners === null || owners.has(c.id)) &&
       (q === null || q === '' || faults.qIgnored === true || matchesQ(org, c, q, faults.qCaseSensitive === true)) &&
       (tag === null || c.tags.some((t) => (faults.tagCaseSensitive ? t : t.toLowerCase()) === tag)) &&
-      applyFilter(c, filter),
+      applyFilter(c, filter, faults.directionFilterAnyMessage === true),
   );
   const unsorted = items;
   if (sort === 'recent') items = [...items].sort((a, b) => lastActivity(b) - lastActivity(a));

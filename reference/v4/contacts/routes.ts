@@ -7,6 +7,7 @@ import { created, ok, page } from '../../server/reply.js';
 import { objectBody } from '../../server/validate.js';
 import { createContact, softDeleteContact, uniqueTags } from '../../store/contacts.js';
 import { mergeContacts } from '../../store/merge.js';
+import { createdIdentities, createdNames, movedBy, rememberCreated } from './history.js';
 import { either } from '../options.js';
 import { contactView } from '../views.js';
 import { identityInput, pathContact, refuseUnnamedFields, tagsInput, writableContact } from './input.js';
@@ -32,8 +33,12 @@ export function registerContactRoutes(app: App): void {
       sortIgnored: ctx.app.fault('contacts.list.sort-ignored'),
       filterIgnored: ctx.app.fault('contacts.list.filter-ignored'),
       directionFilterIgnored: ctx.app.fault('contacts.list.direction-filter-ignored'),
+      recentOldestSwapped: ctx.app.fault('contacts.list.recent-oldest-swapped'),
+      directionFilterAnyMessage: ctx.app.fault('contacts.list.direction-filter-any-message'),
     });
-    const data = result.data.map((c) => contactView(org, c));
+    // Fault: contacts.list.row-stale-name (a listed contact shows the name it was created with, as a search index never refreshed would).
+    const staleName = ctx.app.fault('contacts.list.row-stale-name');
+    const data = result.data.map((c) => (staleName && createdNames.has(c) ? { ...contactView(org, c), name: createdNames.get(c) } : contactView(org, c)));
     if (ctx.app.fault('contacts.list.cursor-stops-early') && !('pagination' in result)) return page({ data, has_more: false, next_cursor: null });
     return page({ ...result, data });
   }, either);
@@ -51,6 +56,7 @@ export function registerContactRoutes(app: App): void {
     const allowDuplicate = ctx.app.fault('contacts.create.duplicate-allowed');
     const name = (body.name as string | null | undefined) ?? null;
     const contact = createContact(org, name === null ? null : storedName(ctx, name), identity, tagsInput(body.tags) ?? [], allowDuplicate);
+    rememberCreated(contact);
     const view = contactView(org, contact);
     // Fault: contacts.create.200 (200 where the description says 201).
     return ctx.app.fault('contacts.create.200') ? ok(view) : created(view);
@@ -59,7 +65,12 @@ export function registerContactRoutes(app: App): void {
   app.route('GET', '/v4/contacts/:contactId', (ctx) => {
     const tombstone = orgOf(ctx).contacts.get(ctx.params.contactId ?? '');
     if (tombstone?.deleted && ctx.app.fault('contacts.delete.still-readable')) return ok(contactView(orgOf(ctx), tombstone));
-    return ok(contactView(orgOf(ctx), pathContact(ctx, 400)));
+    const contact = pathContact(ctx, 400);
+    const view = contactView(orgOf(ctx), contact);
+    // Fault: contacts.object.identities-stale (the item carries only the identities the contact was created with).
+    const first = createdIdentities.get(contact);
+    if (ctx.app.fault('contacts.object.identities-stale') && first !== undefined) view.identities = (view.identities as Array<{ id: string }>).filter((identity) => first.includes(identity.id));
+    return ok(view);
   }, either);
 
   app.route('PATCH', '/v4/contacts/:contactId', (ctx) => {
@@ -141,7 +152,11 @@ export function registerContactRoutes(app: App): void {
         { messageId: null },
       );
     }
+    if (outcome.kind === 'merged') movedBy.set(source, outcome.movedIdentityIds);
     const view = contactView(org, survivor);
+    // Fault: contacts.merge.replay-answers-before (a repeat answers the survivor without what this merge moved to it).
+    const moved = movedBy.get(source) ?? [];
+    if (outcome.kind === 'unchanged' && f('replay-answers-before')) return ok({ ...view, identities: (view.identities as Array<{ id: string }>).filter((identity) => !moved.includes(identity.id)) });
     // Fault: contacts.merge.answer-drops-survivor-tags (the answer shows the source's tags only; the store has the union).
     if (f('answer-drops-survivor-tags')) return ok({ ...view, tags: [...source.tags] });
     return ok(view);
