@@ -54,7 +54,11 @@ export function registerEventRoutes(app: App): void {
   app.route('GET', '/v2/webhooks', (ctx) => {
     const subs = ctx.app.fault('events.v2-list.empty') ? [] : listSubscriptions(orgOf(ctx), 'v2');
     const leak = ctx.app.fault('events.v2-list.leaks-secret');
-    return json(200, { webhooks: subs.map((sub) => (leak ? { ...v2Record(sub), signing_secret: sub.secret } : v2Record(sub))) });
+    // Faults: events.v2-list.type-all (every webhook listed as type all), events.v2-list.inactive (listed inactive).
+    const typeAll = ctx.app.fault('events.v2-list.type-all');
+    const inactive = ctx.app.fault('events.v2-list.inactive');
+    const row = (sub: (typeof subs)[number]) => ({ ...v2Record(sub), ...(leak ? { signing_secret: sub.secret } : {}), ...(typeAll ? { webhook_type: 'all' } : {}), ...(inactive ? { is_active: false } : {}) });
+    return json(200, { webhooks: subs.map(row) });
   }, v2);
   app.route('POST', '/v2/webhooks', createV2, v2);
   app.route('GET', '/v2/webhooks/:webhookId', (ctx) => json(200, v2Record(findV2(ctx))), v2);

@@ -4,7 +4,7 @@
 // the views judge it on their own clauses. A disagreement fails the check on the clause it breaks (named as a
 // read-back of the disagreeing view when that is another check's clause), at the exchange that showed it.
 import { attribute } from '../../harness/check/attribution.js';
-import { CheckFailure, type CheckContext, type Fixtures } from '../../harness/check/index.js';
+import { CheckFailure, type ApiClient, type ApiResponse, type CheckContext, type Fixtures } from '../../harness/check/index.js';
 import { atExchange } from '../../harness/checks/failure.js';
 import { currentExchangeLog } from '../../harness/http/recorder.js';
 import { describeFindings, judgeViews, type Finding, type Reading, type ViewClients } from '../../harness/views/index.js';
@@ -101,4 +101,24 @@ export function fixtureReading(channel: ChannelFixture): Reading {
 /** Every view of a channel the fixtures made agrees (in passing): its owner's channel list read where it has one. */
 export function channelViewsInPassing(t: CheckContext, fx: Fixtures, channel: ChannelFixture): Promise<void> {
   return viewsAgreeInPassing(t, viewClients(t, fx), 'Channel', { given: [fixtureReading(channel)], known: { owner: channel.owner_api_key ?? undefined } });
+}
+
+/**
+ * Every view of a v2-registered webhook agrees with its registration (URL and type) and its creation answer: the
+ * v2 list row and the v4 record (spec/fields/views.yaml Webhook). In passing, for the first webhooks of a check.
+ */
+export async function webhookViewsAgree(t: CheckContext, v2: ApiClient, webhook: { id: string | undefined; url: string; type: string; created: ApiResponse }, inPassing = false): Promise<Reading[]> {
+  const answer = webhook.created.body;
+  const created = isObject(answer) ? (isObject(answer.data) ? answer.data : answer) : undefined;
+  const given: Reading[] = [{ view: 'registered', object: { webhook_url: webhook.url, webhook_type: webhook.type } }];
+  if (created !== undefined) given.push({ view: 'created', object: created, exchange: webhook.created.exchange });
+  const clients: ViewClients = { v2, key: t.v4.as(v2.credential) };
+  const call = { given, known: { webhook_id: webhook.id } };
+  if (!inPassing) return expectViewsAgree(t, clients, 'Webhook', call);
+  await viewsAgreeInPassing(t, clients, 'Webhook', call);
+  return given;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

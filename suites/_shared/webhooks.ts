@@ -9,6 +9,7 @@ import { verifySignature } from '../../harness/webhooks/signature.js';
 import { actionOf, contradictionFailure, judgeDelivery, type EventAction } from '../../harness/oracle/index.js';
 import { deliveryTimeoutMs, freshEndpointName, useWebhookReceiver } from '../../harness/webhooks-fixture.js';
 import { fail, isRecord, shown, type Json } from './common.js';
+import { webhookViewsAgree } from './views.js';
 
 export const webhookIdPattern = /^wh_[A-Za-z0-9]+$/;
 /** After a later delivery arrived, how long a forbidden earlier one may still be on its way. */
@@ -30,6 +31,8 @@ export class Hooks {
   constructor(
     readonly receiver: WebhookReceiver,
     readonly timeoutMs: number,
+    /** The check, for judging in passing every view of a webhook it registers (suites/_shared/views.ts). */
+    readonly t?: CheckContext,
   ) {}
 
   /** POST /webhooks (v4) with a fresh endpoint of the receiver. */
@@ -45,7 +48,9 @@ export class Hooks {
   async subscribeV2(client: ApiClient, webhookType: string): Promise<Subscription> {
     const { created, endpoint, url } = await this.postV2(client, webhookType);
     if (created.status < 200 || created.status > 299) fail(`v2 POST /webhooks (${webhookType}) did not create the subscription`, 'a 2xx with signing_secret', shown(created));
-    return subscription('v2', created, endpoint, url);
+    const sub = subscription('v2', created, endpoint, url);
+    if (this.t !== undefined) await webhookViewsAgree(this.t, client, { id: sub.id, url, type: webhookType, created }, true);
+    return sub;
   }
 
   /**
@@ -100,7 +105,7 @@ export class Hooks {
 /** Registers the file's receiver; call at module level. Each check gets it with `await hooks(t)`. */
 export function useHooks(): (t: CheckContext) => Promise<Hooks> {
   const receiverOf = useWebhookReceiver();
-  return async (t) => new Hooks(await receiverOf(t.target), deliveryTimeoutMs(t.target));
+  return async (t) => new Hooks(await receiverOf(t.target), deliveryTimeoutMs(t.target), t);
 }
 
 /** How a delivery of a watched event is told to be the check's own, and what to say when none is. */
