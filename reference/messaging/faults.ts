@@ -57,6 +57,10 @@ export const faults: FaultDecl[] = [
   { name: 'v2.groups.not-listed', description: 'v2 GET /groups never lists the groups created.', clauses: ['v2.groups.list-and-create'] },
   { name: 'v2.reactions.remove-refused', description: 'v2 reactions refuse the - (remove) forms.', clauses: ['v2.reactions.values'] },
   { name: 'v2.chats.read-refused', description: 'v2 POST /chats/{chatId}/read answers 404.', clauses: ['v2.chats.typing-and-read'] },
+  // issue 39: a write's answer shows its request while its effect differs
+  { name: 'messaging.send.attachments-dropped-with-text', description: 'A send with text and attachments goes out with the text only (message.sent carries no attachments); the answer still shows them.', clauses: ['messages.send.request'] },
+  { name: 'v2.groups.first-member-only', description: 'v2 POST /groups makes the group with its first member only; the answer still shows every member.', clauses: ['v2.groups.list-and-create'] },
+  { name: 'v2.reactions.remove-adds', description: 'A v2 -love (any - reaction) adds the tapback instead of removing it: message.reaction reports action add.', clauses: ['v2.reactions.values'] },
   // issue 39: two views of one object disagree
   { name: 'v2.contacts.row-stale-name', description: 'v2 GET /contacts lists a contact renamed through v4 under the name it was created with.', clauses: ['views.contacts.v2-agrees-with-v4'] },
   { name: 'v2.numbers.inbound-as-dedicated', description: 'v2 /me/numbers lists an inbound-only line as plan_kind dedicated.', clauses: ['v2.numbers.item-shape'] },

@@ -103,7 +103,11 @@ function finish(ctx: Ctx, org: Org, prepared: PreparedSend, body: SendBody, mode
     return json(200, preview(prepared, mode));
   }
   const { message, chat } = commitSend(org, prepared, body, author(ctx));
+  // Fault: messaging.send.attachments-dropped-with-text (a send with text goes out without its attachments; the answer still shows them).
+  const dropped = ctx.app.fault('messaging.send.attachments-dropped-with-text') && message.text !== null && message.attachments.length > 0;
+  if (dropped) message.attachments = [];
   const view = viewOf(ctx.app, message, chat, prepared.target.channel);
+  if (dropped) view.attachments = body.attachments;
   if (prepared.target.chat && ctx.app.fault('messaging.chat-reply.new-thread')) view.chat_id = newId('chat');
   const status = ctx.app.fault('messaging.send.200-instead-of-201') ? 200 : 201;
   return json(status, ctx.app.fault('messaging.send.wrapped') ? { data: view } : view);

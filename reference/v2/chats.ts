@@ -110,7 +110,8 @@ export function reactV2(ctx: Ctx): Reply {
   const match = typeof body.reaction === 'string' ? reactionPattern.exec(body.reaction) : null;
   if (!match || (match[1] === '-' && ctx.app.fault('v2.reactions.remove-refused'))) throw httpError(422, 'validation_error', 'reaction must be + or - followed by love, like, dislike, laugh, emphasize or question', { field: 'reaction' });
   const { message, chat } = pathMessage(ctx);
-  const action = match[1] === '+' ? 'add' : 'remove';
+  // Fault: v2.reactions.remove-adds (a - reaction adds the tapback instead of removing it).
+  const action = match[1] === '+' || ctx.app.fault('v2.reactions.remove-adds') ? 'add' : 'remove';
   reactionEvent(ctx.app, org, chat, message, 'outbound', match[2]!, action, chat.lineAddress);
   return unshownSuccess(ctx.app.variant, 'done', { message_id: message.id, reaction: body.reaction, status: 'ok' });
 }

@@ -91,8 +91,11 @@ export function createGroupV2(ctx: Ctx): Reply {
     throw httpError(422, 'validation_error', 'members must be a non-empty array of E.164 phone numbers', { field: 'members' });
   }
   const line = lines.find((l) => l.plan !== 'inbound') ?? lines[0]!;
-  const chat = openGroupChat(org, line, members, body.name, true);
-  return unshownSuccess(ctx.app.variant, 'created', groupV2(messagingState(org).groups.get(chat.groupId!)!));
+  // Fault: v2.groups.first-member-only (the group is made with its first member; the answer shows them all).
+  const firstOnly = ctx.app.fault('v2.groups.first-member-only');
+  const chat = openGroupChat(org, line, firstOnly ? members.slice(0, 1) : members, body.name, true);
+  const group = groupV2(messagingState(org).groups.get(chat.groupId!)!);
+  return unshownSuccess(ctx.app.variant, 'created', firstOnly ? { ...group, members } : group);
 }
 
 /** The native numbers the key may send from: those it owns and those no key owns. */

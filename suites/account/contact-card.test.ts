@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { check } from '../../harness/check/index.js';
 import { cardPath, ownLine, pngDataUri, uploadAvatar } from '../_shared/account.js';
 import { dataOf, fail, isRecord, mentions, shown, type Json } from '../_shared/common.js';
+import { uniqueToken } from '../_shared/values.js';
 
 const area = 'account';
 
@@ -139,6 +140,29 @@ check(
     const response = await uploadAvatar(fx.v4(), number, { first_name: 'Grace', last_name: 'Hopper' }, 2048);
     t.expect.hasStatus(response, 200);
     if (!isRecord(dataOf(response))) fail('the upload answer has no data object', '{data: {...}}', shown(response));
+  },
+);
+
+// Fault: account.avatar.names-dropped.
+check(
+  {
+    area,
+    name: 'avatar-upload-keeps-the-names',
+    title: 'the first_name and last_name sent with an avatar upload are the card\'s names GET contact-card then reads (the answer aside)',
+    clauses: ['me.contact-card.avatar.multipart'],
+  },
+  async (t) => {
+    const { fx, number } = await ownLine(t);
+    // Other names first, so that names the upload drops read as the old ones.
+    t.expect.hasStatus(await fx.v4().put(cardPath(number), { json: { first_name: 'Before', last_name: 'Upload' } }), 200);
+    const sent = { first_name: `Grace ${uniqueToken(4)}`, last_name: `Hopper ${uniqueToken(4)}` };
+    t.expect.hasStatus(await uploadAvatar(fx.v4(), number, sent, 2048), 200);
+    const read = await fx.v4().get(cardPath(number));
+    t.expect.hasStatus(read, 200);
+    const card = dataOf<Json>(read);
+    // The card's fields are not shown: names read under the names PUT takes (spec/AMBIGUITIES.md oracle 15).
+    if (!isRecord(card) || !('first_name' in card) || !('last_name' in card)) return t.notVerifiable('the contact card read carries no first_name and last_name, so the names sent with the photo cannot be seen');
+    t.expect.that({ first_name: card.first_name, last_name: card.last_name }, 'the names GET contact-card reads after the upload (those sent with the photo)').toEqual(sent);
   },
 );
 

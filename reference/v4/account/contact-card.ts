@@ -117,7 +117,8 @@ export function registerContactCardRoutes(app: App): void {
     }
     const card = channel.contactCard ?? emptyCard();
     if (avatar) card.avatar = `https://cdn.reference.invalid/avatars/${newId('av')}`;
-    for (const name of ['first_name', 'last_name'] as const) {
+    // Fault: account.avatar.names-dropped (the photo is kept, the names sent with it are not).
+    for (const name of ctx.app.fault('account.avatar.names-dropped') ? [] : (['first_name', 'last_name'] as const)) {
       const part = ctx.parts.find((p) => p.name === name);
       if (part) card[name] = part.data.toString('utf8');
     }
