@@ -119,6 +119,9 @@ export const faults: FaultDecl[] = [
   fault('channels.capabilities.protocols-dropped', "GET /channels/{channel}/capabilities reports the channel's first protocol only, fewer than the channel object's capabilities.protocols.", 'channels.object.capabilities-shape'),
   fault('channels.list.content-text-only', "GET /channels lists every channel's capabilities.content as [text], while GET /channels/{channel} reads text and media.", 'views.channels.list-agrees-with-item'),
   fault('apikeys.channels.rows-as-sms', 'GET /api-keys/{apiKey}/channels lists every line the key owns as type sms_provider, while GET /channels/{channel} reads native.', 'views.apikeys.owned-channels-agree'),
+  // issue 39: a replay in a state the original never had
+  fault('numbers.purchase.replay-action-required', 'Replaying the key of a provisioning purchase answers the same purchase_id in action_required with an action_url, a state the purchase never had.', 'purchases.create.replay-same-purchase', 'purchases.state.transitions-only'),
+  fault('numbers.purchase.replay-retries-failed', 'Replaying the key of a failed purchase starts it over: the purchase is provisioning again, as polls then read.', 'purchases.state.transitions-only'),
   // issue 39: a write's answer shows its request while its effect differs
   fault('account.avatar.names-dropped', 'POST contact-card/avatar keeps the photo but drops the first_name and last_name sent with it: GET contact-card keeps the names it had.', 'me.contact-card.avatar.multipart'),
   fault('contacts.list.row-stale-name', 'GET /contacts lists a renamed contact under the name it was created with, while GET /contacts/{contactId} reads the new name.', 'views.contacts.list-agrees-with-item'),

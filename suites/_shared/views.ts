@@ -70,7 +70,7 @@ export async function viewsAgreeInPassing(t: CheckContext, clients: ViewClients,
 export function failureOf(name: ViewedObject | string, findings: readonly Finding[], operation = 'views'): CheckFailure {
   const [first] = findings;
   if (first === undefined) throw new Error('failureOf needs a finding');
-  const what = first.judge === 'replay' ? `a replay of one ${name} differs from what it replays` : `the views of one ${name} disagree`;
+  const what = first.judge === 'replay' ? `a later answer about one ${name} does not follow the earlier one` : `the views of one ${name} disagree`;
   const failure = new CheckFailure(`${what}: ${describeFindings(findings)}`, first.expected, first.actual);
   return atExchange(attribute(failure, { clause: first.clause, operation, as: 'read-back' }), first.exchange);
 }

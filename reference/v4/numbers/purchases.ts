@@ -79,6 +79,17 @@ function purchaseAnswer(ctx: Ctx, purchase: PurchaseRecord): Reply {
   return ctx.app.fault('numbers.purchase.created-201') ? created(view) : accepted(view);
 }
 
+/** A replay's answer: the stored purchase as it now is (or, under two faults, in a state it never had). */
+function replayAnswer(ctx: Ctx, purchase: PurchaseRecord): Reply {
+  // Fault: numbers.purchase.replay-retries-failed (a replay of a failed purchase starts it over, as provisioning).
+  if (purchase.status === 'failed' && ctx.app.fault('numbers.purchase.replay-retries-failed')) purchase.status = 'provisioning';
+  // Fault: numbers.purchase.replay-action-required (a replay of a provisioning purchase asks for a 3DS action).
+  if (purchase.status === 'provisioning' && ctx.app.fault('numbers.purchase.replay-action-required')) {
+    return accepted({ ...purchaseCreatedView(purchase), status: 'action_required', action_url: `https://pay.reference.invalid/3ds/${purchase.id}` });
+  }
+  return purchaseAnswer(ctx, purchase);
+}
+
 export function registerPurchaseRoutes(app: App): void {
   app.route('POST', '/v4/channels/native/purchases', async (ctx) => {
     const org = orgOf(ctx);
@@ -90,7 +101,7 @@ export function registerPurchaseRoutes(app: App): void {
     // (the feature switch, the line cap, the shared limit, the card): "replaying the same key returns the
     // same purchase" (section 4), even after that state changed.
     const stored = remembered === undefined ? undefined : await storedPurchase(ctx, scope, remembered);
-    if (stored) return purchaseAnswer(ctx, stored);
+    if (stored) return replayAnswer(ctx, stored);
     requirePurchaseFeature(ctx, org);
     if (!key && !ctx.app.fault('numbers.purchase.key-optional')) {
       throw httpError(ctx.app.fault('numbers.purchase.missing-key-409') ? 409 : 400, 'idempotency_key_required', 'The Idempotency-Key header is required');
