@@ -57,6 +57,8 @@ export const faults: FaultDecl[] = [
   { name: 'v2.groups.not-listed', description: 'v2 GET /groups never lists the groups created.', clauses: ['v2.groups.list-and-create'] },
   { name: 'v2.reactions.remove-refused', description: 'v2 reactions refuse the - (remove) forms.', clauses: ['v2.reactions.values'] },
   { name: 'v2.chats.read-refused', description: 'v2 POST /chats/{chatId}/read answers 404.', clauses: ['v2.chats.typing-and-read'] },
+  // issue 39: a replay in a state the original never had
+  { name: 'messaging.idempotency.replay-new-created-at', description: 'A send replayed with its Idempotency-Key answers the first message, but dated the moment of the replay (created_at differs from the first answer).', clauses: ['idempotency.send.retry-safe'] },
   // issue 39: a write's answer shows its request while its effect differs
   { name: 'messaging.send.attachments-dropped-with-text', description: 'A send with text and attachments goes out with the text only (message.sent carries no attachments); the answer still shows them.', clauses: ['messages.send.request'] },
   { name: 'v2.groups.first-member-only', description: 'v2 POST /groups makes the group with its first member only; the answer still shows every member.', clauses: ['v2.groups.list-and-create'] },

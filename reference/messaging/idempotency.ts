@@ -50,7 +50,11 @@ async function once(ctx: Ctx, endpoint: string, key: string, run: () => Reply): 
   fingerprints.set(slot, fingerprint);
   try {
     const outcome = await ctx.app.idempotency.run(scope, key, run);
-    return outcome.replayed ? { ...outcome.value, headers: { ...outcome.value.headers, 'idempotent-replayed': 'true' } } : outcome.value;
+    if (!outcome.replayed) return outcome.value;
+    // Fault: messaging.idempotency.replay-new-created-at (a replay answers the first message dated the moment of the replay).
+    const body = outcome.value.body;
+    const redated = ctx.app.fault('messaging.idempotency.replay-new-created-at') && typeof body === 'object' && body !== null && 'created_at' in body ? { ...body, created_at: org.now() + 1 } : body;
+    return { ...outcome.value, body: redated, headers: { ...outcome.value.headers, 'idempotent-replayed': 'true' } };
   } catch (error) {
     // A refused request leaves no trace, so the same key may be retried (with any body).
     if (first === undefined) fingerprints.delete(slot);

@@ -7,6 +7,8 @@ import { unofferedReason } from '../../harness/fixtures/control-client.js';
 import type { ChannelFixture } from '../../harness/fixtures/control-client.js';
 import type { components } from '../../spec/types/control.js';
 import { fail, idemKey, isAccepted, isRecord, shown, type Json } from './common.js';
+import { compareReplay } from '../../harness/views/index.js';
+import { expectNoFindings } from './views.js';
 
 /** A message the control API's sent log holds (spec/control.openapi.yaml SentMessageRecord). */
 export type SentRecord = components['schemas']['SentMessageRecord'];
@@ -138,4 +140,20 @@ export function capFields(body: unknown, names: readonly string[]): Json | undef
     if (typeof error === 'object' && error !== null) places.push((error as Json).details);
   }
   return places.find((place): place is Json => typeof place === 'object' && place !== null && names.every((n) => n in (place as Json)));
+}
+
+/** The message object's fields a replay answers as the first answer did (the status may have moved on: transitions are not shown). */
+const replayedFields = ['id', 'message_id', 'chat_id', 'channel_id', 'from', 'to', 'text', 'attachments', 'interactive', 'direction', 'is_group', 'group_id', 'created_at'] as const;
+
+/**
+ * The accepted answers of one send replayed with its Idempotency-Key are the first answer, field by field: the
+ * same message, made once, at one time (issue 39: a replay compared with the original).
+ */
+export function expectReplaysAnswerTheFirst(accepted: readonly ApiResponse[]): void {
+  const [first, ...replays] = accepted.filter((response) => isRecord(response.body));
+  if (first === undefined) return;
+  for (const replay of replays) {
+    const findings = compareReplay(first.body as Json, replay.body as Json, { clause: 'idempotency.send.retry-safe', fields: replayedFields, moving: { status: () => true }, names: ['the first answer', 'a replay'] });
+    expectNoFindings('message', findings.map((finding) => ({ ...finding, exchange: replay.exchange })), 'sendMessage');
+  }
 }

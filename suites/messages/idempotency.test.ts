@@ -6,7 +6,7 @@
 // else in the message.sent reports of a sandbox that sends on its own (outgoing.ts).
 import { check, path, type ApiClient, type Need, type ApiResponse, type CheckContext, type Fixtures } from '../../harness/check/index.js';
 import { fail, idemKey, isAccepted, messageIdOf, sendAccepted, shown, type Json } from '../_shared/common.js';
-import { inbound, keysLine } from '../_shared/messaging.js';
+import { expectReplaysAnswerTheFirst, inbound, keysLine } from '../_shared/messaging.js';
 import { watchOutgoing } from '../_shared/outgoing.js';
 import { uniquePhone, uniqueToken } from '../_shared/values.js';
 import { useHooks } from '../_shared/webhooks.js';
@@ -79,6 +79,7 @@ for (const point of points) {
         const made = await outgoing.made({ key, token, expected: 1 });
         if (made.length !== 1) fail(`${how} with one Idempotency-Key made ${made.length} messages`, 'one message', JSON.stringify(made).slice(0, 500));
         if (ids.size !== 1) fail(`${how} with one Idempotency-Key answered different messages`, 'the same message every time', [...ids].join(', '));
+        expectReplaysAnswerTheFirst(accepted);
       }
     },
   );

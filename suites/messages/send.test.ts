@@ -7,7 +7,7 @@
 import { check, path, type ApiResponse, type CheckContext, type Fixtures } from '../../harness/check/index.js';
 import { uniquePhone, uniqueToken } from '../_shared/values.js';
 import { fail, idemKey, isAccepted, isEpochMillis, isRecord, messageIdOf, sendAccepted, shown } from '../_shared/common.js';
-import { expectCarrier, expectNothingSent, inbound, postSend, sendInChat, sendMessage } from '../_shared/messaging.js';
+import { expectCarrier, expectNothingSent, expectReplaysAnswerTheFirst, inbound, postSend, sendInChat, sendMessage } from '../_shared/messaging.js';
 import { watchOutgoing } from '../_shared/outgoing.js';
 import { useHooks } from '../_shared/webhooks.js';
 import { ownKey } from '../_shared/api-keys.js';
@@ -85,6 +85,8 @@ check(
       const made = await outgoing.made({ key, token, expected: 1 });
       if (made.length !== 1) fail(`${how} with one Idempotency-Key made ${made.length} messages`, 'one message', JSON.stringify(made).slice(0, 500));
       if (ids.size !== 1) fail(`${how} with one Idempotency-Key answered different messages`, 'the same message every time', [...ids].join(', '));
+      // Fault: messaging.idempotency.replay-new-created-at.
+      expectReplaysAnswerTheFirst(accepted);
     }
   },
 );
