@@ -61,6 +61,13 @@ export interface Variant {
   eventTimesWholeSeconds: boolean;
   /** Events of a group without a name leave `group_name` out rather than null. */
   unnamedGroupNameAbsent: boolean;
+  /**
+   * List rows whose fields the description does not show carry fewer than the item (GET /api-keys, a key's
+   * channels, v2 GET /webhooks and GET /contacts): only what finds the object and a field or two.
+   */
+  leanListRows: boolean;
+  /** Lists catch up with a write this many ms after its answer (a key's deprecation, a contact's rename): effects that arrive later. */
+  lateListsMs: number;
 }
 
 export const defaultVariant: Variant = {
@@ -91,6 +98,8 @@ export const defaultVariant: Variant = {
   eventKeysReversed: false,
   eventTimesWholeSeconds: false,
   unnamedGroupNameAbsent: false,
+  leanListRows: false,
+  lateListsMs: 0,
 };
 
 /** Named bundles the suite's self-tests iterate over. */
@@ -122,6 +131,8 @@ export const namedVariants: Record<string, Partial<Variant>> = {
   'event-keys-reversed': { eventKeysReversed: true },
   'event-times-whole-seconds': { eventTimesWholeSeconds: true },
   'unnamed-group-name-absent': { unnamedGroupNameAbsent: true },
+  'lean-list-rows': { leanListRows: true },
+  'late-lists': { lateListsMs: 400 },
 };
 
 export function resolveVariant(patch: Partial<Variant> | undefined): Variant {
@@ -132,5 +143,6 @@ export function resolveVariant(patch: Partial<Variant> | undefined): Variant {
   }
   variant.defaultPageSize = Math.min(variant.defaultPageSize, variant.maxPageSize);
   if (!(variant.latencyMs >= 0)) throw new Error('variant.latencyMs must be >= 0');
+  if (!(variant.lateListsMs >= 0)) throw new Error('variant.lateListsMs must be >= 0');
   return variant;
 }

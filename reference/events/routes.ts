@@ -57,7 +57,12 @@ export function registerEventRoutes(app: App): void {
     // Faults: events.v2-list.type-all (every webhook listed as type all), events.v2-list.inactive (listed inactive).
     const typeAll = ctx.app.fault('events.v2-list.type-all');
     const inactive = ctx.app.fault('events.v2-list.inactive');
-    const row = (sub: (typeof subs)[number]) => ({ ...v2Record(sub), ...(leak ? { signing_secret: sub.secret } : {}), ...(typeAll ? { webhook_type: 'all' } : {}), ...(inactive ? { is_active: false } : {}) });
+    // Variant lean-list-rows: a listed webhook shows its id, URL and type only.
+    const record = (sub: (typeof subs)[number]) => {
+      const full = v2Record(sub);
+      return ctx.app.variant.leanListRows ? { webhook_id: full.webhook_id, webhook_url: full.webhook_url, webhook_type: full.webhook_type } : full;
+    };
+    const row = (sub: (typeof subs)[number]) => ({ ...record(sub), ...(leak ? { signing_secret: sub.secret } : {}), ...(typeAll ? { webhook_type: 'all' } : {}), ...(inactive ? { is_active: false } : {}) });
     return json(200, { webhooks: subs.map(row) });
   }, v2);
   app.route('POST', '/v2/webhooks', createV2, v2);

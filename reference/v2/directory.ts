@@ -14,10 +14,11 @@ import { openGroupChat } from '../messaging/chats.js';
 import { messagingState, type GroupRecord } from '../messaging/state.js';
 import { activeNativeLines, requireActiveNumber } from './lines.js';
 
-function contactV2(org: Org, contact: ContactRecord, staleName = false): Record<string, unknown> {
+function contactV2(org: Org, contact: ContactRecord, staleName = false, lean = false): Record<string, unknown> {
   const identities = contactIdentities(org, contact).map((i) => i.value);
   // Fault: v2.contacts.row-stale-name (v2 lists a contact renamed through v4 under the name it was created with).
   const name = staleName && createdNames.has(contact) ? createdNames.get(contact) : contact.name;
+  if (lean) return { id: contact.id, name };
   return { id: contact.id, name, identifier: identities[0] ?? null, identifiers: identities, tags: contact.tags, created_at: contact.createdAt };
 }
 
@@ -31,7 +32,7 @@ export function listContactsV2(ctx: Ctx): Reply {
   }
   query.set('offset', ctx.query.get('offset') ?? '0');
   const page = listContacts(org, query, ctx.app.variant) as ReturnType<typeof listContacts> & { pagination?: unknown };
-  const body: Record<string, unknown> = { contacts: page.data.map((c) => contactV2(org, c, ctx.app.fault('v2.contacts.row-stale-name'))) };
+  const body: Record<string, unknown> = { contacts: page.data.map((c) => contactV2(org, c, ctx.app.fault('v2.contacts.row-stale-name'), ctx.app.variant.leanListRows)) };
   if (!ctx.app.fault('v2.contacts.no-pagination')) body.pagination = page.pagination;
   return json(200, body);
 }

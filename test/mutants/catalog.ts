@@ -48,6 +48,8 @@ const extraVariants: Record<string, Partial<Variant>> = {
     lenientPaging: true,
     newestFirst: true,
     uuidPriorityIds: true,
+    leanListRows: true,
+    lateListsMs: 400,
   },
 };
 

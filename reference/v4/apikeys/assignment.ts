@@ -49,7 +49,9 @@ export function registerAssignmentRoutes(app: App): void {
     const org = orgOf(ctx);
     const owned = ctx.app.fault('apikeys.channels.lists-unowned') ? [...org.channels.values()].filter((c) => c.numbered) : ownedChannels(org, key.id);
     // Fault: apikeys.channels.rows-as-sms (the key's channel list says every line is an sms_provider channel).
-    const rows = owned.map((c) => (ctx.app.fault('apikeys.channels.rows-as-sms') ? { ...channelView(c), type: 'sms_provider' } : channelView(c)));
+    // Variant lean-list-rows: a key's channels show their id and address only.
+    const lean = (view: Record<string, unknown>) => (ctx.app.variant.leanListRows ? { id: view.id, address: view.address } : view);
+    const rows = owned.map((c) => lean(ctx.app.fault('apikeys.channels.rows-as-sms') ? { ...channelView(c), type: 'sms_provider' } : channelView(c)));
     return page(cursorPage(rows, ctx.query, ctx.app.variant));
   }, appOnly('apikeys:read'));
 

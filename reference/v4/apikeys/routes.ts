@@ -24,6 +24,9 @@ function activeKeyCount(keys: Iterable<ApiKeyRecord>): number {
   return count;
 }
 
+/** When each key was deprecated (wall clock), for the variant late-lists. */
+const deprecatedAt = new WeakMap<ApiKeyRecord, number>();
+
 export function registerApiKeyRoutes(app: App): void {
   app.route('GET', '/v4/api-keys', (ctx) => {
     // Fault: pagination.limit-required (GET /api-keys, /contacts and /channels answer 400 without a limit).
@@ -34,7 +37,15 @@ export function registerApiKeyRoutes(app: App): void {
     // apikeys.list.blocked-reported (every listed key says blocked while its item read says not).
     const activeListed = ctx.app.fault('apikeys.list.deprecated-reported-active');
     const blockedListed = ctx.app.fault('apikeys.list.blocked-reported');
-    const row = (k: ApiKeyRecord) => ({ ...apiKeyView(k), ...(leak ? { api_key: k.secret } : {}), ...(activeListed ? { deprecated: false } : {}), ...(blockedListed ? { blocked: true } : {}) });
+    // Variants: lean-list-rows (a listed key shows its id, name and state only), late-lists (a deprecation
+    // reaches the list a moment after its answer).
+    const { leanListRows, lateListsMs } = ctx.app.variant;
+    const late = (k: ApiKeyRecord) => lateListsMs > 0 && k.deprecated && Date.now() - (deprecatedAt.get(k) ?? 0) < lateListsMs;
+    const view = (k: ApiKeyRecord) => {
+      const full: Record<string, unknown> = { ...apiKeyView(k), ...(late(k) ? { deprecated: false } : {}) };
+      return leanListRows ? { api_key: full.api_key, name: full.name, deprecated: full.deprecated } : full;
+    };
+    const row = (k: ApiKeyRecord) => ({ ...view(k), ...(leak ? { api_key: k.secret } : {}), ...(activeListed ? { deprecated: false } : {}), ...(blockedListed ? { blocked: true } : {}) });
     const result = cursorPage(keys.map(row), ctx.query, ctx.app.variant);
     // Fault: pagination.api-keys-skip (a page that has more drops its last item, which the cursor skips).
     if (ctx.app.fault('pagination.api-keys-skip') && result.has_more) result.data = result.data.slice(0, -1);
@@ -69,6 +80,7 @@ export function registerApiKeyRoutes(app: App): void {
   app.route('DELETE', '/v4/api-keys/:apiKey', (ctx) => {
     const key = pathKey(ctx);
     if (key.deprecated && ctx.app.fault('apikeys.delete-not-idempotent')) throw notFound('API key');
+    if (!key.deprecated) deprecatedAt.set(key, Date.now());
     key.deprecated = true;
     if (!ctx.app.fault('apikeys.deprecate-keeps-channels')) releaseAll(orgOf(ctx), key.id);
     return unshownSuccess(ctx.app.variant, 'done', { data: apiKeyView(key) });

@@ -7,7 +7,8 @@ import { created, ok, page } from '../../server/reply.js';
 import { objectBody } from '../../server/validate.js';
 import { createContact, softDeleteContact, uniqueTags } from '../../store/contacts.js';
 import { mergeContacts } from '../../store/merge.js';
-import { createdIdentities, createdNames, movedBy, rememberCreated } from './history.js';
+import { createdIdentities, createdNames, movedBy, rememberCreated, renamedAt } from './history.js';
+import type { ContactRecord } from '../../store/types.js';
 import { either } from '../options.js';
 import { contactView } from '../views.js';
 import { identityInput, pathContact, refuseUnnamedFields, tagsInput, writableContact } from './input.js';
@@ -38,7 +39,12 @@ export function registerContactRoutes(app: App): void {
     });
     // Fault: contacts.list.row-stale-name (a listed contact shows the name it was created with, as a search index never refreshed would).
     const staleName = ctx.app.fault('contacts.list.row-stale-name');
-    const data = result.data.map((c) => (staleName && createdNames.has(c) ? { ...contactView(org, c), name: createdNames.get(c) } : contactView(org, c)));
+    // Variant late-lists: a rename reaches the list a moment after its answer.
+    const lateName = (c: ContactRecord) => {
+      const renamed = renamedAt.get(c);
+      return ctx.app.variant.lateListsMs > 0 && renamed !== undefined && Date.now() - renamed.at < ctx.app.variant.lateListsMs ? { name: renamed.before } : {};
+    };
+    const data = result.data.map((c) => (staleName && createdNames.has(c) ? { ...contactView(org, c), name: createdNames.get(c) } : { ...contactView(org, c), ...lateName(c) }));
     if (ctx.app.fault('contacts.list.cursor-stops-early') && !('pagination' in result)) return page({ data, has_more: false, next_cursor: null });
     return page({ ...result, data });
   }, either);
@@ -85,6 +91,7 @@ export function registerContactRoutes(app: App): void {
     const tags = tagsInput(body.tags);
     const before = contact.name;
     contact.name = storedName(ctx, body.name);
+    renamedAt.set(contact, { at: Date.now(), before });
     if (tags) contact.tags = uniqueTags(tags);
     contact.updatedAt = org.now();
     // Fault: contacts.update.answer-shows-old-name (the rename is stored; the answer shows the name before it).
