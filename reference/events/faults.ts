@@ -47,6 +47,8 @@ export const faults: FaultDecl[] = [
   { name: 'events.v2-list.empty', description: 'v2 GET /webhooks lists no webhook.', clauses: ['v2.webhooks.list'] },
   { name: 'events.webhook-id.bad-pattern', description: 'Webhook ids carry a character outside letters and digits after wh_.', clauses: ['webhooks.v4.id-pattern', 'webhooks.v2-record.id-pattern'] },
   { name: 'events.v2-record.no-failure-count', description: 'GET /v4/webhooks/{id} returns the v2 record without failure_count.', clauses: ['webhooks.v2-record.shape', 'webhooks.v4.get-v2-record'] },
+  // issue 39: a sequence of writes walked, each step compared with the model
+  { name: 'events.rotation.later-rotations-ignored', description: 'A second rotation answers a new secret, but deliveries stay signed with the secret of the first rotation.', clauses: ['webhooks.signature.rotation-replaces-secret', 'v2.webhooks.rotate-invalidates-old'] },
   // issue 39: two views of one object disagree
   { name: 'events.v2-list.type-all', description: 'v2 GET /webhooks lists every webhook with webhook_type all, while v4 GET /webhooks/{webhookId} reads the type it was registered with (and deliveries stay filtered by it).', clauses: ['views.webhooks.v2-list-agrees-with-record'] },
   { name: 'events.v2-list.inactive', description: 'v2 GET /webhooks lists every webhook with is_active false, while its v4 record reads true.', clauses: ['views.webhooks.v2-list-agrees-with-record'] },

@@ -12,6 +12,7 @@ import { objectBody } from '../server/validate.js';
 import { referenceTargetSettings } from '../target-settings.js';
 import { cursorPage } from '../store/pagination.js';
 import { serviceBus } from './bus.js';
+import { newSigningSecret } from './signing.js';
 import {
   createSubscription,
   deleteSubscription,
@@ -70,7 +71,10 @@ export function registerEventRoutes(app: App): void {
   app.route('DELETE', '/v2/webhooks/:webhookId', remove(true), v2);
   app.route('POST', '/v2/webhooks/:webhookId/secret/rotate', (ctx) => {
     const sub = findV2(ctx);
-    const secret = ctx.app.fault('events.rotation.secret-unchanged') ? sub.secret : rotateSecret(sub);
+    // Fault: events.rotation.later-rotations-ignored (a rotation after the first answers a new secret, but
+    // deliveries stay signed with the one the first rotation gave).
+    const ignored = ctx.app.fault('events.rotation.later-rotations-ignored') && sub.previousSecret !== null;
+    const secret = ctx.app.fault('events.rotation.secret-unchanged') ? sub.secret : ignored ? newSigningSecret() : rotateSecret(sub);
     return json(200, { webhook_id: sub.id, signing_secret: secret });
   }, { ...v2, bodyKind: 'any' });
 }

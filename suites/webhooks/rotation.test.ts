@@ -4,6 +4,7 @@
 // verifies with the new secret the rotation answer shows. The rotation answer's fields are not shown: the new
 // secret is whichever string of the answer verifies the next delivery, and without any string that could be
 // one (none differs from the old secret) that half is not verifiable.
+import fc from 'fast-check';
 import { check, path, type ApiResponse, type CheckContext, type Fixtures, type Need } from '../../harness/check/index.js';
 import { secrets } from '../../harness/http/mask.js';
 import { fail, isRecord, shown, stringsIn } from '../_shared/common.js';
@@ -117,5 +118,77 @@ check(
     // A secret the answer names as such must verify; an answer without one may carry the secret under another name.
     if (typeof shownSecret === 'string') expectSignedWith(after, shownSecret, 'the delivery after rotation (with the new secret)');
     t.notVerifiable('no string of the rotation answer verifies the next delivery, and it names no signing_secret (its fields are not shown)');
+  },
+);
+
+/** The model of one subscription's secrets: the current one, and every one rotation replaced. */
+interface Secrets {
+  current: string;
+  replaced: string[];
+}
+
+interface Rotating {
+  t: CheckContext;
+  source: DeliverySource;
+  hooks: Hooks;
+  sub: Subscription;
+}
+
+/** Rotates: the answer's signing_secret (its fields are not shown: a check that meets none is not verifiable) becomes current. */
+class Rotate implements fc.AsyncCommand<Secrets, Rotating> {
+  check(): boolean {
+    return true;
+  }
+  async run(model: Secrets, real: Rotating): Promise<void> {
+    const rotated = await real.source.fx.v2().post(path`/webhooks/${idOf(real.t, real.sub)}/secret/rotate`);
+    if (rotated.status < 200 || rotated.status > 299) fail('the rotation was refused', 'a 2xx', shown(rotated));
+    const body = isRecord(rotated.body) ? (isRecord(rotated.body.data) ? rotated.body.data : rotated.body) : {};
+    const secret = body.signing_secret;
+    if (typeof secret !== 'string' || secret === '') real.t.notVerifiable('the rotation answer names no signing_secret (its fields are not shown): the sequence cannot follow the secrets');
+    secrets.add(secret);
+    model.replaced.push(model.current);
+    model.current = secret;
+  }
+  toString(): string {
+    return 'rotate';
+  }
+}
+
+/** A delivery made now verifies with the current secret and with none that rotation replaced. */
+class Deliver implements fc.AsyncCommand<Secrets, Rotating> {
+  check(): boolean {
+    return true;
+  }
+  async run(model: Secrets, real: Rotating): Promise<void> {
+    const delivery = await real.source.next(real.hooks, real.sub);
+    const replaced = model.replaced.findIndex((old) => verifiesWith(delivery, old));
+    if (replaced >= 0) fail(`a delivery after ${model.replaced.length} rotation(s) verifies with the secret rotation #${replaced + 1} replaced`, 'signed with the secret of the last rotation only', 'signed with a replaced secret');
+    expectSignedWith(delivery, model.current, `the delivery after ${model.replaced.length} rotation(s) (with the last secret)`);
+  }
+  toString(): string {
+    return 'deliver';
+  }
+}
+
+check(
+  {
+    area,
+    name: 'rotation-model',
+    title: 'any sequence of rotations and deliveries: each delivery verifies with the secret the last rotation answered and with no secret rotation replaced',
+    clauses: ['webhooks.signature.rotation-replaces-secret', 'v2.webhooks.rotate-invalidates-old'],
+    needs,
+    timeoutMs: 180_000,
+  },
+  async (t) => {
+    // Faults: events.rotation.later-rotations-ignored, events.rotation.old-secret-still-used.
+    const source = await deliverySource(t);
+    const hooks = await hooksOf(t);
+    const setUp = async () => {
+      const sub = await hooks.subscribeV2(source.fx.v2(), 'all');
+      return { model: { current: sub.secret, replaced: [] } as Secrets, real: { t, source, hooks, sub } };
+    };
+    // Runs end with a delivery: a sequence that ends rotating judged nothing after its last rotation.
+    const commands = fc.commands([fc.constant(new Rotate()), fc.constant(new Deliver())], { maxCommands: 5 }).map((cmds) => [...cmds, new Deliver()]);
+    await t.assertProperty(fc.asyncProperty(commands, (cmds) => fc.asyncModelRun(setUp, cmds)), { numRuns: 6 });
   },
 );
