@@ -6,6 +6,7 @@ import type { PlanFacts } from '../../harness/fixtures/control-client.js';
 import { dataOf } from './contacts.js';
 import { configuredWithPlan } from './stated-plan.js';
 import { uniquePhone } from './values.js';
+import { purchaseViewsInPassing } from './views.js';
 
 export const purchasesPath = '/channels/native/purchases';
 export const availablePath = '/channels/native/available';
@@ -30,9 +31,14 @@ export function newIdempotencyKey(): string {
   return `mcs-${randomUUID()}`;
 }
 
-/** POST /channels/native/purchases with the given key (`null`: no Idempotency-Key header at all). */
-export function purchase(client: ApiClient, order: PurchaseOrder, key: string | null = newIdempotencyKey()): Promise<ApiResponse> {
-  return client.post(purchasesPath, key === null ? { json: order } : { json: order, idempotencyKey: key });
+/**
+ * POST /channels/native/purchases with the given key (`null`: no Idempotency-Key header at all). An accepted
+ * purchase is then polled, in passing, and must be the purchase answered (suites/_shared/views.ts).
+ */
+export async function purchase(client: ApiClient, order: PurchaseOrder, key: string | null = newIdempotencyKey()): Promise<ApiResponse> {
+  const response = await client.post(purchasesPath, key === null ? { json: order } : { json: order, idempotencyKey: key });
+  await purchaseViewsInPassing(client, response, (id) => `${purchasesPath}/${encodeURIComponent(id)}`);
+  return response;
 }
 
 export function pollPurchase(client: ApiClient, purchaseId: string): Promise<ApiResponse> {
