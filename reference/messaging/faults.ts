@@ -64,6 +64,7 @@ export const faults: FaultDecl[] = [
   { name: 'v2.groups.first-member-only', description: 'v2 POST /groups makes the group with its first member only; the answer still shows every member.', clauses: ['v2.groups.list-and-create'] },
   { name: 'v2.reactions.remove-adds', description: 'A v2 -love (any - reaction) adds the tapback instead of removing it: message.reaction reports action add.', clauses: ['v2.reactions.values'] },
   // issue 39: two views of one object disagree
+  { name: 'v2.status.stale-queued', description: 'v2 GET .../status reads queued after message.delivered (or message.failed) reported the message delivered (or failed).', clauses: ['views.messages.status-agrees-with-events'] },
   { name: 'v2.contacts.row-stale-name', description: 'v2 GET /contacts lists a contact renamed through v4 under the name it was created with.', clauses: ['views.contacts.v2-agrees-with-v4'] },
   { name: 'v2.numbers.inbound-as-dedicated', description: 'v2 /me/numbers lists an inbound-only line as plan_kind dedicated.', clauses: ['v2.numbers.item-shape'] },
 ];

@@ -96,7 +96,9 @@ function pathMessage(ctx: Ctx): { message: MessageRecord; chat: ChatRecord } {
 
 export function statusV2(ctx: Ctx): Reply {
   const { message, chat } = pathMessage(ctx);
-  const result: Record<string, unknown> = { message_id: message.id, status: message.status, protocol: chat.protocol === 'imessage' ? 'imessage' : 'sms' };
+  // Fault: v2.status.stale-queued (the status reads queued whatever the events reported).
+  const status = ctx.app.fault('v2.status.stale-queued') ? 'queued' : message.status;
+  const result: Record<string, unknown> = { message_id: message.id, status, protocol: chat.protocol === 'imessage' ? 'imessage' : 'sms' };
   if (ctx.app.fault('v2.status.no-protocol')) delete result.protocol;
   return json(200, result);
 }

@@ -12,7 +12,7 @@ import { unclaimedFeature } from '../../results/claims.js';
 import { viewsOf } from '../../spec/fields/views.js';
 import type { ChannelFixture } from '../../harness/fixtures/control-client.js';
 
-export type ViewedObject = 'ApiKey' | 'Channel' | 'Contact' | 'Webhook' | 'Purchase';
+export type ViewedObject = 'ApiKey' | 'Channel' | 'Contact' | 'Webhook' | 'Purchase' | 'Message';
 
 export interface ViewsCall {
   /** What the check already has: the write's answer or request, the fixture. */

@@ -1,13 +1,18 @@
 // v2 sends, status, reactions, typing and read (section 4 "v2 quick-reference endpoints", section 2 "v2
 // message and capability shapes"), and how a v2 send maps onto the v4 conversation (section 9 item 4).
-import { check, path, type ApiClient, type CheckContext, type Fixtures } from '../../harness/check/index.js';
-import { uniqueEmail, uniquePhone } from '../_shared/values.js';
-import { isRecord } from '../_shared/common.js';
+import { check, CheckFailure, path, type ApiClient, type CheckContext, type Fixtures } from '../../harness/check/index.js';
+import type { Delivery } from '../../harness/webhooks/receiver.js';
+import { drive } from '../_shared/events.js';
+import { expectViewsAgree } from '../_shared/views.js';
+import { safeJson, useHooks } from '../_shared/webhooks.js';
+import { uniqueEmail, uniquePhone, uniqueToken } from '../_shared/values.js';
+import { isRecord, stringsIn } from '../_shared/common.js';
 import { inbound, sendInChat, sendMessage, sentMessages, sentRecord, type SentRecord } from '../_shared/messaging.js';
 import { expectSuccess, firstIdWith, queued, sendV2 } from '../_shared/v2.js';
 
 const area = 'v2';
 const reactions = ['love', 'like', 'dislike', 'laugh', 'emphasize', 'question'] as const;
+const hooksOf = useHooks();
 
 // Fault: v2.send.200-instead-of-202, v2.send.status-sent.
 check(
@@ -166,3 +171,35 @@ async function sameChatOnSameLine(t: CheckContext, fx: Fixtures, v2: ApiClient, 
   t.expect.that(record.chat_id, `chat of the v2 send to ${peer} on the line ${v4.channel_id} (the v4 chat_id)`).toBe(v4.chat_id);
   return true;
 }
+
+// Fault: v2.status.stale-queued.
+check(
+  {
+    area,
+    name: 'status-follows-the-events',
+    title: 'once message.delivered reported a v2-sent message delivered, v2 GET .../status reads it delivered',
+    clauses: ['views.messages.status-agrees-with-events'],
+    needs: ['v2'],
+    concurrent: true,
+    timeoutMs: 120_000,
+  },
+  async (t) => {
+    const fx = await t.fixtures();
+    const v2 = fx.v2();
+    const hooks = await hooksOf(t);
+    const sub = await hooks.subscribeV2(v2, 'message');
+    const chatId = uniquePhone();
+    const messageId = await queued(v2, chatId, { text: `deliver me ${uniqueToken(6)}` });
+    const driven = fx.controlOffers('driveMessageStatus');
+    if (driven) {
+      await drive(fx, messageId, 'sent');
+      await drive(fx, messageId, 'delivered');
+    }
+    const ours = (delivery: Delivery) => stringsIn(safeJson(delivery)).includes(messageId);
+    await hooks.waitForEvent(sub, 'message.delivered', ours, { judge: false }).catch((error: unknown) => {
+      if (!driven && error instanceof CheckFailure) t.notVerifiable(`no message.delivered of the v2 send came within ${hooks.timeoutMs} ms, and the control API does not drive statuses (driveMessageStatus)`);
+      throw error;
+    });
+    await expectViewsAgree(t, { v2 }, 'Message', { given: [{ view: 'event', object: { message_id: messageId, status: 'delivered' } }], known: { chat: chatId } });
+  },
+);
