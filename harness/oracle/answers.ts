@@ -4,6 +4,7 @@
 // declares anything for answers. A value the request does not give leaves its rule unjudged.
 import { isDeepStrictEqual } from 'node:util';
 import { formJudges, isSemantic, loadObjectFields, type AnswerOperation, type FieldRule } from '../../spec/fields/index.js';
+import { locateObject, wrappings } from '../../spec/readings.js';
 import { underived, type Derived } from './action.js';
 import { applyRule, type Contradiction, type Found, type Verdict } from './judges.js';
 import { noteClockAdvance } from './time.js';
@@ -146,14 +147,23 @@ function source(path: string, seen: AnswerSeen, located: Located, object: Json):
   return underived;
 }
 
-/** The objects of the answer the operation describes (`data`, each item of `data[]`, or the body). */
-function objectsOf(body: unknown, where: AnswerOperation['at']): Json[] {
-  if (where === '.') return isRecord(body) ? [body] : [];
+/**
+ * The objects of the answer the operation describes (`data`, each item of `data[]`, or the body), each with where
+ * it was found when the operation's place is one of several accepted readings (spec/readings.ts, which the
+ * suites' checks read too).
+ */
+function objectsOf(body: unknown, operation: AnswerOperation): { object: Json; where?: string }[] {
+  if (operation.reading !== undefined) {
+    const found = locateObject(body, wrappings[operation.reading]);
+    return found === undefined ? [] : [{ object: found.object, where: found.place.where }];
+  }
+  const where = operation.at ?? '.';
+  if (where === '.') return isRecord(body) ? [{ object: body }] : [];
   if (!isRecord(body)) return [];
   const list = where.endsWith('[]');
   const value = body[where.replace('[]', '')];
-  if (list) return Array.isArray(value) ? value.filter(isRecord) : [];
-  return isRecord(value) ? [value] : [];
+  if (list) return Array.isArray(value) ? value.filter(isRecord).map((object) => ({ object })) : [];
+  return isRecord(value) ? [{ object: value }] : [];
 }
 
 /** Every contradiction of an answer with its request (2xx of an operation the tables list). */
@@ -166,11 +176,11 @@ export function judgeAnswer(seen: AnswerSeen): AnswerVerdict {
   if (seen.status < 200 || (seen.status > 299 && seen.status < 400)) return out;
   if (seen.status < 300) remember(seen);
   for (const located of locate(seen)) {
-    for (const object of objectsOf(seen.body, located.operation.at)) {
+    for (const { object, where } of objectsOf(seen.body, located.operation)) {
       for (const rule of [...located.always, ...located.operation.rules]) {
         const verdict = judgeRule(rule, seen, located, object);
         if (verdict.ok === false) {
-          out.object ??= located.object;
+          out.object ??= where === undefined ? located.object : `${located.object} (found ${where})`;
           out.contradictions.push(verdict.contradiction);
         } else if (verdict.ok === true) out.judged++;
       }
@@ -214,6 +224,9 @@ function judgeRule(rule: FieldRule, seen: AnswerSeen, located: Located, object: 
       return Array.isArray(found.value) ? { ok: true } : fail('an array (present on completion)');
     case 'true-if-present':
       return !found.present || found.value === true ? { ok: true } : fail('true, or absent');
+    case 'not-false':
+      // Only the field's name is given (`deleted`): present, and not false or null; its type is not judged.
+      return found.present && found.value !== false && found.value !== null ? { ok: true } : fail(`present and not false (the answer states ${rule.field})`);
     case 'in-list': {
       const list = derived.flat().map(String);
       if (list.length === 0) return { ok: 'unjudged', unjudged: { field: rule.field, reason: 'no value asked for' } };
@@ -266,7 +279,7 @@ function maskedVerdict(found: Found, areaCode: unknown, object: Json, fail: (exp
 /** A v2 webhook registration: what a later read of its record must show. */
 function remember(seen: AnswerSeen): void {
   if (seen.api !== 'v2' || seen.method !== 'POST' || seen.path !== '/webhooks' || !isRecord(seen.request?.json)) return;
-  const body = isRecord(seen.body) ? (isRecord(seen.body.data) ? seen.body.data : seen.body) : {};
+  const body = locateObject(seen.body, wrappings['v2-webhook-created'])?.object ?? {};
   const id = [body.webhook_id, body.id].find((v): v is string => typeof v === 'string');
   if (id === undefined) return;
   const { webhook_url: url, webhook_type: type } = seen.request.json;

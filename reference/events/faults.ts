@@ -1,6 +1,7 @@
 // The event side's fault switches (signing, delivery headers, envelopes, v2 filtering, rotation, replay,
 // event rules). Each is checked at the one place it changes behaviour: grep its name.
 import type { FaultDecl } from '../faults.js';
+import { crossedIdDecls } from './crossed-ids.js';
 import { fieldFaultDecls } from './field-faults.js';
 
 export const faults: FaultDecl[] = [
@@ -49,4 +50,6 @@ export const faults: FaultDecl[] = [
   { name: 'events.v2-record.no-failure-count', description: 'GET /v4/webhooks/{id} returns the v2 record without failure_count.', clauses: ['webhooks.v2-record.shape', 'webhooks.v4.get-v2-record'] },
   // A field contradicting the action in each event type, a time in seconds, a header on one API version only.
   ...fieldFaultDecls,
+  // A delivery naming the poll, message, group or chat of another action of the run.
+  ...crossedIdDecls,
 ];

@@ -88,11 +88,15 @@ function createV2(ctx: Ctx): Reply {
   return json(200, ctx.app.fault('events.create.no-secret') ? v2Record(sub) : { ...v2Record(sub), signing_secret: sub.secret });
 }
 
-/** v2-registered: the v2 record, unwrapped; v4-registered: `{data}`. Errors are flat either way. */
+/** v2-registered: the v2 record, unwrapped (or wrapped, variant v2RecordWrapped); v4-registered: `{data}`. Errors are flat either way. */
 function getV4(ctx: Ctx): Reply {
   try {
     const sub = findSubscription(orgOf(ctx), ctx.params.webhookId ?? '', true);
-    if (sub.format === 'v2') return json(200, recordFaults(ctx, v2Record(sub), sub.secret));
+    if (sub.format === 'v2') {
+      const record = recordFaults(ctx, v2Record(sub), sub.secret);
+      // Variant v2RecordWrapped: the record under the v4 item rule, `{data: record}` (AMBIGUITIES v4 7).
+      return ctx.app.variant.v2RecordWrapped ? ok(record) : json(200, record);
+    }
     // A v4-registered webhook is read in the same record shape (webhook_type `all`: it receives every event).
     return ok({ ...v2Record(sub), ...v4View(sub) });
   } catch (error) {

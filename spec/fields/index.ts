@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import type { WrappingName } from '../readings.js';
 
 const fieldsDir = dirname(fileURLToPath(import.meta.url));
 
@@ -47,6 +48,7 @@ export const semanticJudges = [
   'same-number',
   'at-least-items',
   'cursor-when-more',
+  'not-false',
 ] as const;
 export type SemanticJudge = (typeof semanticJudges)[number];
 /** Judges of a value's form alone (a prefix, an object, a URL): applied, but not semantic. */
@@ -98,7 +100,12 @@ export interface AnswerOperation {
   /** Which answers are judged: 2xx (default), or `error` (4xx and 5xx). */
   statuses?: 'error';
   /** Where the object is in the body: `data` (item), `data[]` (list items), `.` (top level). */
-  at: 'data' | 'data[]' | '.';
+  at?: 'data' | 'data[]' | '.';
+  /**
+   * Where the description leaves the object's place open (or names it for an answer the suites also read): the
+   * entry of spec/readings.ts `wrappings` whose places are looked in, instead of `at`.
+   */
+  reading?: WrappingName;
   /** The fields judged for this operation (the object's rules apply to each). */
   rules: FieldRule[];
   /** Judged only when one of these query parameters is given. */

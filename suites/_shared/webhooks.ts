@@ -8,6 +8,7 @@ import type { Delivery, WebhookReceiver } from '../../harness/webhooks/receiver.
 import { verifySignature } from '../../harness/webhooks/signature.js';
 import { actionOf, contradictionFailure, judgeDelivery, type EventAction } from '../../harness/oracle/index.js';
 import { deliveryTimeoutMs, freshEndpointName, useWebhookReceiver } from '../../harness/webhooks-fixture.js';
+import { locateObject, wrappings, type WrappingName } from '../../spec/readings.js';
 import { fail, isRecord, shown, type Json } from './common.js';
 
 export const webhookIdPattern = /^wh_[A-Za-z0-9]+$/;
@@ -80,7 +81,10 @@ export class Hooks {
       delivery = await this.receiver.waitFor((d) => d.endpoint === sub.endpoint && eventTypeOf(d) === type && matches(d), { timeoutMs: this.timeoutMs });
     } catch {
       const arrived = this.deliveriesTo(sub).map((d) => eventTypeOf(d) ?? '?');
-      return fail(`no ${type} delivery reached the ${sub.api} subscription within ${this.timeoutMs} ms`, `a ${type} delivery`, `deliveries to this subscription: ${arrived.length === 0 ? 'none' : arrived.join(', ')}`);
+      // Deliveries of the type whose ids are another action's: not this one's, but what a vendor looks at first.
+      const others = this.deliveriesTo(sub, type).filter((d) => !matches(d));
+      const otherwise = others.length === 0 ? '' : `; ${others.length} ${type} delivery(ies) name another action's ids: ${others.slice(0, 3).map(idsNamed).join(' / ')}`;
+      return fail(`no ${type} delivery of this action reached the ${sub.api} subscription within ${this.timeoutMs} ms`, `a ${type} delivery`, `deliveries to this subscription: ${arrived.length === 0 ? 'none' : arrived.join(', ')}${otherwise}`);
     }
     if (options.judge !== false) {
       const action = actionOf(delivery, type);
@@ -134,12 +138,15 @@ export async function watchEmitted(t: CheckContext, fx: Fixtures, hooksOf: (t: C
   };
 }
 
-/** The object of an answer: `data` when wrapped, else the body itself. */
-export function itemOf(response: ApiResponse): Json {
-  const body = response.body;
-  if (isRecord(body) && isRecord(body.data)) return body.data;
-  if (isRecord(body)) return body;
-  return fail(`${response.method} ${response.path}: the answer is not a JSON object`, 'a JSON object', shown(response));
+/**
+ * The object of an answer where the readings the suite accepts put it (spec/readings.ts, which the answer oracle
+ * reads too: a place one accepts, the other never refuses), and where it was found, for messages.
+ */
+export function itemOf(response: ApiResponse, wrapping: WrappingName): { object: Json; where: string } {
+  const places = wrappings[wrapping].places;
+  const found = locateObject(response.body, wrappings[wrapping]);
+  if (found === undefined) return fail(`${response.method} ${response.path}: the answer holds no JSON object where the object may be`, places.map((place) => `an object ${place.where}`).join(', or '), shown(response));
+  return { object: found.object, where: found.place.where };
 }
 
 /** The `wh_` id of a subscription record, whichever field carries it (fields beyond the secret are not shown for v4). */
@@ -152,9 +159,9 @@ export function webhookIdIn(record: Json): string | undefined {
 }
 
 function subscription(api: 'v4' | 'v2', created: ApiResponse, endpoint: string, url: string): Subscription {
-  const record = itemOf(created);
+  const { object: record, where } = itemOf(created, api === 'v4' ? 'v4-webhook-created' : 'v2-webhook-created');
   const secret = record.signing_secret;
-  if (typeof secret !== 'string' || secret === '') fail(`${api} POST /webhooks: no signing_secret in the creation answer`, 'signing_secret (string), shown once at creation', shown(created));
+  if (typeof secret !== 'string' || secret === '') fail(`${api} POST /webhooks: no signing_secret in the creation answer (the subscription found ${where})`, 'signing_secret (string), shown once at creation', shown(created));
   secrets.add(secret);
   return { api, id: webhookIdIn(record), secret, endpoint, url, created };
 }
@@ -163,6 +170,17 @@ function subscription(api: 'v4' | 'v2', created: ApiResponse, endpoint: string, 
 export function idOf(t: CheckContext, sub: Subscription): string {
   if (sub.id === undefined) return t.notVerifiable(`the ${sub.api} creation answer carries no wh_ id (its fields beyond signing_secret are not shown)`);
   return sub.id;
+}
+
+/** The ids a delivery names (its `*_id` fields, at the top and in `data`, and X-Service-Message-Id), for a message. */
+export function idsNamed(delivery: Delivery): string {
+  const body = safeJson(delivery);
+  const record = isRecord(body) ? body : {};
+  const fields = (object: Json, where: string) => Object.entries(object).filter(([field, value]) => (field.endsWith('_id') || field === 'address') && typeof value === 'string').map(([field, value]) => `${where}${field}=${String(value)}`);
+  const named = [...fields(record, ''), ...(isRecord(record.data) ? fields(record.data, 'data.') : [])];
+  const header = headerOf(delivery, 'x-service-message-id');
+  if (header !== undefined) named.push(`X-Service-Message-Id=${header}`);
+  return named.length === 0 ? '(no id)' : named.join(', ');
 }
 
 /** One header's value (the first when repeated), by name. */

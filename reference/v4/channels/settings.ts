@@ -90,6 +90,7 @@ export function registerSettingsRoutes(app: App): void {
       }
     }
     for (const key of known) channel.settings[key] = body[key] as boolean;
-    return ok(view(ctx, channel));
+    // "200 updated settings": the GET form, or (variant bareSettingsPatch) the settings object alone (AMBIGUITIES v4 10).
+    return ok(ctx.app.variant.bareSettingsPatch ? view(ctx, channel).settings : view(ctx, channel));
   }, either);
 }

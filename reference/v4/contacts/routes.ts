@@ -3,7 +3,7 @@ import type { App } from '../../server/app.js';
 import type { Ctx } from '../../server/types.js';
 import { orgOf } from '../../server/caller.js';
 import { httpError, notFound, validation } from '../../server/errors.js';
-import { created, ok, page } from '../../server/reply.js';
+import { created, deletedResult, ok, page } from '../../server/reply.js';
 import { objectBody } from '../../server/validate.js';
 import { createContact, softDeleteContact, uniqueTags } from '../../store/contacts.js';
 import { mergeContacts } from '../../store/merge.js';
@@ -86,7 +86,7 @@ export function registerContactRoutes(app: App): void {
     const contact = pathContact(ctx);
     if (ctx.app.fault('contacts.delete.identities-kept')) contact.deleted = true;
     else softDeleteContact(org, contact);
-    return ok({ id: contact.id, deleted: true });
+    return deletedResult(ctx.app.variant, contact.id, org.now());
   }, either);
 
   app.route('POST', '/v4/contacts/:contactId/merge', async (ctx) => {

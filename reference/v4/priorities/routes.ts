@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { App } from '../../server/app.js';
 import { callerId, orgOf } from '../../server/caller.js';
 import { notFound, validation } from '../../server/errors.js';
-import { created, ok, page } from '../../server/reply.js';
+import { created, deletedResult, ok, page } from '../../server/reply.js';
 import type { Ctx } from '../../server/types.js';
 import { objectBody } from '../../server/validate.js';
 import { newId } from '../../store/ids.js';
@@ -102,9 +102,9 @@ export function registerPriorityRoutes(app: App): void {
   app.route('DELETE', '/v4/priorities/:priorityId', (ctx) => {
     const org = orgOf(ctx);
     const priority = ownedPriority(ctx);
-    if (ctx.app.fault('priorities.delete-keeps')) return ok({ id: priority.id, deleted: true });
+    if (ctx.app.fault('priorities.delete-keeps')) return deletedResult(ctx.app.variant, priority.id, org.now());
     org.priorities.delete(priority.id);
     org.prioritiesByOwner.set(priority.ownerId, (org.prioritiesByOwner.get(priority.ownerId) ?? []).filter((id) => id !== priority.id));
-    return ok({ id: priority.id, deleted: true });
+    return deletedResult(ctx.app.variant, priority.id, org.now());
   }, either);
 }
