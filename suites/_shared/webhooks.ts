@@ -2,7 +2,7 @@
 // endpoint of the file's receiver, read the secret shown once, wait for deliveries, and judge each
 // delivery's signature and headers. `useHooks()` at module level gives each check the file's receiver.
 import type { CheckContext, Fixtures } from '../../harness/check/index.js';
-import { CheckFailure, type ApiClient, type ApiResponse } from '../../harness/check/index.js';
+import { CheckFailure, prerequisite, type ApiClient, type ApiResponse } from '../../harness/check/index.js';
 import { secrets } from '../../harness/http/mask.js';
 import type { Delivery, WebhookReceiver } from '../../harness/webhooks/receiver.js';
 import { verifySignature } from '../../harness/webhooks/signature.js';
@@ -33,13 +33,18 @@ export class Hooks {
     readonly timeoutMs: number,
   ) {}
 
-  /** POST /webhooks (v4) with a fresh endpoint of the receiver. */
+  /**
+   * POST /webhooks (v4) with a fresh endpoint of the receiver: a step of its own clause (a prerequisite), so that a
+   * registration that fails names webhooks.v4.create-secret-once, not the clause of the check that needed it.
+   */
   async subscribeV4(client: ApiClient): Promise<Subscription> {
-    const endpoint = freshEndpointName('v4');
-    const url = this.receiver.endpoint(endpoint);
-    const created = await client.post('/webhooks', { json: { url } });
-    if (created.status !== 200 && created.status !== 201) fail('POST /webhooks did not create the subscription', '200 or 201 with signing_secret', shown(created));
-    return subscription('v4', created, endpoint, url);
+    return prerequisite('createWebhook', async () => {
+      const endpoint = freshEndpointName('v4');
+      const url = this.receiver.endpoint(endpoint);
+      const created = await client.post('/webhooks', { json: { url } });
+      if (created.status !== 200 && created.status !== 201) fail('POST /webhooks did not create the subscription', '200 or 201 with signing_secret', shown(created));
+      return subscription('v4', created, endpoint, url);
+    });
   }
 
   /** POST /webhooks (v2) of a webhook_type with a fresh endpoint of the receiver. */
