@@ -102,10 +102,11 @@ export async function runMutants(options: MutantsOptions = {}): Promise<MutantsR
       return report({ kind: 'variant', name: baselineVariantName, ms: run.ms, ...classifyVariant(run) });
     }
     if ('variant' in job) {
+      const claims = job.variant.claims === undefined ? {} : { claims: job.variant.claims };
       const run =
         via === 'cli'
-          ? await certifyAgainstReference({ reference: { variant: job.variant.patch }, only: [], seed, timeoutMs })
-          : await lane.run({ faults: [], variant: job.variant.patch, only: [], seed }, timeoutMs);
+          ? await certifyAgainstReference({ reference: { variant: job.variant.patch }, only: [], seed, timeoutMs, ...claims })
+          : await lane.run({ faults: [], variant: job.variant.patch, only: [], seed, ...claims }, timeoutMs);
       return report({ kind: 'variant', name: job.variant.name, ms: run.ms, ...classifyVariant(run) });
     }
     return report(await runFault(job.fault, await baseline, lane, { seed, timeoutMs, via, exhaustive: options.exhaustive === true }));
