@@ -4,13 +4,13 @@
 // certified twice on one sandbox: nothing fails against the correct reference, the share of verified clauses
 // keeps the README's figure, the second run verifies as many as the first (nothing used up), and
 // `mcs coverage --needs --config FILE` foresees the run within 2 clauses. Rung 1 writes at most 30 values by
-// hand on top of what `mcs init` writes.
+// hand on top of what `mcs init` writes. Each rung's config less its v2 URL (a v4-only vendor) fails nothing either.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
+import { parse, stringify } from 'yaml';
 import { countValues } from '../../cli/sandbox-rungs.js';
 import type { RunReport } from '../../results/model.js';
 import { repoRoot, runMcs } from '../support/run-mcs.js';
@@ -83,6 +83,30 @@ describe.each([0, 1, 2, 3])('rung %i, through the CLI against the reference as a
       await rm(dir, { recursive: true, force: true });
     }
   }, 2_400_000);
+});
+
+// A vendor that implements v4 alone gives no v2 URL (spec/AMBIGUITIES.md Features 1): each rung's config less its
+// v2_base_url fails no check against the correct reference (issue 40: the robustness requests once took a
+// non-native line for settings and contact cards without v2's plan_kind).
+describe.each([0, 1, 2, 3, 4])('rung %i without a v2 URL (a v4-only vendor)', (rung) => {
+  it('fails no check', async () => {
+    const dir = await mkdtemp(join(tmpdir(), `mcs-rung-${rung}-v4-only-`));
+    const sandbox = await serveSandbox(dir, rung);
+    try {
+      const { v2_base_url: _v2, ...v4Only } = parse(await readFile(sandbox.config, 'utf8')) as Record<string, unknown>;
+      const config = join(dir, 'target-v4-only.yaml');
+      await writeFile(config, stringify(v4Only));
+      const reportsDir = join(dir, 'out');
+      const run = await runMcs(['certify', '--config', config, '--reports-dir', reportsDir, '--seed', '31', '-q'], { timeoutMs: 900_000 });
+      expect(run.code, run.stderr).toBe(1); // incomplete without v2, never a failure (checked below)
+      const report = JSON.parse(await readFile(join(reportsDir, 'report.json'), 'utf8')) as RunReport;
+      expect(failed(report)).toEqual([]);
+      console.info(`rung ${rung} without v2: ${verifiedShare(report).verified} of ${verifiedShare(report).testable}`);
+    } finally {
+      await sandbox.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 1_200_000);
 });
 
 describe('rung 1', () => {
