@@ -5,11 +5,7 @@
 import type { EventMeta } from '../server/event-bus.js';
 import type { Org } from '../store/types.js';
 import type { FaultDecl } from '../faults.js';
-
-type Fields = Record<string, unknown>;
-
-/** A fault switch as bus.ts passes it: checked by its literal name where it changes behaviour (grep it). */
-type Switch = (name: string) => boolean;
+import type { Fields, Switch } from './field-faults.js';
 
 interface CrossedId {
   decl: FaultDecl;

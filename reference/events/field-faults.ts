@@ -5,10 +5,10 @@
 import type { EventMeta } from '../server/event-bus.js';
 import type { FaultDecl } from '../faults.js';
 
-type Fields = Record<string, unknown>;
+export type Fields = Record<string, unknown>;
 
 /** A fault switch as bus.ts passes it: checked by its literal name where it changes behaviour (grep it). */
-type Switch = (name: string) => boolean;
+export type Switch = (name: string) => boolean;
 
 interface FieldFault {
   decl: FaultDecl;
