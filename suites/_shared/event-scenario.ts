@@ -6,7 +6,7 @@ import { carryBrokenAnswer, NotVerifiable, type CheckContext, type Fixtures } fr
 import type { Delivery } from '../../harness/webhooks/receiver.js';
 import { fail } from './common.js';
 import { concerns, notEmittedOnItsOwn, type Triggered } from './events.js';
-import { isCopyOf, type Hooks, type Subscription } from './webhooks.js';
+import { idsNamed, isCopyOf, type Hooks, type Subscription } from './webhooks.js';
 
 export interface Collected {
   fx: Fixtures;
@@ -60,6 +60,18 @@ function concerning(hooks: Hooks, sub: Subscription, type: string, trigger: Trig
   const distinct: Delivery[] = [];
   for (const delivery of hooks.deliveriesTo(sub, type).filter(concerns(trigger))) if (!distinct.some((seen) => isCopyOf(delivery, seen))) distinct.push(delivery);
   return distinct;
+}
+
+/**
+ * `missing: a, b`, and for each missing type the deliveries of it that did arrive but name another action's ids
+ * (what a vendor looks at first: a wrong id, not a lost event).
+ */
+export function describeMissing(hooks: Hooks, sub: Subscription, missing: readonly string[], triggered: ReadonlyMap<string, Triggered>): string {
+  const strays = missing.flatMap((type) => {
+    const others = hooks.deliveriesTo(sub, type).filter((delivery) => !concerns(triggered.get(type))(delivery));
+    return others.length === 0 ? [] : [`${type} arrived naming another action's ids (${others.slice(0, 2).map(idsNamed).join(' / ')})`];
+  });
+  return `missing: ${missing.join(', ')}${strays.length === 0 ? '' : `; ${strays.join('; ')}`}`;
 }
 
 /**

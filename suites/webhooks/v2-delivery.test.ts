@@ -15,7 +15,7 @@ import type { Delivery } from '../../harness/webhooks/receiver.js';
 import { fail, isEpochMillis } from '../_shared/common.js';
 import { isNotVerifiable } from '../../harness/fixtures/not-verifiable.js';
 import { inbound, messagingTriggers, poll, triggerOffered } from '../_shared/events.js';
-import { arrivedOf, collect, settleUnmade, shared, type Collection } from '../_shared/event-scenario.js';
+import { arrivedOf, collect, describeMissing, settleUnmade, shared, type Collection } from '../_shared/event-scenario.js';
 import { bodyOf, describeDelivery, eventTypeOf, expectSignedWith, useHooks, type Hooks, type Subscription } from '../_shared/webhooks.js';
 import { fieldChecks, type JudgedDeliveries } from './field-checks.js';
 
@@ -149,13 +149,13 @@ for (const type of flatTypes) {
     },
     async (t) => {
       // Fault: events.v2.extra-fields-missing.
-      const { all, untriggered, broken } = await scenario(t);
+      const { all, untriggered, broken, hooks, triggered } = await scenario(t);
       const unmade = untriggered.get(type);
       if (unmade !== undefined) t.notVerifiable(`${type} could not be triggered: ${unmade}`);
       // Its trigger failed on a step of another clause: that step's failure (attributed to its clause).
       if (broken.has(type)) throw broken.get(type);
       const deliveries = all.arrived.get(type) ?? [];
-      if (deliveries.length === 0) fail(`no ${type} delivery reached the v2 \`all\` subscription`, `a ${type} delivery`, `missing: ${all.missing.join(', ')}`);
+      if (deliveries.length === 0) fail(`no ${type} delivery reached the v2 \`all\` subscription`, `a ${type} delivery`, describeMissing(hooks, all.sub, [type], triggered));
       for (const delivery of deliveries) {
         const problems = webhookPayloadProblems('v2', type, bodyOf(delivery));
         if (problems.length > 0) fail(`the ${type} flat body does not have the fields section 6 gives it`, 'the base fields and the fields of the event type', `${problems.join('; ')} — ${describeDelivery(delivery)}`);
@@ -298,7 +298,7 @@ function routing(family: keyof typeof routingClauses): void {
         const ofFamily = (d: Delivery) => (eventTypeOf(d) ?? '').startsWith(`${family}.`);
         if (to.includes(webhookType)) {
           const lost = missing.filter((type) => type.startsWith(`${family}.`));
-          if (lost.length > 0) fail(`a v2 \`${webhookType}\` subscription did not receive ${lost.join(', ')}`, `every ${family} event`, `missing: ${lost.join(', ')}`);
+          if (lost.length > 0) fail(`a v2 \`${webhookType}\` subscription did not receive ${lost.join(', ')}`, `every ${family} event`, describeMissing(hooks, sub, lost, triggered));
         } else {
           const wrong = hooks.deliveriesTo(sub).filter(ofFamily);
           if (wrong.length > 0) fail(`a v2 \`${webhookType}\` subscription received ${family} events`, `no ${family} event (they go to ${to.join(' or ')} only)`, describeDelivery(wrong[0] as Delivery));

@@ -6,7 +6,7 @@ import { check, type Need } from '../../harness/check/index.js';
 import { webhookPayloadProblems } from '../../harness/checks/webhook-payload.js';
 import { fail, isRecord } from '../_shared/common.js';
 import { concerns, inbound, messagingTriggers, triggerOffered, triggerOfferedNumberEvents, type Triggered } from '../_shared/events.js';
-import { arrivedOf, collect, settleUnmade, shared, type Collected } from '../_shared/event-scenario.js';
+import { arrivedOf, collect, describeMissing, settleUnmade, shared, type Collected } from '../_shared/event-scenario.js';
 import { bodyOf, describeDelivery, expectSignedWith, headerOf, useHooks, warnIfStale } from '../_shared/webhooks.js';
 import { fieldChecks, type JudgedDeliveries } from './field-checks.js';
 
@@ -52,12 +52,12 @@ check(
   },
   async (t) => {
     // Fault: events.v4.filtered-like-v2.
-    const { missing, triggered, broken } = await scenario(t);
+    const { missing, triggered, broken, hooks, sub } = await scenario(t);
     // A type whose trigger failed on a step of another clause was never made: that step's failure is this check's
     // (attributed to the step's clause; this check's own clause is then not verifiable).
     const [failedStep] = broken?.values() ?? [];
     if (failedStep !== undefined) throw failedStep;
-    if (missing.length > 0) fail(`the v4 subscription received no delivery of ${missing.length} of ${triggered.size} event types`, `one delivery of each: ${[...triggered.keys()].join(', ')}`, `missing: ${missing.join(', ')}`);
+    if (missing.length > 0) fail(`the v4 subscription received no delivery of ${missing.length} of ${triggered.size} event types`, `one delivery of each: ${[...triggered.keys()].join(', ')}`, describeMissing(hooks, sub, missing, triggered));
   },
 );
 
