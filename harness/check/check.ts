@@ -1,6 +1,6 @@
 // check(): a conformance check on vitest with test262-like metadata. It records the clauses and the
-// check's exchanges in the task meta, validates every API response the check saw against the spec, and
-// leaves its outcome to judge.ts: NotVerifiable and a stopped run become a skip with their reason (never a
+// check's exchanges in the task meta, runs the judges (judges.ts) over every answer the check records, and
+// leaves its outcome to outcome.ts: NotVerifiable and a stopped run become a skip with their reason (never a
 // pass), an unjudgeable target an `error`, a broken clause a failure; secrets are masked in all of them.
 import { test, type TestContext } from 'vitest';
 import { notClaimedReason, unclaimedFeature } from '../../results/claims.js';
@@ -10,9 +10,8 @@ import { secrets } from '../http/mask.js';
 import { ExchangeLog, exchangesKeptPerCheck, withExchangeLog } from '../http/recorder.js';
 import { isSelected } from '../runner/selection.js';
 import { CheckContext } from './context.js';
-import { attributedMessage, attributionFor } from './attribution.js';
-import { areasJudgingBrokenAnswers, judge, judgesThrottling } from './judge.js';
-import { readBackObserver } from './read-back.js';
+import { judgeWhatIsRecorded } from './judging.js';
+import { areasJudgingBrokenAnswers, attributedMessage, judgesThrottling, outcomeOf } from './outcome.js';
 import type { DeclaredCheck, McsTaskMeta } from './meta.js';
 import { unmetNeed, type Need } from './needs.js';
 import { runContext } from './run-context.js';
@@ -86,10 +85,8 @@ async function runCheck(meta: CheckMeta, body: CheckBody, context: TestContext):
   const unmet = unmetNeed(meta.needs ?? [], run);
   if (unmet !== undefined) return notJudged(context, mcs, 'not-verifiable', unmet);
 
-  const log = new ExchangeLog(mcs.exchanges, exchangesKeptPerCheck, meta.responses ?? 'strict');
-  // A check that leaves the bodies of its answers to other areas (responses 'off': the robustness checks, which
-  // write to fixtures their concurrent neighbours share) does not read its writes back either.
-  if ((meta.responses ?? 'strict') !== 'off') log.onRequest = readBackObserver(log);
+  const log = new ExchangeLog(mcs.exchanges, exchangesKeptPerCheck);
+  const judging = judgeWhatIsRecorded(log, meta.responses ?? 'strict');
   const t = new CheckContext(run, context.task.file.filepath, mcs, context.expect);
   let thrown: unknown;
   try {
@@ -98,14 +95,23 @@ async function runCheck(meta: CheckMeta, body: CheckBody, context: TestContext):
     thrown = error ?? new Error('the check threw nothing');
   }
   await t.tidyUp();
-  const judged = judge(thrown, log, meta.judgesBrokenAnswers ?? areasJudgingBrokenAnswers.has(meta.area), meta.judgesThrottling ?? judgesThrottling(meta.clauses));
+  const judged = outcomeOf(thrown, judging, {
+    clauses: meta.clauses,
+    judgesBrokenAnswers: meta.judgesBrokenAnswers ?? areasJudgingBrokenAnswers.has(meta.area),
+    asksForThrottling: meta.judgesThrottling ?? judgesThrottling(meta.clauses),
+  });
   if (judged.outcome === 'passed') {
     mcs.exchanges.splice(keptOnPass);
     return;
   }
   if (judged.outcome === 'failed') {
     recordFailedExchange(mcs, judged.failure);
-    attributeFailure(mcs, judged.failure);
+    if (judged.brokenClause !== undefined) {
+      // A failure that broke another clause than the check's own (a prerequisite, a read-back, an answer or
+      // delivery a judge found wrong) names it.
+      mcs.brokenClause = judged.brokenClause;
+      if (judged.failure instanceof Error) judged.failure.message = attributedMessage(judged.failure.message, judged.brokenClause);
+    }
     throw maskError(judged.failure);
   }
   if (judged.outcome === 'error') {
@@ -131,14 +137,6 @@ function recordFailedExchange(mcs: McsTaskMeta, failure: unknown): void {
   if (index >= 0) mcs.failedExchange = index;
 }
 
-/** A failure that broke another clause than the check's own (a prerequisite, a read-back) names it (attribution.ts). */
-function attributeFailure(mcs: McsTaskMeta, failure: unknown): void {
-  const broken = attributionFor(failure, mcs.clauses);
-  if (broken === undefined) return;
-  mcs.brokenClause = broken;
-  if (failure instanceof Error) failure.message = attributedMessage(failure.message, broken);
-}
-
 function maskError(error: unknown): unknown {
   if (!(error instanceof Error)) return new Error(secrets.maskText(String(error)));
   error.message = secrets.maskText(error.message);
@@ -146,6 +144,8 @@ function maskError(error: unknown): unknown {
   const withValues = error as Error & { expected?: unknown; actual?: unknown };
   if (typeof withValues.expected === 'string') withValues.expected = secrets.maskText(withValues.expected);
   if (typeof withValues.actual === 'string') withValues.actual = secrets.maskText(withValues.actual);
+  // The findings were judged on (outcome.ts); what travels to the reporter is their masked text above.
+  if ('findings' in error) delete (error as { findings?: unknown }).findings;
   return error;
 }
 

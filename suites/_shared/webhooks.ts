@@ -2,11 +2,11 @@
 // endpoint of the file's receiver, read the secret shown once, wait for deliveries, and judge each
 // delivery's signature and headers. `useHooks()` at module level gives each check the file's receiver.
 import type { CheckContext, Fixtures } from '../../harness/check/index.js';
-import { CheckFailure, type ApiClient, type ApiResponse } from '../../harness/check/index.js';
+import { CheckFailure, deliveryFindings, NothingArrived, type ApiClient, type ApiResponse } from '../../harness/check/index.js';
 import { secrets } from '../../harness/http/mask.js';
-import type { Delivery, WebhookReceiver } from '../../harness/webhooks/receiver.js';
+import { DeliveryWaitTimeoutError, type Delivery, type WebhookReceiver } from '../../harness/webhooks/receiver.js';
 import { verifySignature } from '../../harness/webhooks/signature.js';
-import { actionOf, contradictionFailure, judgeDelivery, type EventAction } from '../../harness/oracle/index.js';
+import { actionOf, type EventAction } from '../../harness/oracle/index.js';
 import { deliveryTimeoutMs, freshEndpointName, useWebhookReceiver } from '../../harness/webhooks-fixture.js';
 import { fail, isRecord, shown, type Json } from './common.js';
 
@@ -70,17 +70,19 @@ export class Hooks {
   }
 
   /**
-   * The first delivery of `type` to `sub` that matches; a CheckFailure naming what arrived when none does in time.
-   * The oracle then judges every field of it against the action a trigger declared for it, when exactly one
-   * concerns it (`judge: false` for a scenario whose own checks judge each field, `replay` for a replay).
+   * The first delivery of `type` to `sub` that matches; NothingArrived (a failure) naming what arrived when none
+   * does in time. The delivery judges (harness/check/judges.ts) then judge every field of it against the action
+   * a trigger declared for it, when exactly one concerns it, and a finding fails the check on the clause it
+   * breaks (`judge: false` for a scenario whose own checks judge each field, `replay` for a replay).
    */
   async waitForEvent(sub: Subscription, type: string, matches: (delivery: Delivery) => boolean = () => true, options: { judge?: boolean; replay?: boolean } = {}): Promise<Delivery> {
     let delivery: Delivery;
     try {
       delivery = await this.receiver.waitFor((d) => d.endpoint === sub.endpoint && eventTypeOf(d) === type && matches(d), { timeoutMs: this.timeoutMs });
-    } catch {
+    } catch (error) {
+      if (!(error instanceof DeliveryWaitTimeoutError)) throw error;
       const arrived = this.deliveriesTo(sub).map((d) => eventTypeOf(d) ?? '?');
-      return fail(`no ${type} delivery reached the ${sub.api} subscription within ${this.timeoutMs} ms`, `a ${type} delivery`, `deliveries to this subscription: ${arrived.length === 0 ? 'none' : arrived.join(', ')}`);
+      throw new NothingArrived(`no ${type} delivery reached the ${sub.api} subscription within ${this.timeoutMs} ms`, `a ${type} delivery`, `deliveries to this subscription: ${arrived.length === 0 ? 'none' : arrived.join(', ')}`);
     }
     if (options.judge !== false) {
       const action = actionOf(delivery, type);
@@ -249,13 +251,13 @@ export function warnIfStale(t: CheckContext, type: string, seconds: number, rece
 }
 
 /**
- * Every field of `delivery` follows `action` (harness/oracle): a CheckFailure naming the field, its clause,
- * expected and actual. `clauses` narrows the judgement to contradictions of those clauses (a check judging one).
+ * Every field of `delivery` follows `action` (the delivery judges): a CheckFailure carrying what they found, each
+ * finding naming its clause. `clauses` narrows the judgement to findings of those clauses (a check judging one).
  */
 export function expectFollowsAction(delivery: Delivery, action: EventAction, sub: { api: 'v4' | 'v2'; secret?: string }, options: { clauses?: readonly string[]; replay?: boolean } = {}): void {
-  const verdict = judgeDelivery(delivery, action, { api: sub.api, ...(sub.secret === undefined ? {} : { secret: sub.secret }), ...(options.replay ? { replay: true } : {}) });
-  const found = verdict.contradictions.filter((c) => options.clauses === undefined || options.clauses.includes(c.clause));
-  if (found.length > 0) throw contradictionFailure(`the ${action.type} delivery to the ${sub.api} subscription`, found);
+  const findings = deliveryFindings(delivery, action, { api: sub.api, ...(sub.secret === undefined ? {} : { secret: sub.secret }), ...(options.replay ? { replay: true } : {}) });
+  const found = findings.filter((finding) => options.clauses === undefined || (finding.clause !== undefined && options.clauses.includes(finding.clause)));
+  if (found.length > 0) throw CheckFailure.of(`the ${action.type} delivery to the ${sub.api} subscription`, found);
 }
 
 /** `type (first bytes of the body)` of a delivery, for `actual`. */
