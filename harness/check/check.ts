@@ -91,6 +91,7 @@ async function runCheck(meta: CheckMeta, body: CheckBody, context: TestContext):
   let thrown: unknown;
   try {
     await withExchangeLog(log, () => body(t));
+    // eslint-disable-next-line judging/no-catch-all -- what the body threw is the outcome's to judge (outcome.ts), with the findings.
   } catch (error) {
     thrown = error ?? new Error('the check threw nothing');
   }

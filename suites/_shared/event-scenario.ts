@@ -2,7 +2,7 @@
 // suite file: the first check that asks runs it, the others judge the same deliveries. A type that never
 // arrives is recorded as missing (the routing checks judge that), so that one lost event type does not
 // fail every other check of the file.
-import { carryBrokenAnswer, NotVerifiable, type CheckContext, type Fixtures } from '../../harness/check/index.js';
+import { carryBrokenAnswer, isNothingArrived, NotVerifiable, type CheckContext, type Fixtures } from '../../harness/check/index.js';
 import type { Delivery } from '../../harness/webhooks/receiver.js';
 import { fail } from './common.js';
 import { concerns, notEmittedOnItsOwn, type Triggered } from './events.js';
@@ -40,7 +40,8 @@ export async function collect(hooks: Hooks, sub: Subscription, triggered: Map<st
     [...triggered].map(async ([type, trigger]) => {
       try {
         arrived.set(type, await hooks.waitForEvent(sub, type, concerns(trigger), { judge: false }));
-      } catch {
+      } catch (error) {
+        if (!isNothingArrived(error)) throw error;
         if (trigger.onItsOwn === undefined) missing.push(type);
         else unmade.set(type, notEmittedOnItsOwn(type, hooks.timeoutMs, trigger.onItsOwn));
       }
@@ -71,7 +72,8 @@ export async function settleUnmade(hooks: Hooks, collected: ReadonlyArray<Collec
           if (!collected.some((other) => other.arrived.has(type))) return void untriggered.set(type, reason);
           try {
             collection.arrived.set(type, await hooks.waitForEvent(collection.sub, type, concerns(triggered.get(type)), { judge: false }));
-          } catch {
+          } catch (error) {
+            if (!isNothingArrived(error)) throw error;
             collection.missing = [...collection.missing, type].sort();
           }
         }),

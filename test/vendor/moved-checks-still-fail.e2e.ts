@@ -245,6 +245,14 @@ describe('checks that judge without the control API, on a vendor target with the
     expect(report.checks.find((c) => c.id === check)?.outcome).toBe('failed');
   }, 120_000);
 
+  it("a status event the sandbox's own carrier reports, found wrong inside the wait for it, fails on its field's clause (not as not verifiable)", async () => {
+    const check = 'webhooks/message-delivered-never-for-group-chats';
+    const report = await certifyVendor('full', { faults: ['events.header.no-message-id'], only: [check], controlAdapter: sandboxAdapter });
+    const judged = report.checks.find((c) => c.id === check);
+    expect(judged?.outcome, judged?.reason).toBe('failed');
+    expect(judged?.failure?.brokenClause).toEqual({ clause: 'events.header.message-id', operation: 'message.sent', as: 'delivery' });
+  }, 120_000);
+
   it('and those pass without their fault through the adapter', async () => {
     const checks = [...new Set(movedWithInbound.map((m) => m.check))];
     const report = await certifyVendor('full', { only: checks, controlAdapter: sandboxAdapter });
