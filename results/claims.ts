@@ -1,9 +1,13 @@
 // Claims: which features (spec/clauses.yaml `features`) a target says it implements, and so which checks
 // and clauses are in the scope of its certificate. `core` is always claimed; no claims means every feature.
+import { errorCodes, McsError } from '../spec/errors.js';
 import { clauseIndex, coreFeature, loadFeatures, type Clause, type Feature } from '../spec/index.js';
 import { unknownNameMessage } from './nearest.js';
 
-export class ClaimError extends Error {}
+export class ClaimError extends McsError {
+  override name = 'ClaimError';
+  override readonly code = errorCodes.claim;
+}
 
 /**
  * Checks generated once per channel kind end their id with the kind (`...settings-unsupported.put.whatsapp`):

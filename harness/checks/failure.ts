@@ -1,7 +1,9 @@
 // A failed expectation with what was expected and what came back, in words a vendor can act on, and what a
 // judge found wrong as data (a Finding: the clause broken, the field, expected, actual and the exchange).
 // vitest carries `expected`/`actual` of a thrown error to the reporter; the runner puts them in the report.
+import { chai } from 'vitest';
 import type { BrokenClause, Exchange } from '../../results/model.js';
+import { codeOf, errorCodes, McsError, type McsErrorCode } from '../../spec/errors.js';
 
 /** What a judge found wrong, as data. */
 export interface Finding {
@@ -19,8 +21,9 @@ export interface Finding {
   message?: string;
 }
 
-export class CheckFailure extends Error {
+export class CheckFailure extends McsError {
   override readonly name = 'CheckFailure';
+  override readonly code: McsErrorCode = errorCodes.checkFailed;
   readonly expected: string;
   readonly actual: string;
   /** What the judges found, as data, when the failure is theirs: the check's outcome is computed from them. */
@@ -52,17 +55,26 @@ export class CheckFailure extends Error {
  * failure a wait's caller may catch, to say the target did not make it (not verifiable), or to note it missing.
  */
 export class NothingArrived extends CheckFailure {
-  readonly nothingArrived = true;
+  override readonly code = errorCodes.nothingArrived;
 }
 
 /** Whether `error` says only that nothing arrived in time (a finding, or any other failure, is not that). */
 export function isNothingArrived(error: unknown): error is NothingArrived {
-  return error instanceof NothingArrived;
+  return codeOf(error) === errorCodes.nothingArrived;
 }
 
-/** A failed expectation: the suites' CheckFailure, or vitest's expect (AssertionError). */
+const assertionCodes: ReadonlySet<string> = new Set([errorCodes.checkFailed, errorCodes.nothingArrived]);
+
+/**
+ * A failed expectation: the suites' CheckFailure (and NothingArrived), by code, which survives a second copy
+ * of this module and the worker's serialization; or vitest's expect, by its type (chai's AssertionError). Only
+ * where vitest has serialized that one across the worker boundary, which keeps no type, is its name read.
+ */
 export function isAssertion(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'CheckFailure' || error.name === 'AssertionError');
+  const code = codeOf(error);
+  if (code !== undefined) return assertionCodes.has(code);
+  if (error instanceof chai.AssertionError) return true;
+  return !(error instanceof Error) && (error as { name?: unknown } | null | undefined)?.name === 'AssertionError';
 }
 
 /** How a finding reads in a failure: the field, expected and actual, and the clause it breaks. */

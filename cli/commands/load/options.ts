@@ -1,12 +1,14 @@
 // Flags shared by `mcs load <profile>` and `mcs load capacity`, parsed and checked into plain values.
+import { errorCodes, McsError } from '../../../spec/errors.js';
 import { randomBytes } from 'node:crypto';
 import { parseSlo, type SloClause } from '../../../load/slo.js';
 import { parseShard } from '../../../load/schedule.js';
 import { parseStartAt } from '../../../load/start-at.js';
 import type { Shard } from '../../../load/types.js';
 
-export class LoadUsageError extends Error {
-  readonly code = 'MCS_LOAD_USAGE';
+export class LoadUsageError extends McsError {
+  override name = 'LoadUsageError';
+  override readonly code = errorCodes.loadUsage;
 }
 
 export const runFlags = {
