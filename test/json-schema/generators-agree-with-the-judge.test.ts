@@ -14,6 +14,24 @@ import { checkResponse, documentedStatusKey } from '../../harness/schema/validat
 const runs = 15;
 const apis: ApiName[] = ['v4', 'v2'];
 
+/** Every value the generators call valid for `schema` gets no problem from the judge, every invalid one some. */
+function expectJudgedAlike(doc: Json, schema: Json, problemsOf: (value: unknown) => string[]): void {
+  fc.assert(
+    fc.property(arbitraryFor(doc, schema), (value) => {
+      expect(problemsOf(value), JSON.stringify(value)).toEqual([]);
+    }),
+    { numRuns: runs, seed: 41 },
+  );
+  const invalid = invalidArbitraryFor(doc, schema);
+  if (invalid === undefined) return;
+  fc.assert(
+    fc.property(invalid, (broken) => {
+      expect(problemsOf(broken.value), `${broken.violation}: ${JSON.stringify(broken.value)}`).not.toEqual([]);
+    }),
+    { numRuns: runs, seed: 41 },
+  );
+}
+
 /** A status the operation documents with the response `key` (`200`, `4XX`, `default`), if any reaches it. */
 function statusOf(operation: Operation, key: string): number | undefined {
   const candidates = /^\d{3}$/.test(key) ? [Number(key)] : /^\dXX$/i.test(key) ? [Number(key[0]) * 100 + 99] : [599, 418, 299];
@@ -41,20 +59,7 @@ describe.each(apis)('what the generators make of the %s answers, the judge reads
   });
 
   it.each(responses.map((r) => [r.name, r] as const))('%s: every valid body is accepted, every invalid one refused', (_name, { operation, status, schema }) => {
-    fc.assert(
-      fc.property(arbitraryFor(doc, schema), (body) => {
-        expect(errorsOf(operation, status, body), JSON.stringify(body)).toEqual([]);
-      }),
-      { numRuns: runs, seed: 41 },
-    );
-    const invalid = invalidArbitraryFor(doc, schema);
-    if (invalid === undefined) return;
-    fc.assert(
-      fc.property(invalid, (broken) => {
-        expect(errorsOf(operation, status, broken.value), `${broken.violation}: ${JSON.stringify(broken.value)}`).not.toEqual([]);
-      }),
-      { numRuns: runs, seed: 41 },
-    );
+    expectJudgedAlike(doc, schema, (body) => errorsOf(operation, status, body));
   });
 });
 
@@ -69,19 +74,6 @@ describe.each(apis)('what the generators make of the %s deliveries, the judge re
   });
 
   it.each(payloads.filter(([, schema]) => typeof schema === 'object').map(([type, schema]) => [type, schema as Json] as const))('%s: every valid payload is accepted, every invalid one refused', (type, schema) => {
-    fc.assert(
-      fc.property(arbitraryFor(doc, schema), (body) => {
-        expect(webhookPayloadProblems(api, type, body), JSON.stringify(body)).toEqual([]);
-      }),
-      { numRuns: runs, seed: 41 },
-    );
-    const invalid = invalidArbitraryFor(doc, schema);
-    if (invalid === undefined) return;
-    fc.assert(
-      fc.property(invalid, (broken) => {
-        expect(webhookPayloadProblems(api, type, broken.value), `${broken.violation}: ${JSON.stringify(broken.value)}`).not.toEqual([]);
-      }),
-      { numRuns: runs, seed: 41 },
-    );
+    expectJudgedAlike(doc, schema, (body) => webhookPayloadProblems(api, type, body));
   });
 });
