@@ -41,7 +41,7 @@ export interface CheckMeta {
   /**
    * The check asks for answers a send cap shapes (a 429, a fan-out's 207 naming a cap): a failure after one is
    * its to judge (default: true for checks citing an errors.429 or limits.sends clause; elsewhere such an answer
-   * makes a failure not verifiable, harness/check/judge.ts).
+   * makes a failure not verifiable, harness/check/outcome.ts).
    */
   judgesThrottling?: boolean;
   /** Runs concurrently with the file's other concurrent checks (only for checks that change nothing shared). */
