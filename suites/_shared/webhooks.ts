@@ -6,7 +6,8 @@ import { CheckFailure, deliveryFindings, isNothingArrived, NothingArrived, type 
 import { secrets } from '../../harness/http/mask.js';
 import { DeliveryWaitTimeoutError, type Delivery, type WebhookReceiver } from '../../harness/webhooks/receiver.js';
 import { verifySignature } from '../../harness/webhooks/signature.js';
-import { actionOf, type EventAction } from '../../harness/oracle/index.js';
+import type { EventAction } from '../../harness/oracle/action.js';
+import { actionOf } from '../../harness/oracle/deliveries.js';
 import { deliveryTimeoutMs, freshEndpointName, useWebhookReceiver } from '../../harness/webhooks-fixture.js';
 import { fail, isRecord, shown, type Json } from './common.js';
 

@@ -3,7 +3,8 @@
 // so that a contradiction fails the check of the clause it breaks. v2: one check per event type's fields, the
 // base fields, the event times and the headers; v4: the envelope's created_at and message.received's data.
 import { check, CheckFailure, type CheckContext, type Need } from '../../harness/check/index.js';
-import { judgeDelivery, type EventAction } from '../../harness/oracle/index.js';
+import type { EventAction } from '../../harness/oracle/action.js';
+import { judgeDelivery } from '../../harness/oracle/deliveries.js';
 import { loadEventFields, isSemantic } from '../../spec/fields/index.js';
 import type { Delivery } from '../../harness/webhooks/receiver.js';
 import type { Subscription } from '../_shared/webhooks.js';
