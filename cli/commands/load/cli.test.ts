@@ -6,6 +6,7 @@ import { RESULT_SCHEMA, type LoadResult } from '../../../load/result.js';
 import { useStubApi } from '../../../test/support/use-stub-api.js';
 import { runMcs } from '../../../test/support/run-mcs.js';
 import { runMcsHere } from '../../../test/support/run-mcs-here.js';
+import { timeLimit } from '../../../test/support/pace.js';
 
 const stub = useStubApi('mcs-load-cli-');
 
@@ -14,7 +15,8 @@ function oneLine(text: string): void {
   expect(text).not.toMatch(/\n\s+at /);
 }
 
-describe('mcs load', () => {
+// A test runs at most two loads of a second or two, each in a command of its own.
+describe('mcs load', { timeout: timeLimit({ mcsRuns: 2, quietMs: 6_000 }) }, () => {
   it('refuses a remote target without --allow-remote, before sending anything', async () => {
     const r = await runMcsHere(['load', 'send', '--base-url', 'http://api.example.com', '--api-key', 'k', '--duration', '1']);
     expect(r.code).toBe(2);
