@@ -4,7 +4,7 @@
 import { createVitest } from 'vitest/node';
 import { relative } from 'node:path';
 import type { DeclaredCheck } from '../check/meta.js';
-import { projectRoot } from './paths.js';
+import { projectRoot, suitesVitestOptions } from './paths.js';
 
 export interface CollectedCheck extends DeclaredCheck {
   id: string;
@@ -19,7 +19,7 @@ export interface CheckCatalog {
 export async function collectCatalog(options: { config: string; include?: string[] }): Promise<CheckCatalog> {
   const vitest = await createVitest(
     'test',
-    { config: options.config, root: projectRoot, watch: false, reporters: [], passWithNoTests: true, ...(options.include ? { include: options.include } : {}) },
+    { ...suitesVitestOptions(options.include, options.config), watch: false, reporters: [], passWithNoTests: true },
     {},
     { stdout: process.stderr, stderr: process.stderr },
   );
