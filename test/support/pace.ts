@@ -77,6 +77,15 @@ export function timeLimit(work: Work, currentPace: number = pace()): number {
   return Math.max(FLOOR_MS, Math.ceil(quietMsOf(work) * currentPace * MARGIN));
 }
 
+/**
+ * The request timeout a certify run needs against a target on this machine now (its --timeout): 15 s of a quiet
+ * machine, times the pace. Given, it is also how long a check waits for a webhook delivery (3 s without it:
+ * harness/webhooks-fixture.ts), which a sandbox's carrier on a busy machine needs.
+ */
+export function targetTimeoutMs(currentPace: number = pace()): number {
+  return Math.ceil(15_000 * currentPace);
+}
+
 /** A wait the test makes for something else's work (a server to print its address, say): the same limit, said in words when it runs out. */
 export function limitText(ms: number): string {
   return `${Math.round(ms / 1000)} s (derived from the work and this machine's pace, test/support/pace.ts)`;
