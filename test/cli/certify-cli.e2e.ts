@@ -8,11 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReference, type ReferenceHandle } from '../../reference/index.js';
 import type { RunReport } from '../../results/model.js';
 import { judge } from '../../results/verdict.js';
+import { timeLimit } from '../support/pace.js';
 import { runMcs, type CliRun } from '../support/run-mcs.js';
 
 
 /** Runs `mcs` (see test/support/run-mcs.ts); `onStdout` sees the output as it comes. */
-function mcs(args: string[], timeoutMs = 120_000, onStdout?: (text: string, pid: number) => void): Promise<CliRun> {
+/** A whole certification of the reference at this machine's pace: the limit of each run below. */
+const certificationLimit = timeLimit({ mcsRuns: 1, certifications: 1 });
+
+function mcs(args: string[], timeoutMs = certificationLimit, onStdout?: (text: string, pid: number) => void): Promise<CliRun> {
   return runMcs(args, { timeoutMs, onStdout });
 }
 
@@ -40,7 +44,7 @@ function expectMasked(report: RunReport): void {
 /** Checks passed by the full embedded run, for the interrupted run to compare with. */
 let fullRunPassed: number | undefined;
 
-describe('mcs certify against the embedded reference', { timeout: 180_000 }, () => {
+describe('mcs certify against the embedded reference', { timeout: certificationLimit }, () => {
   it('runs the suites, writes the JSON report and ends conformant with every clause verified (npm start)', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'mcs-certify-'));
     const run = await mcs(['certify', '--reports-dir', dir, '--seed', '7']);
@@ -67,7 +71,7 @@ describe('mcs certify against the embedded reference', { timeout: 180_000 }, () 
   });
 });
 
-describe('mcs certify against a separately started target', { timeout: 180_000 }, () => {
+describe('mcs certify against a separately started target', { timeout: certificationLimit }, () => {
   let reference: ReferenceHandle;
   beforeAll(async () => {
     reference = await startReference({ log: () => undefined });
@@ -138,12 +142,12 @@ describe('mcs certify against a separately started target', { timeout: 180_000 }
   });
 });
 
-describe('mcs certify interrupted', { timeout: 180_000 }, () => {
+describe('mcs certify interrupted', { timeout: certificationLimit }, () => {
   it('stops on Ctrl-C, still writes the report of what it collected, and exits 130', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'mcs-certify-'));
     let signalled = false;
     // The header line is printed before the suites start, so the signal always lands mid-run.
-    const run = await mcs(['certify', '--reports-dir', dir], 120_000, (text, pid) => {
+    const run = await mcs(['certify', '--reports-dir', dir], certificationLimit, (text, pid) => {
       if (!signalled && text.includes('mcs certify: embedded reference')) {
         signalled = true;
         process.kill(pid, 'SIGINT');
@@ -163,7 +167,8 @@ describe('mcs certify interrupted', { timeout: 180_000 }, () => {
   });
 });
 
-describe('mcs certify refusals: exit 2 with one line', { timeout: 60_000 }, () => {
+// A test runs the command up to seven times, each refused before any check.
+describe('mcs certify refusals: exit 2 with one line', { timeout: timeLimit({ mcsRuns: 7 }) }, () => {
   it('refuses an unreachable target', async () => {
     const run = await mcs(['certify', '--base-url', 'http://127.0.0.1:9', '--timeout', '2000', '--reports-dir', join(tmpdir(), 'mcs-never')]);
     expect(run.code).toBe(2);

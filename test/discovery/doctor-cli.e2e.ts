@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { startReference, type ReferenceHandle } from '../../reference/index.js';
 import { makeVendorOrganization, type VendorOrganization } from '../../reference/sandbox/vendor-organization.js';
+import { timeLimit } from '../support/pace.js';
 import { runMcs } from '../support/run-mcs.js';
 
 let reference: ReferenceHandle;
@@ -42,7 +43,7 @@ describe('mcs init, then mcs doctor', () => {
     expect(doctor.stdout).toMatch(/^next: /m);
     const again = await runMcs(['init', '--base-url', reference.urls.base, '--api-key', org.keys.primary, '--out', out]);
     expect([again.code, again.stderr]).toEqual([2, expect.stringMatching(/exists: give --out another file, or --force/)]);
-  }, 120_000);
+  }, timeLimit({ mcsRuns: 3, quietMs: 10_000 })); // init, doctor, init: each asks the target a few dozen things
 
   it('doctor names what is used up or wrong, one line each, and exits 1', async () => {
     const config = join(dir, 'wrong.yaml');
@@ -58,13 +59,13 @@ describe('mcs init, then mcs doctor', () => {
     expect(problems).toEqual([expect.stringMatching(/removable_lines\[0\] .*used up/), expect.stringMatching(/app_tokens\[0\]: lacks numbers:manage/)]);
     expect(doctor.stdout).toMatch(/doctor: 2 fixture\(s\) used up or wrong/);
     // mcs certify names them the same way before its first check, and runs on what holds.
-    const certify = await runMcs(['certify', '--config', config, '--only', 'numbers/removal-by-e164-number', '--reports-dir', join(dir, 'out'), '--seed', '3'], { timeoutMs: 120_000 });
+    const certify = await runMcs(['certify', '--config', config, '--only', 'numbers/removal-by-e164-number', '--reports-dir', join(dir, 'out'), '--seed', '3'], { work: { mcsRuns: 1, quietMs: 10_000 } });
     const lines = certify.stdout.split('\n');
     const named = lines.findIndex((line) => /^fixture check: fixtures\.removable_lines\[0\] .*used up/.test(line));
     expect(named, certify.stdout).toBeGreaterThanOrEqual(0);
     expect(named).toBeLessThan(lines.findIndex((line) => line.startsWith('mcs certify: ')));
     expect(certify.stdout).not.toContain(org.tokens[3]?.token ?? 'tok');
-  }, 180_000);
+  }, timeLimit({ mcsRuns: 2, quietMs: 15_000 })); // doctor, then a certify of one check
 
   it('a config without a target, or a target that does not answer, is one line and exit 2', async () => {
     const none = await runMcs(['doctor']);
@@ -74,5 +75,5 @@ describe('mcs init, then mcs doctor', () => {
     const unreachable = await runMcs(['doctor', '--config', config]);
     expect([unreachable.code, unreachable.stderr.trim().split('\n').length]).toEqual([2, 1]);
     expect(parse(await readFile(config, 'utf8'))).toMatchObject({ base_url: 'http://127.0.0.1:9' });
-  }, 60_000);
+  }, timeLimit({ mcsRuns: 2 }));
 });

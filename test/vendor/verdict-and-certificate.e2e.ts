@@ -13,6 +13,7 @@ import type { RunReport } from '../../results/model.js';
 import { judge } from '../../results/verdict.js';
 import { runMcs } from '../support/run-mcs.js';
 import { startVendorTarget, type VendorTarget } from '../support/vendor-target.js';
+import { timeLimit } from '../support/pace.js';
 
 async function readJson<T>(path: string): Promise<T> {
   return JSON.parse(await readFile(path, 'utf8')) as T;
@@ -32,7 +33,7 @@ function listedUnverified(stdout: string): string[] {
   return ids;
 }
 
-describe('a vendor certifies through a config file, without the control API', { timeout: 300_000 }, () => {
+describe('a vendor certifies through a config file, without the control API', { timeout: timeLimit({ mcsRuns: 1, certifications: 1 }) }, () => {
   let dir: string;
   // One organization per run: a run changes its organization (keys created, lines assigned), as a vendor's
   // sandbox would be reset between certifications.
@@ -58,7 +59,7 @@ describe('a vendor certifies through a config file, without the control API', { 
     await writeFile(publicKey, keys.publicKey.export({ type: 'spki', format: 'pem' }));
 
     const vendor = await vendorTarget('all');
-    const run = await runMcs(['certify', '--config', vendor.configPath, '--reports-dir', reports, '--sign-key', privateKey], { timeoutMs: 280_000 });
+    const run = await runMcs(['certify', '--config', vendor.configPath, '--reports-dir', reports, '--sign-key', privateKey], { work: { certifications: 1 } });
     const report = await readJson<RunReport>(join(reports, 'report.json'));
     const judgement = judge(report);
     // A failure here is a false failure of the correct reference: name the checks, so that a CI log tells which.
@@ -93,7 +94,7 @@ describe('a vendor certifies through a config file, without the control API', { 
   it('claiming only what it can verify, names exactly the clauses that remain unverified, and none outside its claims', async () => {
     const reports = join(dir, 'claimed');
     const vendor = await vendorTarget('claimed');
-    const run = await runMcs(['certify', '--config', vendor.configPath, '--claim', 'core', '--claim', 'v2', '--reports-dir', reports], { timeoutMs: 280_000 });
+    const run = await runMcs(['certify', '--config', vendor.configPath, '--claim', 'core', '--claim', 'v2', '--reports-dir', reports], { work: { certifications: 1 } });
     const report = await readJson<RunReport>(join(reports, 'report.json'));
     const judgement = judge(report);
     expect(report.claims).toEqual(['core', 'v2']);
