@@ -12,7 +12,7 @@ import type { Certificate } from '../../reports/certificate.js';
 import type { RunReport } from '../../results/model.js';
 import { judge } from '../../results/verdict.js';
 import { runMcs } from '../support/run-mcs.js';
-import { startVendorTarget, type VendorTarget } from '../support/vendor-target.js';
+import { slowTargetRun, startVendorTarget, type VendorTarget } from '../support/vendor-target.js';
 import { timeLimit } from '../support/pace.js';
 
 async function readJson<T>(path: string): Promise<T> {
@@ -33,7 +33,10 @@ function listedUnverified(stdout: string): string[] {
   return ids;
 }
 
-describe('a vendor certifies through a config file, without the control API', { timeout: timeLimit({ mcsRuns: 1, certifications: 1 }) }, () => {
+/** The --timeout and delivery wait a sandbox needs on this machine, as the vendor rungs certify (slowTargetRun). */
+const slow = slowTargetRun();
+
+describe('a vendor certifies through a config file, without the control API', { timeout: slow.timeoutMs + timeLimit({ mcsRuns: 3 }) }, () => {
   let dir: string;
   // One organization per run: a run changes its organization (keys created, lines assigned), as a vendor's
   // sandbox would be reset between certifications.
@@ -59,7 +62,7 @@ describe('a vendor certifies through a config file, without the control API', { 
     await writeFile(publicKey, keys.publicKey.export({ type: 'spki', format: 'pem' }));
 
     const vendor = await vendorTarget('all');
-    const run = await runMcs(['certify', '--config', vendor.configPath, '--reports-dir', reports, '--sign-key', privateKey], { work: { certifications: 1 } });
+    const run = await runMcs(['certify', '--config', vendor.configPath, '--reports-dir', reports, '--sign-key', privateKey, ...slow.flags], { timeoutMs: slow.timeoutMs });
     const report = await readJson<RunReport>(join(reports, 'report.json'));
     const judgement = judge(report);
     // A failure here is a false failure of the correct reference: name the checks, so that a CI log tells which.
@@ -94,7 +97,7 @@ describe('a vendor certifies through a config file, without the control API', { 
   it('claiming only what it can verify, names exactly the clauses that remain unverified, and none outside its claims', async () => {
     const reports = join(dir, 'claimed');
     const vendor = await vendorTarget('claimed');
-    const run = await runMcs(['certify', '--config', vendor.configPath, '--claim', 'core', '--claim', 'v2', '--reports-dir', reports], { work: { certifications: 1 } });
+    const run = await runMcs(['certify', '--config', vendor.configPath, '--claim', 'core', '--claim', 'v2', '--reports-dir', reports, ...slow.flags], { timeoutMs: slow.timeoutMs });
     const report = await readJson<RunReport>(join(reports, 'report.json'));
     const judgement = judge(report);
     expect(report.claims).toEqual(['core', 'v2']);
