@@ -22,7 +22,7 @@ beforeAll(async () => {
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const run = await startSuites({
     context: {
-      target: { baseUrl: url, v4Url: `${url}/v4`, controlUrl: url, timeoutMs: 2_000, fixtures: { api_keys: { primary: 'api_sampleprimary0123456789' } } },
+      target: { baseUrl: url, v4Url: `${url}/v4`, controlUrl: url, timeoutMs: timeLimit({ requests: 1 }), fixtures: { api_keys: { primary: 'api_sampleprimary0123456789' } } },
       control: false,
       seed: 42,
       selection: { only: [], skip: ['sample/excluded'] },
