@@ -86,7 +86,7 @@ export function targetTimeoutMs(currentPace: number = pace()): number {
   return Math.ceil(15_000 * currentPace);
 }
 
-/** A wait the test makes for something else's work (a server to print its address, say): the same limit, said in words when it runs out. */
+/** How a derived limit reads in the message of a wait that ran out: its seconds, and where they come from. */
 export function limitText(ms: number): string {
   return `${Math.round(ms / 1000)} s (derived from the work and this machine's pace, test/support/pace.ts)`;
 }
