@@ -11,6 +11,7 @@ import { probeTarget, type ProbeResult } from '../harness/runner/probe.js';
 import { forecastVerifiable, type DeclaredNeeds } from '../harness/discovery/forecast.js';
 import { setUpOf, stepGains } from '../harness/discovery/next-steps.js';
 import { UsageError } from './errors.js';
+import { inertJson } from '../results/inert.js';
 
 export async function printNeedsForConfig(checks: readonly DeclaredNeeds[], configPath: string, json: boolean): Promise<number> {
   let target: TargetConfig | undefined;
@@ -33,7 +34,7 @@ export async function printNeedsForConfig(checks: readonly DeclaredNeeds[], conf
   const cited = new Set(checks.flatMap((check) => check.clauses));
   const gains = stepGains(checks, setUp).filter((gain) => gain.clauses.length > 0);
   if (json) {
-    process.stdout.write(`${JSON.stringify({ verifiable: verifiable.size, clauses: cited.size, unmet: Object.fromEntries(unmet), steps: gains.map(({ step, clauses }) => ({ step: step.name, what: step.what, clauses })), notes }, null, 2)}\n`);
+    process.stdout.write(`${inertJson({ verifiable: verifiable.size, clauses: cited.size, unmet: Object.fromEntries(unmet), steps: gains.map(({ step, clauses }) => ({ step: step.name, what: step.what, clauses })), notes }, 2)}\n`);
     return 0;
   }
   const lines = [...notes, `With ${configPath}: ${verifiable.size} of ${cited.size} cited clauses verifiable by the checks' declared needs (a run may find less: what a check lacks only as it runs).`, ''];

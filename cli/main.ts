@@ -5,10 +5,12 @@ import { commands, type Command } from './commands.js';
 import { formatError } from './errors.js';
 import { didYouMean } from './flags.js';
 import { inertLine } from '../results/inert.js';
+import { inertStreams } from './inert-streams.js';
 
 export async function main(argv: string[]): Promise<number> {
   endQuietlyOnClosedPipe(process.stdout);
   endQuietlyOnClosedPipe(process.stderr);
+  inertStreams(process.stdout, process.stderr);
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     process.stdout.write(usage());

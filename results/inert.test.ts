@@ -1,3 +1,4 @@
+/* eslint-disable no-control-regex -- this file is about control characters: it matches them on purpose */
 import { describe, expect, it } from 'vitest';
 import { inert, inertConsole, inertJson, inertLine, inertMarkup } from './inert.js';
 

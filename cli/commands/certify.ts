@@ -4,10 +4,9 @@
 // 2 usage, config, a pre-flight that found a misconfigured or unreachable target, or a target that stopped
 // answering mid-run (circuit breaker; the reports of what finished are written);
 // 130 Ctrl-C (143 SIGTERM), after writing the reports of what had finished.
-import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
-import { readPrivateKey, SigningKeyError, writeReports } from '../../reports/index.js';
+import { writeFileWhole, type OutputLock } from '../../reports/index.js';
 import { judge } from '../../results/verdict.js';
 import { loadClauses } from '../../spec/index.js';
 import { ConfigError } from '../../harness/config/errors.js';
@@ -29,6 +28,7 @@ import { certifyConsole, closingLines, styleFailures, styleInert, type CertifyCo
 import { inert, inertLine } from '../../results/inert.js';
 import { settleScope } from '../run-scope.js';
 import { checkReportsDir, checkWebhookListen } from '../certify-settings.js';
+import { holdReportsDir, readSignKey, writeRunReports } from '../certify-reports.js';
 import { targetFlags } from '../target-flags.js';
 import { prepareRun } from '../../harness/discovery/run.js';
 import { runNextStepLines, setUpOf } from '../../harness/discovery/next-steps.js';
@@ -78,7 +78,8 @@ Run:
   --seed N              fast-check seed (default: random, printed)
   --runs N              runs per property
   --replay-path PATH    replay one property failure (with --seed and --only)
-  --reports-dir DIR     where the reports go (default reports/out)
+  --reports-dir DIR     where the reports go (default reports/out): each file written whole (a symlink
+                        there is replaced, never followed); a folder another run is using is refused
 Console (colour on a terminal; NO_COLOR=1 turns it off, FORCE_COLOR=1 on):
   -q, --quiet           print only the time taken and the verdict (errors still go to stderr)
   --verbose             a line for every check as it finishes, with its outcome and reason
@@ -88,8 +89,9 @@ Scope and verdict (README: Claims, Verdicts, Expected failures):
   --expected-failures FILE   known failures (docs/expected-failures.example.yaml)  MCS_EXPECTED_FAILURES
   --strict-expectations      exit 1 when an expected failure is stale (its checks pass now)
   --sign-key FILE       sign certificate.json with this Ed25519 private key (PEM); see docs/certificates.md
+  --strict              refuse a --sign-key file that group or others may read (else a warning, as ssh)
 Exit: 0 conformant (a partial run: every selected check passed; or only expected failures);
-      1 not conformant or incomplete; 2 bad input or unusable target; 130/143 interrupted.
+      1 not conformant or incomplete; 2 bad input, unusable target or reports not written; 130/143 interrupted.
 `;
 
 /**
@@ -139,7 +141,7 @@ export async function run(argv: string[]): Promise<number> {
     env: process.env,
     ...(flags.config === undefined ? {} : { configPath: flags.config }),
   };
-  const signKey = flags['sign-key'] === undefined ? undefined : await readSignKey(flags['sign-key']);
+  const signKey = flags['sign-key'] === undefined ? undefined : await readSignKey(flags['sign-key'], flags.strict === true, (line) => process.stderr.write(`mcs certify: ${line}\n`));
   const scope = await settleScope({ selection, ...(await asUsage(() => resolveScopeSettings(resolveInput))), strictExpectations: flags['strict-expectations'] === true });
   // Settings a run would otherwise trip over at its end, or in every check: checked before anything starts.
   await checkReportsDir(reportsDir);
@@ -163,7 +165,9 @@ export async function run(argv: string[]): Promise<number> {
   process.on('SIGTERM', onSignal);
   let container: ImageTarget | undefined;
   let embedded: Embedded | undefined;
+  let reportsLock: OutputLock | undefined;
   try {
+    reportsLock = await holdReportsDir(reportsDir);
     if (image !== undefined) {
       await asUsage(() => resolveTimeoutMs(resolveInput)); // a bad configuration fails before a container starts
       container = await startContainer(image, reportsDir).catch((error: unknown) => {
@@ -216,13 +220,15 @@ export async function run(argv: string[]): Promise<number> {
       report.target.image = image.image;
       report.containerLogs = await container.logs();
     }
-    const written = await writeReports(report, reportsDir, signKey === undefined ? {} : { signKey });
+    const written = await writeRunReports(report, reportsDir, signKey === undefined ? {} : { signKey });
     const judgement = judge(report);
     printSummary(report, seed, shown, await runNextStepLines(report, setUpOf(prepared, probed)));
     for (const line of judgementLines(judgement)) progress.line(line);
-    progress.line(`reports: ${written.files.join(', ')}`);
+    progress.line(written.line);
     out.write(closingLines({ verdict: verdictText(judgement), passed: judgement.exitCode === 0, seed, elapsedMs: progress.elapsedMs(), style: shown.style }));
+    if (written.problem !== undefined) process.stderr.write(`mcs certify: ${written.problem}\n`);
     if (interruptedBy) return exitCodeOf(interruptedBy);
+    if (written.problem !== undefined) return 2;
     if (stopped) return stoppedExit(stopped, report);
     if (interrupted) return 130;
     return judgement.exitCode;
@@ -235,6 +241,7 @@ export async function run(argv: string[]): Promise<number> {
     process.off('SIGTERM', onSignal);
     await embedded?.close();
     await container?.stop();
+    await reportsLock?.release();
   }
 }
 
@@ -276,8 +283,7 @@ async function startContainer(options: ImageTargetOptions, reportsDir: string): 
     if (!(error instanceof ImageTargetError)) throw error;
     if (error.logs === '') throw new UsageError(error.message);
     const logFile = join(reportsDir, 'container.log');
-    await mkdir(reportsDir, { recursive: true });
-    await writeFile(logFile, inert(error.logs)); // read with cat or less: shown, never executed
+    await writeFileWhole(logFile, inert(error.logs)); // read with cat or less: shown, never executed
     throw new UsageError(`${error.message} (its logs: ${logFile})`);
   }
 }
@@ -313,19 +319,6 @@ function printSummary(report: Awaited<ReturnType<typeof RunCertification>>['repo
   for (const line of nextSteps) say(line); // harness/discovery/next-steps.ts
 }
 
-async function readSignKey(path: string) {
-  const { readFile } = await import('node:fs/promises');
-  const pem = await readFile(path, 'utf8').catch(() => {
-    throw new UsageError(`--sign-key ${path}: cannot be read`);
-  });
-  try {
-    return readPrivateKey(pem, path);
-  } catch (error) {
-    if (error instanceof SigningKeyError) throw new UsageError(`--sign-key ${error.message}`);
-    throw error;
-  }
-}
-
 interface Embedded {
   target: TargetConfig;
   close(): Promise<void>;
@@ -353,6 +346,7 @@ const certifyOptions = {
   'expected-failures': { type: 'string' },
   'strict-expectations': { type: 'boolean' },
   'sign-key': { type: 'string' },
+  strict: { type: 'boolean' },
   seed: { type: 'string' },
   runs: { type: 'string' },
   'replay-path': { type: 'string' },

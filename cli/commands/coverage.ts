@@ -16,6 +16,7 @@ import { UsageError } from '../errors.js';
 import { printFields } from './coverage-fields.js';
 import { printNeedsForConfig } from '../coverage-needs-config.js';
 import { flagProblem } from '../flags.js';
+import { inertJson } from '../../results/inert.js';
 
 const suitesConfig = fileURLToPath(new URL('../../suites/vitest.config.ts', import.meta.url));
 
@@ -86,7 +87,7 @@ export async function run(argv: string[]): Promise<number> {
   }
 
   if (flags.json === true) {
-    process.stdout.write(`${JSON.stringify({ summary: summarizeCoverage(coverage), coverage, unknownCitations: unknown }, null, 2)}\n`);
+    process.stdout.write(`${inertJson({ summary: summarizeCoverage(coverage), coverage, unknownCitations: unknown }, 2)}\n`);
   } else {
     process.stdout.write(formatCoverage(coverage, unknown));
   }

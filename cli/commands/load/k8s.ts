@@ -7,12 +7,11 @@
 // that start after it run at once and record their lateness, and the merge refuses an SLO verdict when the
 // windows overlap too little, so a too-short lead is seen rather than silently measured.
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkQuantity, DEFAULT_RESOURCES, k8sInstructions, k8sJobManifest, k8sJobName, type K8sResources } from '../../../load/k8s.js';
 import { MAX_START_LEAD_MS, parseStartAt } from '../../../load/start-at.js';
 import { k8sHelp } from './help.js';
+import { writeFileWhole } from '../../../reports/whole-files.js';
 import { checkRunId, LoadUsageError, number } from './options.js';
 import { defaultOutPath } from './out.js';
 import { pickProfile, parseFlags } from './run.js';
@@ -70,8 +69,7 @@ export async function k8sCommand(argv: string[]): Promise<number> {
   };
   const options = { profile: profile.name, shards, image: values.image, runId, loadArgs, startAtEpochMs, resources };
   const out = values.out ?? defaultOutPath(`k8s-${profile.name}-${runId}`, 'yaml');
-  await mkdir(dirname(out), { recursive: true });
-  await writeFile(out, k8sJobManifest(options));
+  await writeFileWhole(out, k8sJobManifest(options));
   process.stdout.write(k8sInstructions(options, out, k8sJobName(options)));
   return 0;
 }

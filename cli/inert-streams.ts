@@ -1,0 +1,17 @@
+// The last net of every command's console. Each line that quotes a target escapes it where it is written
+// (results/inert.ts), but a line added later may forget: so whatever any command writes to stdout or stderr
+// passes through `inertConsole` too, which lets through only our own colour and erase-line codes and shows
+// every other control, bidi or zero-width character as a visible escape. Idempotent, so text escaped once
+// passes unchanged; bytes (a Buffer) are passed as they are.
+import { inertConsole } from '../results/inert.js';
+
+const netted = new WeakSet<NodeJS.WritableStream>();
+
+export function inertStreams(...streams: NodeJS.WritableStream[]): void {
+  for (const stream of streams) {
+    if (netted.has(stream)) continue;
+    netted.add(stream);
+    const write = stream.write.bind(stream) as (chunk: unknown, ...rest: unknown[]) => boolean;
+    stream.write = ((chunk: unknown, ...rest: unknown[]) => write(typeof chunk === 'string' ? inertConsole(chunk) : chunk, ...rest)) as typeof stream.write;
+  }
+}
