@@ -160,7 +160,7 @@ describe('the reproduction of a failure', () => {
     expect(curl).toContain('/v4/contacts/ct_9f3k2m');
     expect(curl).not.toContain('/control/');
     expect(card).toContain('Replay all 4 steps');
-    expect(card).toContain('CONTACT_ID=$(printf');
+    expect(card).toContain('MCS_V1_DATA_ID=$(printf');
     expect(card).toContain('the request that failed the check');
   });
 
