@@ -5,13 +5,15 @@
 // passes unchanged; bytes (a Buffer) are passed as they are.
 import { inertConsole } from '../results/inert.js';
 
-const netted = new WeakSet<NodeJS.WritableStream>();
+/** The writes this module made: a stream whose write is one of them is netted already. */
+const nets = new WeakSet<object>();
 
 export function inertStreams(...streams: NodeJS.WritableStream[]): void {
   for (const stream of streams) {
-    if (netted.has(stream)) continue;
-    netted.add(stream);
+    if (nets.has(stream.write)) continue;
     const write = stream.write.bind(stream) as (chunk: unknown, ...rest: unknown[]) => boolean;
-    stream.write = ((chunk: unknown, ...rest: unknown[]) => write(typeof chunk === 'string' ? inertConsole(chunk) : chunk, ...rest)) as typeof stream.write;
+    const netted = ((chunk: unknown, ...rest: unknown[]) => write(typeof chunk === 'string' ? inertConsole(chunk) : chunk, ...rest)) as typeof stream.write;
+    nets.add(netted);
+    stream.write = netted;
   }
 }
