@@ -4,6 +4,7 @@
 // before any replaces its old self, so a write that fails leaves the previous reports as they were. The JSON
 // report goes first, so that whatever happens to the renderers the record of the run exists.
 import type { KeyObject } from 'node:crypto';
+import { rmdir, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { inertJson } from '../results/inert.js';
 import { loadOpenApi } from '../spec/index.js';
@@ -41,9 +42,24 @@ export function reportJson(report: RunReport): string {
   return `${inertJson(report, 2)}\n`;
 }
 
-/** The lock of a reports folder, taken for the whole run (reports/output-lock.ts). */
-export function lockReportsFolder(dir: string, what: string): Promise<OutputLock> {
-  return lockOutput(join(dir, '.mcs-lock'), what);
+/**
+ * The lock of a reports folder, taken for the whole run (reports/output-lock.ts). A folder made for the lock
+ * goes with it when the run wrote nothing there (a run refused by its pre-flight leaves no empty folder).
+ */
+export async function lockReportsFolder(dir: string, what: string): Promise<OutputLock> {
+  const existed = await stat(dir).then(
+    () => true,
+    () => false,
+  );
+  const lock = await lockOutput(join(dir, '.mcs-lock'), what);
+  if (existed) return lock;
+  return {
+    file: lock.file,
+    async release() {
+      await lock.release();
+      await rmdir(dir).catch(() => undefined); // only when empty
+    },
+  };
 }
 
 /** The lock of one output file (a load result, its HTML): `.NAME.mcs-lock` beside it. */

@@ -91,6 +91,9 @@ describe('reports written whole or not at all', { timeout: bound * 2 }, () => {
       expect(files['junit.xml']).toMatch(/<\/testsuites>\s*$/);
       expect(files['badge.svg']).toMatch(/<\/svg>\s*$/);
     }
+    // What the kills left mid-write (temporary files of a dead pid) the next run's lock clears.
+    const midWrite = (await readdir(dir)).filter((name) => name.endsWith('.tmp')).length;
+    console.info(`temporary files left by the 10 kills (kills that landed while files were being staged): ${midWrite}`);
     await (await lockReportsFolder(dir, 'test')).release();
     expect((await readdir(dir)).sort()).toEqual(['badge.svg', 'certificate.json', 'junit.xml', 'report.html', 'report.json']);
   });
