@@ -3,7 +3,7 @@
 // must be careful with, error codes full of escape sequences). What the proxy saw of the run's credentials is
 // kept, so a test can give a replay script the keys the run used.
 import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listenOnLoopback } from './servers.js';
 
 export interface Rewrites {
   /** The request as the upstream should get it (path with its query, body text). */
@@ -28,7 +28,6 @@ function forwardable(headers: IncomingHttpHeaders): Record<string, string | stri
 export async function rewritingProxy(upstream: string, rewrites: Rewrites): Promise<RewritingProxy> {
   const target = new URL(upstream);
   const bearers = new Set<string>();
-  const sockets = new Set<Socket>();
   const server = createServer((request, response) => {
     const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
     if (bearer !== undefined) bearers.add(bearer);
@@ -52,19 +51,7 @@ export async function rewritingProxy(upstream: string, rewrites: Rewrites): Prom
       forwarded.end(sent.body);
     });
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    bearers,
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  return { ...(await listenOnLoopback(server)), bearers };
 }
 
 /** A JSON value with every string passed through `map`, and then every object through `object`. */
