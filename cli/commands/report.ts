@@ -79,7 +79,7 @@ export async function run(argv: string[]): Promise<number> {
 
   const notIssued = `not written: ${reportFiles.certificate}, ${reportFiles.badge} (a re-rendering issues no certificate; only 'mcs certify' does)\n`;
   const report: RunReport = loads.length === 0 ? original : { ...original, load: [...(original.load ?? []), ...loads] };
-  const lock = await lockReportsFolder(outDir, `--out ${outDir}`).catch((error: unknown) => {
+  const lock = await lockReportsFolder(outDir, flags.out === undefined ? `${outDir} (the folder of --from)` : `--out ${outDir}`).catch((error: unknown) => {
     throw error instanceof OutputInUseError ? new UsageError(error.message) : error;
   });
   try {
