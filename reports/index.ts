@@ -4,8 +4,6 @@
 // before any replaces its old self, so a write that fails leaves the previous reports as they were. The JSON
 // report goes first, so that whatever happens to the renderers the record of the run exists.
 import type { KeyObject } from 'node:crypto';
-import { rmdir, stat } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
 import { inertJson } from '../results/inert.js';
 import { loadOpenApi } from '../spec/index.js';
 import { buildCertificate, renderBadge } from './certificate.js';
@@ -13,7 +11,6 @@ import { sha256Hex, signCertificate } from './certificate-signature.js';
 import { renderHtml } from './html/page.js';
 import { renderJunit } from './junit.js';
 import type { RunReport } from '../results/model.js';
-import { lockOutput, type OutputLock } from './output-lock.js';
 import { writeFilesWhole } from './whole-files.js';
 
 export { renderHtml } from './html/page.js';
@@ -21,7 +18,7 @@ export { renderJunit } from './junit.js';
 export { buildCertificate, renderBadge, type Certificate } from './certificate.js';
 export { readReport, reportProblems } from './schema.js';
 export { readPrivateKey, readPublicKey, SigningKeyError, verifyCertificate } from './certificate-signature.js';
-export { OutputInUseError, type OutputLock } from './output-lock.js';
+export { lockOutputFile, lockReportsFolder, OutputInUseError, type OutputLock } from './output-lock.js';
 export { ReportWriteError, writeFileWhole } from './whole-files.js';
 
 export interface WrittenReports {
@@ -40,31 +37,6 @@ export const reportFiles = {
 /** The exact text of report.json for a report: what a target sent is kept, every invisible character as an escape. */
 export function reportJson(report: RunReport): string {
   return `${inertJson(report, 2)}\n`;
-}
-
-/**
- * The lock of a reports folder, taken for the whole run (reports/output-lock.ts). A folder made for the lock
- * goes with it when the run wrote nothing there (a run refused by its pre-flight leaves no empty folder).
- */
-export async function lockReportsFolder(dir: string, what: string): Promise<OutputLock> {
-  const existed = await stat(dir).then(
-    () => true,
-    () => false,
-  );
-  const lock = await lockOutput(join(dir, '.mcs-lock'), what);
-  if (existed) return lock;
-  return {
-    file: lock.file,
-    async release() {
-      await lock.release();
-      await rmdir(dir).catch(() => undefined); // only when empty
-    },
-  };
-}
-
-/** The lock of one output file (a load result, its HTML): `.NAME.mcs-lock` beside it. */
-export function lockOutputFile(path: string, what: string): Promise<OutputLock> {
-  return lockOutput(join(dirname(path), `.${basename(path)}.mcs-lock`), what);
 }
 
 /** The API version of the spec files in this checkout, for reports that do not record it. */

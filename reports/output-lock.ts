@@ -6,7 +6,7 @@
 // minutes), and the lock is then cleared. The lock goes when the run ends, however it ends short of SIGKILL;
 // after a SIGKILL the next run clears it, and the temporary files the killed run left (reports/whole-files.ts).
 import { readFileSync, unlinkSync } from 'node:fs';
-import { link, mkdir, readFile, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, rename, rmdir, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { isRunning } from './process-alive.js';
@@ -64,6 +64,31 @@ export async function lockOutput(file: string, what: string): Promise<OutputLock
     await clearLeftBehind(file, found.text);
   }
   throw new OutputInUseError(`${what}: in use by another run (its lock ${file} keeps changing)`);
+}
+
+/**
+ * The lock of a reports folder (`.mcs-lock` in it), taken for the whole run. A folder made for the lock goes
+ * with it when the run wrote nothing there (a run refused by its pre-flight leaves no empty folder).
+ */
+export async function lockReportsFolder(dir: string, what: string): Promise<OutputLock> {
+  const existed = await stat(dir).then(
+    () => true,
+    () => false,
+  );
+  const lock = await lockOutput(join(dir, '.mcs-lock'), what);
+  if (existed) return lock;
+  return {
+    file: lock.file,
+    async release() {
+      await lock.release();
+      await rmdir(dir).catch(() => undefined); // only when empty
+    },
+  };
+}
+
+/** The lock of one output file (a load result, its HTML): `.NAME.mcs-lock` beside it. */
+export function lockOutputFile(path: string, what: string): Promise<OutputLock> {
+  return lockOutput(join(dirname(path), `.${basename(path)}.mcs-lock`), what);
 }
 
 /** Creates the lock whole, or returns false when one is there. */

@@ -78,7 +78,7 @@ function sh(script: string, env: Record<string, string>): Promise<{ stdout: stri
   });
 }
 
-describe('replay scripts against a target whose ids need encoding and whose answers name PATH, IFS and HOME', () => {
+describe('replay scripts against a target whose ids need encoding and whose answers name PATH, IFS and HOME', { timeout: 900_000 }, () => {
   it('each failed check replays to the request that failed it, with the status the run saw, and runs nothing planted', async () => {
     const reference = await startReference({ faults, log: () => undefined });
     const proxy = await rewritingProxy(reference.urls.base, { request: plainRequest, response: hostileAnswer });
