@@ -3,7 +3,7 @@
 // 2 usage, configuration or environment error (one line on stderr, no stack trace).
 import { commands, type Command } from './commands.js';
 import { formatError } from './errors.js';
-import { didYouMean } from './flags.js';
+import { didYouMean } from '../results/nearest.js';
 import { inertLine } from '../results/inert.js';
 
 export async function main(argv: string[]): Promise<number> {

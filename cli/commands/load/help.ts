@@ -46,7 +46,7 @@ Warm-up: --warmup SECONDS runs the same load first, unmeasured (default 0; capac
 Bounds: --duration SECONDS (default 10, at most 3600), --max-requests N (default 1000000), --timeout MS per
   request (default the target config's, 10000); the run is cut at duration + timeout + 2 s.
 
-Results: JSON (--out FILE, default load/out/), latency in ms from an HDR histogram (µs precision, encoded in
+Results: JSON (--out FILE, default ./reports/load/), latency in ms from an HDR histogram (µs precision, encoded in
   the file), with a per-second series (sent, completed, errors, latency histogram); --samples FILE writes
   every raw latency (µs, one a line); --quiet drops the progress lines.
   --html FILE   also a standalone HTML report: percentile curve, throughput and latency over time, and for
@@ -92,7 +92,7 @@ and broken steps the generator or a busy machine could explain are named (try --
   --warmup S           unmeasured seconds at --start-rate first (default 2)
   --in-flight N, --connections N   cap on requests in flight (default 256)
   --workers N          worker threads for every step (see mcs load --help, Workers)
-  --out FILE           the capacity report JSON (default load/out/)
+  --out FILE           the capacity report JSON (default ./reports/load/)
   --html FILE          also a standalone HTML report (each step's curve, latency against offered rate, the
                        steps over time)
   --hgrm FILE          also the HDR percentile distribution (.hgrm, ms) of the highest rate that held
@@ -114,7 +114,7 @@ and the per-second series lined up on their start times. Only a coherent set is 
 (run id, target, profile), each shard i of n once with i < n, none missing, counts finite, non-negative
 and adding up, histograms that decode; otherwise exit 2 with one line naming the file.
 
-  --out FILE           the merged result (default load/out/)
+  --out FILE           the merged result (default ./reports/load/)
   --slo EXPR           judge the SLO on the merged result (exit 1 when breached)
   --min-overlap F      the least share of the run during which every shard was running, in [0, 1]
                        (default ${DEFAULT_MIN_OVERLAP}); below it the SLO is not judged: exit 1 with the reason
@@ -142,7 +142,7 @@ their schedules at one instant, and prints how to run it, collect the results an
   --cpu-request Q      CPU request of each pod (default ${r.cpuRequest}), --cpu-limit Q (default ${r.cpuLimit})
   --memory-request Q   memory request of each pod (default ${r.memoryRequest}), --memory-limit Q (default ${r.memoryLimit})
   --run-id ID          shared by every shard (default random); names the Job
-  --out FILE           the manifest (default load/out/)
+  --out FILE           the manifest (default ./reports/load/)
   --help, -h           this text
 After --, the flags of mcs load <profile> (not --shard, --out, --run-id, --start-at, --api-key: the Job
 sets them, and the key comes from the Secret mcs-load).
