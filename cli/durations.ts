@@ -41,10 +41,10 @@ export function renamedDurationMs(flags: Readonly<Record<string, unknown>>, rena
   const seconds = flags[renamed.seconds];
   const milliseconds = flags[renamed.milliseconds];
   if (typeof seconds === 'string' && typeof milliseconds === 'string') throw new UsageError(`--${renamed.seconds} and --${renamed.milliseconds} say one thing twice: give --${renamed.seconds} (seconds)`);
-  if (typeof seconds === 'string') return Math.max(1, Math.round(secondsOf(renamed.seconds, seconds, renamed) * 1000));
+  if (typeof seconds === 'string') return Math.round(secondsOf(renamed.seconds, seconds, renamed) * 1000);
   if (typeof milliseconds !== 'string') return undefined;
   const ms = Number(milliseconds.trim());
-  if (!/^\d+$/.test(milliseconds.trim()) || ms < 1 || ms > renamed.max * 1000) throw new UsageError(`--${renamed.milliseconds} must be a positive whole number of milliseconds, got '${milliseconds}'`);
+  if (!/^\d+$/.test(milliseconds.trim()) || ms < renamed.min * 1000 || ms > renamed.max * 1000) throw new UsageError(`--${renamed.milliseconds} must be a ${renamed.min > 0 ? 'positive' : 'non-negative'} whole number of milliseconds, got '${milliseconds}'`);
   warnings.push(`warning: --${renamed.milliseconds} ${milliseconds} (milliseconds) is the old form: durations are in seconds now, --${renamed.seconds} ${ms / 1000}`);
   return ms;
 }

@@ -90,8 +90,8 @@ Scope and verdict (README: Claims, Verdicts, Expected failures):
   --expected-failures FILE   known failures (docs/expected-failures.example.yaml)  MCS_EXPECTED_FAILURES
   --strict-expectations      exit 1 when an expected failure is stale (its checks pass now)
   --sign-key FILE       sign certificate.json with this Ed25519 private key (PEM); see docs/certificates.md
-Every duration is in seconds, fractions allowed (2.5, or 2500ms); the old --timeout MS and
---ready-timeout MS are still read, with a warning.
+Every duration is in seconds, fractions allowed (2.5, or 2500ms).
+The old forms are still read, with a warning: --timeout MS, --ready-timeout MS.
 Examples:
   mcs certify                                          the embedded reference (npm start)
   mcs certify --config target.yaml --only contacts     a vendor's target, one area

@@ -40,7 +40,7 @@ describe('mcs load', () => {
     [['load', 'send', '--start-at', '2026-11-26T05:00:00'], /--start-at .*offset/],
     [['load', 'capacity', '--profile', 'send', '--slo', 'p99<1s', '--start-at', '1790000000000'], /--start-at applies to mcs load <profile>/],
     [['load', 'merge', 'a.json', '--min-overlap', '1.5'], /--min-overlap/],
-    [['load', 'k8s', '--profile', 'send', '--shards', '2', '--image', 'i', '--lead', 'soon'], /--lead must be a duration/],
+    [['load', 'k8s', '--profile', 'send', '--shards', '2', '--image', 'i', '--lead', 'soon'], /--lead must be a number of seconds from 0 to 3600/],
     [['load', 'k8s', '--profile', 'send', '--shards', '2', '--image', 'i', '--lead', '30s', '--start-at', '1790000000000'], /--lead or --start-at, not both/],
     [['load', 'k8s', '--profile', 'send', '--shards', '2', '--image', 'i', '--cpu-request', 'lots'], /--cpu-request must be a Kubernetes quantity/],
     [['load', 'k8s', '--profile', 'send', '--shards', '2', '--image', 'i', '--', '--start-at', '1790000000000'], /--start-at is set per pod by the Job/],
