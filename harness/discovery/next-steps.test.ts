@@ -50,7 +50,7 @@ describe('next steps', () => {
     const forecast = forecastScope(checks, noV2, { clauses });
     const lines = costLines(forecast, stepGains(checks, noV2, { clauses }));
     expect(lines[0]).toBe("set-up: 0 of 5 in-scope clause(s) can be verified by the checks' declared needs; 5 cannot, so the verdict can only be incomplete:");
-    expect(lines).toContain('  without v2_base_url (the v2 API): 1 clause(s) unverified');
+    expect(lines).toContain('  without v2_base_url: 1 clause(s) unverified; the v2 API');
     const everything = { ...setUp, control: true };
     expect(costLines(forecastScope(checks, everything, { clauses }), stepGains(checks, everything, { clauses }))).toEqual([]);
   });

@@ -108,7 +108,7 @@ export function costLines(forecast: Pick<Forecast, 'inScope' | 'verifiable'>, ga
   if (missing === 0) return [];
   return [
     `set-up: ${forecast.verifiable.size} of ${forecast.inScope.size} in-scope clause(s) can be verified by the checks' declared needs; ${missing} cannot, so the verdict can only be incomplete:`,
-    ...gains.filter((gain) => gain.clauses.length > 0).map(({ step, clauses }) => `  without ${step.name} (${step.what}): ${clauses.length} clause(s) unverified`),
+    ...gains.filter((gain) => gain.clauses.length > 0).map(({ step, clauses }) => `  without ${step.name}: ${clauses.length} clause(s) unverified; ${step.what}`),
   ];
 }
 
