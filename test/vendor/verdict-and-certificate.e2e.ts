@@ -49,7 +49,7 @@ describe('a vendor certifies through a config file, without the control API', { 
     await Promise.all(vendors.map((vendor) => vendor.close()));
   });
 
-  it('gets an incomplete verdict, exit 1, an amber badge and the list of unverified clauses; the signed certificate fails once the report is edited', async () => {
+  it('gets an incomplete verdict, exit 3, an amber badge and the list of unverified clauses; the signed certificate fails once the report is edited', async () => {
     const reports = join(dir, 'all');
     const keys = generateKeyPairSync('ed25519');
     const privateKey = join(dir, 'private.pem');
