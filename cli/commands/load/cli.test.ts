@@ -99,7 +99,7 @@ describe('mcs load', () => {
     expect(written).toEqual([expect.stringMatching(/^send-.*\.json$/)]);
     expect(await readdir(packageOut).catch(() => [])).toEqual(before);
     expect(defaultOutPath('send', 'json', '/some/dir')).toMatch(/^\/some\/dir\/reports\/load\/send-.*\.json$/);
-  });
+  }, 300_000); // a bound, not a time: a one-second load run whose start-up a busy machine may stretch to minutes
 
   it('writes a Kubernetes manifest', async () => {
     const out = join(stub.dir, 'job.yaml');
