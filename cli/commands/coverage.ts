@@ -30,6 +30,9 @@ Lists every clause of spec/clauses.yaml with the checks that cite it, and the cl
   --config  with --needs: what the set-up of a target.yaml verifies, and what each step adds (its fixtures found
             and checked as a run does)
   --json    print the coverage as JSON
+Examples:
+  mcs coverage | grep UNCOVERED
+  mcs coverage --needs --config target.yaml       what a vendor's set-up verifies, and each next step
 Exits 1 when a clause is uncovered and not marked untestable in clauses.yaml, or a check cites an
 unknown clause id; 2 on bad input.
 `;

@@ -21,6 +21,8 @@ only 'mcs certify' issues those.
   --load   a result written by 'mcs load' (a run or a capacity search) to show in the report; repeatable.
            The combined report is written as report.json into the output folder.
   --out    the folder to write into (default: the folder of --from)
+Example:
+  mcs report --from reports/out/report.json --load reports/load/send-2026-11-26T05-00-00-000Z.json --out combined
 Exits 0 when the files are written, 2 when an input is missing or not valid.
 `;
 
