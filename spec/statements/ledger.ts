@@ -81,8 +81,8 @@ export function unplacedFaults(statements: readonly Statement[], faults: readonl
 /**
  * What is wrong with the ledger against the description and the clauses: an id used twice, a section the
  * description lacks, a quote its section does not hold (verbatim, whitespace collapsed), a clause that does
- * not exist, an open reason of no known kind, a row both judged-by-fault and open for want of one, and a
- * section of the description with statements but no row.
+ * not exist, an open reason of no known kind, a row with neither a fault nor a reason, and a section of the
+ * description with statements but no row.
  */
 export function staticProblems(ledger: Ledger, sections: readonly DescribedSection[], clauseIds: ReadonlySet<string>): string[] {
   const problems: string[] = [];
