@@ -5,7 +5,7 @@
 // description; this file needs the suites' checks and the reference's faults, as `mcs coverage --statements`.
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatStatements, statementLedger, type StatementLedger } from '../cli/commands/coverage-statements.js';
+import { caughtOnOf, formatStatements, statementLedger, type StatementLedger } from '../cli/commands/coverage-statements.js';
 import { checkCatalog } from '../harness/runner/check-catalog.js';
 import { runMcs } from './support/run-mcs.js';
 
@@ -48,10 +48,31 @@ describe('mcs coverage --statements', () => {
     expect(run.stdout).not.toMatch(/^problem:/m);
   }, 300_000);
 
+  it('refuses --mutants without --statements, and a --mutants file that is no mutants run, exit 2', async () => {
+    const alone = await runMcs(['coverage', '--mutants', 'package.json']);
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toMatch(/--mutants goes with --statements/);
+    const notARun = await runMcs(['coverage', '--statements', '--mutants', 'package.json']);
+    expect(notARun.code).toBe(2);
+    expect(notARun.stderr).toMatch(/--mutants package.json: not the JSON of a mutants run/);
+  });
+
   it('refuses --statements beside another listing, exit 2', async () => {
     const run = await runMcs(['coverage', '--statements', '--fields']);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/--statements reads the suites' declarations: drop --fields, --needs, --config and --from/);
+  });
+});
+
+describe('caughtOnOf', () => {
+  it('takes from a mutants run the clauses of its own each caught fault failed a check on, and none for a fault not caught', () => {
+    const run = {
+      faults: [
+        { name: 'a', verdict: 'CAUGHT', clauses: ['x.y.z', 'p.q.r'], failed: [{ clauses: ['x.y.z'] }, { clauses: ['other.clause.id'] }] },
+        { name: 'b', verdict: 'CAUGHT-ELSEWHERE', clauses: ['x.y.z'], failed: [{ clauses: ['other.clause.id'] }] },
+      ],
+    };
+    expect(caughtOnOf(run)).toEqual(new Map([['a', new Set(['x.y.z'])], ['b', new Set()]]));
   });
 });
 

@@ -1,7 +1,9 @@
 // `mcs coverage --statements`: the statement ledger (spec/statements.yaml), each row judged from the checks
 // citing its clauses (the suites' declarations) and the reference faults that break it, less the faults the
 // mutants gate does not catch yet (test/mutants/known-gaps.yaml, when this install holds it). Exit 1 when a
-// row is unjudged or the ledger disagrees with the description, the clauses or the faults.
+// row is unjudged or the ledger disagrees with the description, the clauses or the faults. With --mutants,
+// the JSON of a mutants run (`npm run mutants -- --checks --json FILE`) says on which clauses each fault it ran
+// was caught, and a fault counts only for the rows citing those.
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
@@ -10,6 +12,7 @@ import { describedSections } from '../../spec/statements/description-text.js';
 import { loadStatements } from '../../spec/statements/index.js';
 import { judgeStatements, staticProblems, statementTotals, unplacedFaults, type JudgedStatement, type StatementTotals } from '../../spec/statements/ledger.js';
 import { listFaults } from '../../reference/faults.js';
+import { UsageError } from '../errors.js';
 
 const knownGapsFile = fileURLToPath(new URL('../../test/mutants/known-gaps.yaml', import.meta.url));
 
@@ -31,8 +34,38 @@ function missedFaults(): Set<string> | undefined {
   return new Set(Object.keys(doc.gaps ?? {}));
 }
 
-/** The ledger judged: `checks` are the suites' declared checks (what `mcs coverage` collects). */
-export async function statementLedger(checks: readonly { id: string; clauses: readonly string[] }[]): Promise<StatementLedger> {
+interface MutantsRun {
+  faults: { name: string; verdict: string; clauses: string[]; failed: { clauses: string[] }[] }[];
+}
+
+/** Fault -> the clauses of its own that the run saw it caught on (none unless CAUGHT), from a mutants JSON. */
+export function caughtOnOf(run: MutantsRun): Map<string, Set<string>> {
+  return new Map(run.faults.map((fault) => [fault.name, new Set(fault.verdict === 'CAUGHT' ? fault.failed.flatMap((check) => check.clauses).filter((clause) => fault.clauses.includes(clause)) : [])]));
+}
+
+/** The clauses each fault of a mutants run's JSON file was caught on; a clear usage error for any other file. */
+export function readCaughtOn(file: string): Map<string, Set<string>> {
+  return caughtOnOf(readMutantsRun(file));
+}
+
+function readMutantsRun(file: string): MutantsRun {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`--mutants ${file}: ${(error as Error).message.split('\n')[0]}`);
+  }
+  const faults = (doc as { faults?: unknown } | null)?.faults;
+  const wellFormed = Array.isArray(faults) && faults.every((f: Record<string, unknown>) => typeof f?.name === 'string' && typeof f.verdict === 'string' && Array.isArray(f.clauses) && Array.isArray(f.failed));
+  if (!wellFormed) throw new UsageError(`--mutants ${file}: not the JSON of a mutants run (npm run mutants -- --checks --json FILE)`);
+  return doc as MutantsRun;
+}
+
+/**
+ * The ledger judged: `checks` are the suites' declared checks (what `mcs coverage` collects); `caughtOn`, where
+ * a mutants run saw its faults caught (readCaughtOn).
+ */
+export async function statementLedger(checks: readonly { id: string; clauses: readonly string[] }[], caughtOn?: ReadonlyMap<string, ReadonlySet<string>>): Promise<StatementLedger> {
   const ledger = loadStatements();
   const sections = describedSections(readFileSync(serviceDescriptionPath, 'utf8'));
   const clauseIds = new Set(loadClauses().map((clause) => clause.id));
@@ -40,7 +73,7 @@ export async function statementLedger(checks: readonly { id: string; clauses: re
   for (const check of checks) for (const clause of check.clauses) checksByClause.set(clause, [...(checksByClause.get(clause) ?? []), check.id]);
   const faults = await listFaults();
   const missed = missedFaults();
-  const { rows, problems } = judgeStatements(ledger.statements, { checksByClause, faults, missedFaults: missed ?? new Set() });
+  const { rows, problems } = judgeStatements(ledger.statements, { checksByClause, faults, missedFaults: missed ?? new Set(), ...(caughtOn === undefined ? {} : { caughtOn }) });
   return {
     rows,
     totals: statementTotals(rows),
@@ -50,8 +83,10 @@ export async function statementLedger(checks: readonly { id: string; clauses: re
   };
 }
 
-export async function printStatements(checks: readonly { id: string; clauses: readonly string[] }[], json: boolean): Promise<number> {
-  const ledger = await statementLedger(checks);
+/** Prints the ledger; a --mutants file is read first, so that a wrong one is refused before the checks are collected. */
+export async function printStatements(checks: () => Promise<readonly { id: string; clauses: readonly string[] }[]>, json: boolean, mutants?: string): Promise<number> {
+  const caughtOn = mutants === undefined ? undefined : readCaughtOn(mutants);
+  const ledger = await statementLedger(await checks(), caughtOn);
   if (json) process.stdout.write(`${JSON.stringify({ totals: ledger.totals, problems: ledger.problems, unplacedFaults: ledger.unplaced, statements: ledger.rows }, null, 2)}\n`);
   else process.stdout.write(formatStatements(ledger));
   if (ledger.note !== undefined) process.stderr.write(`${ledger.note}\n`);

@@ -21,7 +21,7 @@ import { flagProblem } from '../flags.js';
 
 const suitesConfig = fileURLToPath(new URL('../../suites/vitest.config.ts', import.meta.url));
 
-const USAGE = `Usage: mcs coverage [--from FILE] [--suites DIR] [--needs [--config FILE]] [--fields] [--statements] [--json]
+const USAGE = `Usage: mcs coverage [--from FILE] [--suites DIR] [--needs [--config FILE]] [--fields] [--statements [--mutants FILE]] [--json]
 
 Lists every clause of spec/clauses.yaml with the checks that cite it, and the clauses no check cites.
   --from    read the coverage recorded in a JSON report (with results) instead of scanning the suites
@@ -32,6 +32,8 @@ Lists every clause of spec/clauses.yaml with the checks that cite it, and the cl
   --statements  every normative statement of the description (spec/statements.yaml): judged (a check cites
             its clause and a fault that breaks it is caught) or open with the reason; exits 1 when one is
             unjudged or the ledger disagrees with the description, the clauses or the faults
+  --mutants with --statements: the JSON of a mutants run (npm run mutants -- --checks --json FILE); each
+            fault it ran counts only for the statements citing a clause it was caught on
   --config  with --needs: what the set-up of a target.yaml verifies, and what each step adds (its fixtures found
             and checked as a run does)
   --json    print the coverage as JSON
@@ -45,12 +47,13 @@ interface Flags {
   needs?: boolean;
   fields?: boolean;
   statements?: boolean;
+  mutants?: string;
   config?: string;
   json?: boolean;
   help?: boolean;
 }
 
-const coverageFlags = { from: { type: 'string' }, suites: { type: 'string' }, needs: { type: 'boolean' }, fields: { type: 'boolean' }, statements: { type: 'boolean' }, config: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
+const coverageFlags = { from: { type: 'string' }, suites: { type: 'string' }, needs: { type: 'boolean' }, fields: { type: 'boolean' }, statements: { type: 'boolean' }, mutants: { type: 'string' }, config: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
 
 function parse(argv: string[]): Flags {
   try {
@@ -69,7 +72,8 @@ export async function run(argv: string[]): Promise<number> {
   if (flags.fields === true && (flags.needs === true || flags.config !== undefined)) throw new UsageError('--fields stands alone: drop --needs and --config');
   if (flags.statements === true && (flags.fields === true || flags.needs === true || flags.config !== undefined || flags.from !== undefined)) throw new UsageError('--statements reads the suites\' declarations: drop --fields, --needs, --config and --from');
   if (flags.fields === true) return printFields(flags.json === true);
-  if (flags.statements === true) return printStatements(await collectedChecks(flags.suites), flags.json === true);
+  if (flags.mutants !== undefined && flags.statements !== true) throw new UsageError('--mutants goes with --statements');
+  if (flags.statements === true) return printStatements(() => collectedChecks(flags.suites), flags.json === true, flags.mutants);
   if (flags.from !== undefined && flags.suites !== undefined) throw new UsageError('--from and --suites exclude each other');
   if (flags.config !== undefined && flags.needs !== true) throw new UsageError('--config goes with --needs');
   if (flags.from !== undefined && flags.needs === true) throw new UsageError('--needs reads the suites\' declarations, not a report: drop --from');

@@ -11,6 +11,12 @@ export interface LedgerFacts {
   faults: readonly { name: string; clauses: readonly string[] }[];
   /** Faults the mutants gate does not catch yet (test/mutants/known-gaps.yaml `gaps`). */
   missedFaults: ReadonlySet<string>;
+  /**
+   * Where a run of the mutants gate saw each fault caught: the clauses of the checks it failed. A fault named
+   * here counts only for the rows citing one of these; any other fault for the rows citing one of its declared
+   * clauses (the gate's contract: caught on one of them).
+   */
+  caughtOn?: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 /**
@@ -47,7 +53,10 @@ export function judgeStatements(statements: readonly Statement[], facts: LedgerF
       if (fault === undefined) problems.push(`${statement.id}: fault ${name} is not a fault of the reference`);
       else if (!fault.clauses.some((clause) => statement.clauses.includes(clause))) problems.push(`${statement.id}: fault ${name} breaks ${fault.clauses.join(', ')}, none of the statement's clauses`);
     }
-    const caught = statement.faults.filter((name) => faults.has(name) && !facts.missedFaults.has(name) && faults.get(name)?.clauses.some((clause) => statement.clauses.includes(clause)));
+    const caught = statement.faults.filter((name) => {
+      const on = facts.caughtOn?.get(name) ?? faults.get(name)?.clauses ?? [];
+      return faults.has(name) && !facts.missedFaults.has(name) && [...on].some((clause) => statement.clauses.includes(clause));
+    });
     const judged = checks.length > 0 && caught.length > 0;
     if (judged && statement.open !== undefined) problems.push(`${statement.id}: judged now (checks and caught faults): drop its open reason`);
     if (!judged && statement.open !== undefined && openKindOf(statement.open) === 'no fault yet' && checks.length === 0) problems.push(`${statement.id}: open for want of a fault, but no check cites its clauses: say "no check yet"`);

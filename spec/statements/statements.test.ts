@@ -153,6 +153,14 @@ describe('judgeStatements', () => {
     ]);
   });
 
+  it('counts a fault a mutants run names only for rows citing a clause it was caught on there', () => {
+    const caughtOn = new Map([['caught', new Set<string>()]]);
+    const { rows } = judgeStatements([row('a.one', { faults: ['caught'] })], { ...facts, caughtOn });
+    expect(rows[0]?.state).toBe('unjudged');
+    const onClause = judgeStatements([row('a.one', { faults: ['caught'] })], { ...facts, caughtOn: new Map([['caught', new Set(['a.b.c'])]]) });
+    expect(onClause.rows[0]?.state).toBe('judged');
+  });
+
   it('lists the faults no row names', () => {
     expect(unplacedFaults([row('a.one', { faults: ['caught'] })], facts.faults)).toEqual(['missed', 'elsewhere']);
   });
