@@ -18,6 +18,7 @@ export const faults: FaultDecl[] = [
   { name: 'events.replay.no-replay-header', description: 'Replays lack X-Service-Replay: true.', clauses: ['events.header.replay-true'] },
   { name: 'events.replay.no-original-event-id', description: 'Replays lack X-Original-Event-Id.', clauses: ['events.header.original-event-id'] },
   { name: 'events.replay.header-on-first-delivery', description: 'First deliveries already carry X-Service-Replay: true.', clauses: ['events.header.replay-true'] },
+  { name: 'events.v4.id-without-prefix', description: 'The v4 envelope id lacks its evt_ prefix.', clauses: ['events.envelope.v4-shape', 'ids.prefix.per-resource'] },
   { name: 'events.v4.created-at-seconds', description: 'The v4 envelope created_at is in seconds.', clauses: ['events.envelope.v4-shape', 'time.v4.epoch-milliseconds', 'events.envelope.v4-created-at-ms'] },
   { name: 'events.v4.bare-organization-id', description: 'The v4 envelope organization_id lacks its org_ prefix.', clauses: ['events.envelope.v4-shape', 'ids.prefix.per-resource'] },
   { name: 'events.v2.gets-v4-envelope', description: 'v2 subscriptions receive the v4 envelope instead of the flat body.', clauses: ['events.envelope.v2-flat-shape', 'versioning.webhooks.body-follows-registration'] },
