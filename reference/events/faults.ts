@@ -50,4 +50,13 @@ export const faults: FaultDecl[] = [
   { name: 'events.v2-record.no-failure-count', description: 'GET /v4/webhooks/{id} returns the v2 record without failure_count.', clauses: ['webhooks.v2-record.shape', 'webhooks.v4.get-v2-record'] },
   // A field contradicting the action in each event type, a time in seconds, a header on one API version only.
   ...fieldFaultDecls,
+  // statements of the ledger (spec/statements.yaml) that a check judged but no fault broke
+  { name: 'events.v2-record.url-other', description: 'GET /v4/webhooks/{id} gives the v2 record a webhook_url other than the one registered.', clauses: ['webhooks.v2-record.shape', 'webhooks.v4.get-v2-record'] },
+  { name: 'events.v2-record.api-key-name-number', description: 'GET /v4/webhooks/{id} gives the v2 record api_key_name as a number.', clauses: ['webhooks.v2-record.shape', 'webhooks.v4.get-v2-record'] },
+  { name: 'events.v2-record.integration-name-number', description: 'GET /v4/webhooks/{id} gives the v2 record integration_name as a number.', clauses: ['webhooks.v2-record.shape', 'webhooks.v4.get-v2-record'] },
+  { name: 'events.v2-record.created-at-string', description: 'GET /v4/webhooks/{id} gives the v2 record created_at as a string.', clauses: ['webhooks.v2-record.shape', 'webhooks.v4.get-v2-record'] },
+  { name: 'events.v2-record.deprecated-at-string', description: 'GET /v4/webhooks/{id} gives the v2 record deprecated_at as a string.', clauses: ['webhooks.v2-record.shape', 'webhooks.v4.get-v2-record'] },
+  { name: 'events.v2-record.valid-until-string', description: 'GET /v4/webhooks/{id} gives the v2 record valid_until as a string.', clauses: ['webhooks.v2-record.shape', 'webhooks.v4.get-v2-record'] },
+  { name: 'events.v2-record.last-triggered-string', description: 'GET /v4/webhooks/{id} gives the v2 record last_triggered as a string.', clauses: ['webhooks.v2-record.shape', 'webhooks.v4.get-v2-record'] },
+  { name: 'events.v2-record.is-active-string', description: 'GET /v4/webhooks/{id} gives the v2 record is_active as a string.', clauses: ['webhooks.v2-record.shape', 'webhooks.v4.get-v2-record'] },
 ];

@@ -35,6 +35,12 @@ async function invite(fx: Fixture, customer: string, optedIn: boolean) {
   return fx.v4('POST', `/channels/${amb}/messages`, { to: customer, invitation_id: invitation.invitation_id });
 }
 
+/** The v2 record of a webhook registered through v2, read through GET /v4/webhooks/{id}. */
+const v2Record = async (fx: Fixture) => {
+  const created = (await fx.v2('POST', '/webhooks', { webhook_url: 'http://127.0.0.1:9/none', webhook_type: 'message' })).body;
+  return (await fx.v4('GET', `/webhooks/${created.webhook_id}`)).body as Record<string, unknown>;
+};
+
 const signedWith = (raw: string, header: unknown, secret: string) => {
   const match = /^t=(\d{10}),v1=([0-9a-f]{64})$/.exec(String(header));
   return match !== null && createHmac('sha256', secret).update(`${match[1]}.${raw}`).digest('hex') === match[2];
@@ -441,6 +447,14 @@ const checks: Record<string, Check> = {
     const created = (await fx.v2('POST', '/webhooks', { webhook_url: 'http://127.0.0.1:9/none', webhook_type: 'message' })).body;
     return typeof (await fx.v4('GET', `/webhooks/${created.webhook_id}`)).body.failure_count === 'number';
   },
+  'events.v2-record.url-other': async (fx) => (await v2Record(fx)).webhook_url === 'http://127.0.0.1:9/none',
+  'events.v2-record.api-key-name-number': async (fx) => typeof (await v2Record(fx)).api_key_name === 'string',
+  'events.v2-record.integration-name-number': async (fx) => typeof (await v2Record(fx)).integration_name === 'string',
+  'events.v2-record.created-at-string': async (fx) => Number.isInteger((await v2Record(fx)).created_at),
+  'events.v2-record.deprecated-at-string': async (fx) => Number.isInteger((await v2Record(fx)).deprecated_at),
+  'events.v2-record.valid-until-string': async (fx) => Number.isInteger((await v2Record(fx)).valid_until),
+  'events.v2-record.last-triggered-string': async (fx) => Number.isInteger((await v2Record(fx)).last_triggered),
+  'events.v2-record.is-active-string': async (fx) => typeof (await v2Record(fx)).is_active === 'boolean',
   ...fieldChecks(),
 };
 
