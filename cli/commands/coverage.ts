@@ -15,7 +15,6 @@ import type { ClauseCoverage } from '../../results/model.js';
 import { readReport } from '../../reports/schema.js';
 import { UsageError } from '../errors.js';
 import { printFields } from './coverage-fields.js';
-import { printStatements } from './coverage-statements.js';
 import { printNeedsForConfig } from '../coverage-needs-config.js';
 import { flagProblem } from '../flags.js';
 
@@ -71,9 +70,13 @@ export async function run(argv: string[]): Promise<number> {
   }
   if (flags.fields === true && (flags.needs === true || flags.config !== undefined)) throw new UsageError('--fields stands alone: drop --needs and --config');
   if (flags.statements === true && (flags.fields === true || flags.needs === true || flags.config !== undefined || flags.from !== undefined)) throw new UsageError('--statements reads the suites\' declarations: drop --fields, --needs, --config and --from');
-  if (flags.fields === true) return printFields(flags.json === true);
   if (flags.mutants !== undefined && flags.statements !== true) throw new UsageError('--mutants goes with --statements');
-  if (flags.statements === true) return printStatements(() => collectedChecks(flags.suites), flags.json === true, flags.mutants);
+  if (flags.fields === true) return printFields(flags.json === true);
+  if (flags.statements === true) {
+    // The ledger reads the reference's fault list: loaded only for this listing.
+    const { printStatements } = await import('./coverage-statements.js');
+    return printStatements(() => collectedChecks(flags.suites), flags.json === true, flags.mutants);
+  }
   if (flags.from !== undefined && flags.suites !== undefined) throw new UsageError('--from and --suites exclude each other');
   if (flags.config !== undefined && flags.needs !== true) throw new UsageError('--config goes with --needs');
   if (flags.from !== undefined && flags.needs === true) throw new UsageError('--needs reads the suites\' declarations, not a report: drop --from');
