@@ -23,6 +23,8 @@ only 'mcs certify' issues those.
   --out    the folder to write into (default: the folder of --from)
 Each file is written whole or not at all (a temporary file renamed over the old one; a symlink in its place is
 replaced, never followed); a folder another run is writing into is refused.
+Example:
+  mcs report --from reports/out/report.json --load reports/load/send-2026-11-26T05-00-00-000Z.json --out combined
 Exits 0 when the files are written, 2 when an input is missing or not valid, or a file cannot be written
 (the previous files are then left as they were).
 `;

@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { countValues } from '../../cli/sandbox-rungs.js';
 import type { RunReport } from '../../results/model.js';
+import { exitCodes } from '../../results/verdict.js';
 import { repoRoot, runMcs } from '../support/run-mcs.js';
 import { verifiedShare } from '../support/vendor-target.js';
 
@@ -53,7 +54,7 @@ async function serveSandbox(dir: string, rung: number): Promise<Sandbox> {
 
 async function certify(config: string, reportsDir: string): Promise<RunReport> {
   const run = await runMcs(['certify', '--config', config, '--reports-dir', reportsDir, '--seed', '31', '-q'], { timeoutMs: 900_000 });
-  expect(run.code, run.stderr).toBe(1); // incomplete below rung 4, never a failure (checked below)
+  expect(run.code, run.stderr).toBe(exitCodes.incomplete); // incomplete below rung 4, never a failure (checked below)
   return JSON.parse(await readFile(join(reportsDir, 'report.json'), 'utf8')) as RunReport;
 }
 

@@ -14,6 +14,7 @@ import { k8sHelp } from './help.js';
 import { writeFileWhole } from '../../../reports/whole-files.js';
 import { checkRunId, LoadUsageError, number } from './options.js';
 import { defaultOutPath } from './out.js';
+import { secondsOf } from '../../durations.js';
 import { pickProfile, parseFlags } from './run.js';
 import { flagProblem } from '../../flags.js';
 
@@ -85,12 +86,9 @@ function startInstant(startAt: string | undefined, lead: string | undefined): nu
   }
 }
 
-/** '30s', '2m', '1500ms' or plain seconds; at most an hour. */
+/** '30s', '2m', '1500ms' or plain seconds (cli/durations.ts, as every duration flag); at most an hour. */
 export function parseLead(text: string): number {
-  const m = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(text.trim());
-  const ms = m === null ? NaN : Number(m[1]) * (m[2] === 'ms' ? 1 : m[2] === 'm' ? 60_000 : 1000);
-  if (!(ms >= 0 && ms <= MAX_START_LEAD_MS)) throw new Error(`--lead must be a duration such as 30s, 90s or 2m, at most 60m (got '${text}')`);
-  return Math.round(ms);
+  return Math.round(secondsOf('lead', text, { min: 0, max: MAX_START_LEAD_MS / 1000 }) * 1000);
 }
 
 function quantity(flag: string, value: string | undefined, fallback: string): string {
