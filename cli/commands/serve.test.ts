@@ -64,12 +64,34 @@ describe('mcs serve', { timeout: timeLimit({ mcsRuns: 2 }) }, () => {
     expect(await run.exit).toBe(0);
   });
 
-  it('--sandbox says the reference moves on by itself', async () => {
+  it('--sandbox says the reference moves on by itself, and prints the organization it made: its keys, its app tokens with their scopes, the test recipients', async () => {
     const run = start(['--port', '0', '--sandbox', '--no-control']);
+    const urls = await urlsOf(run);
+    for (let i = 0; i < 400 && !/^next /m.test(run.output()); i++) await new Promise((r) => setTimeout(r, 50));
+    const output = run.output();
+    expect(output).toMatch(/^sandbox {2}moves on by itself/m);
+    expect(output).toMatch(/this embedded sandbox's own, made up now and gone when it stops/);
+    expect(output).toContain(`v2 URL            ${urls.v2}`);
+    const key = /^ +API key +(\S+)$/m.exec(output)?.[1];
+    expect(key).toMatch(/^api_/);
+    const tokens = [...output.matchAll(/^ +app token +(\S+) {2}scopes: (.+)$/gm)].map((m) => ({ token: m[1] ?? '', scopes: m[2] ?? '' }));
+    expect(tokens.length).toBeGreaterThanOrEqual(6);
+    expect(tokens.map((t) => t.scopes)).toContain('apikeys:read, apikeys:manage, numbers:read, numbers:manage');
+    expect(tokens.map((t) => t.scopes)).toContain('(no scope)');
+    expect(output).toMatch(/test recipients +every message to \+\d+ fails \(error_code \S+\)/);
+    // What it printed is what the sandbox takes: the key reads the organization, the control API is off.
+    expect((await fetch(`${urls.v4}/me`, { headers: { authorization: `Bearer ${key ?? ''}` } })).status).toBe(200);
+    expect((await fetch(`${urls.v4!.replace(/\/v4$/, '')}/__control/`)).status).toBe(404);
+    run.child.kill('SIGTERM');
+    expect(await run.exit).toBe(0);
+  });
+
+  it('prints no credential without --sandbox', async () => {
+    const run = start(['--port', '0']);
     await urlsOf(run);
     run.child.kill('SIGTERM');
     expect(await run.exit).toBe(0);
-    expect(run.output()).toMatch(/^sandbox {2}moves on by itself/m);
+    expect(run.output()).not.toMatch(/api_|app token/);
   });
 
   it('--fault switches a fault on', async () => {

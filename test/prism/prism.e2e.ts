@@ -71,7 +71,7 @@ describe('the reference behind Prism validation proxies', { timeout: timeLimit(c
     const run = await runMcs(['certify', '--base-url', front.base, '--v2-base-url', `${front.base}/v2`, '--control-url', reference.urls.control, '--reports-dir', reports, '--timeout', String(targetTimeoutMs()), '--skip', bodyRewritingChecks.join(',')], {
       work: certifyThroughPrism,
     });
-    expect([0, 1], `certify could not run: ${run.stderr}`).toContain(run.code);
+    expect([0, 1, 3], `certify could not run: ${run.stderr}`).toContain(run.code); // any verdict (3: incomplete)
     expect(front.forwarded, 'Prism saw no exchange: the front did not route through it').toBeGreaterThan(100);
     expect(describeMarks(front)).toBe('');
   });

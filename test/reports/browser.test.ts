@@ -91,7 +91,7 @@ describe.runIf(runsWith(chromiumPrerequisite(executablePath), 'the HTML report i
     await expect(failure.locator('pre').filter({ hasText: '<script>alert("xss")</script>' }).count()).resolves.toBeGreaterThan(0);
     expect(await page.locator('img').count()).toBe(0);
     expect(await page.locator('script').count()).toBe(2);
-    expect(await failure.textContent()).toContain('\\x1B[31m');
+    expect(await failure.textContent()).toContain('\\x1b[31m');
     expect(problems).toEqual([]);
   });
 

@@ -91,7 +91,7 @@ describe('reproScript', { timeout: timeLimit(replayWork) }, () => {
     expect(script).toContain('up to the one that failed it (the 1 after it are left out)');
     expect(script).not.toContain('# 4. ');
     expect(reproScript(multiStep.exchanges, { title: multiStep.id, controlUrl: 'http://127.0.0.1:41234/control' })).toContain('# 4. GET /control/organizations/org_1/events (control API)');
-    expect(script).toContain(`'http://127.0.0.1:41234/v4/contacts/'"$CONTACT_ID"`);
+    expect(script).toContain(`'http://127.0.0.1:41234/v4/contacts/'"$MCS_V1_DATA_ID_URI"`);
     expect(script).not.toContain('…(masked)\'');
   });
 });

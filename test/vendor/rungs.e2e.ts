@@ -17,6 +17,7 @@ import { countValues } from '../../cli/sandbox-rungs.js';
 import type { RunReport } from '../../results/model.js';
 import { besideBusyNeighbours } from '../support/busy-neighbours.js';
 import { limitText, timeLimit } from '../support/pace.js';
+import { exitCodes } from '../../results/verdict.js';
 import { repoRoot, runMcs } from '../support/run-mcs.js';
 import { slowTargetRun, verifiedShare } from '../support/vendor-target.js';
 
@@ -58,10 +59,10 @@ async function serveSandbox(dir: string, rung: number): Promise<Sandbox> {
 }
 
 /** `mcs certify --config FILE` as this machine's pace needs it; `code` is the exit code the rung must give. */
-async function certify(config: string, reportsDir: string, code = 1): Promise<RunReport> {
+async function certify(config: string, reportsDir: string, code: number = exitCodes.incomplete): Promise<RunReport> {
   const { flags, timeoutMs } = slowTargetRun();
   const run = await runMcs(['certify', '--config', config, '--reports-dir', reportsDir, '--seed', '31', '-q', ...flags], { timeoutMs });
-  expect(run.code, run.stderr).toBe(code); // below rung 4 incomplete, never a failure (checked below)
+  expect(run.code, run.stderr).toBe(code); // incomplete below rung 4, never a failure (checked below)
   return JSON.parse(await readFile(join(reportsDir, 'report.json'), 'utf8')) as RunReport;
 }
 
@@ -129,7 +130,7 @@ describe('rung 4: the whole control API', () => {
     const dir = await mkdtemp(join(tmpdir(), 'mcs-rung-4-'));
     const sandbox = await serveSandbox(dir, 4);
     try {
-      const report = await certify(sandbox.config, join(dir, 'out'), 0);
+      const report = await certify(sandbox.config, join(dir, 'out'), exitCodes.ok);
       expect(failed(report)).toEqual([]);
       expect(verifiedShare(report).share).toBe(1);
     } finally {
