@@ -35,6 +35,10 @@ export const errorCodes = {
   sloSyntax: 'MCS_ERR_SLO_SYNTAX',
   remoteTarget: 'MCS_ERR_REMOTE_TARGET',
   incoherentShards: 'MCS_ERR_INCOHERENT_SHARDS',
+  /** A report or load file could not be written whole (the system's own code in `systemCode`). */
+  reportWrite: 'MCS_ERR_REPORT_WRITE',
+  /** Another run holds the reports folder or output file (its lock names the pid). */
+  outputInUse: 'MCS_ERR_OUTPUT_IN_USE',
 } as const;
 
 export type McsErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

@@ -15,6 +15,7 @@ import { areasJudgingBrokenAnswers, attributedMessage, judgesThrottling, outcome
 import type { DeclaredCheck, McsTaskMeta } from './meta.js';
 import { unmetNeed, type Need } from './needs.js';
 import { runContext } from './run-context.js';
+import { checkTimeLimit } from './time-limit.js';
 
 export interface CheckMeta {
   /** The suite folder, e.g. `contacts`. */
@@ -61,7 +62,7 @@ export function check(meta: CheckMeta, body: CheckBody): void {
   const register = meta.concurrent ? test.concurrent : test;
   // The declaration travels with the task from collection on: `mcs coverage` reads it without running anything.
   const declared: DeclaredCheck = { area: meta.area, name: meta.name, title: meta.title, clauses: [...meta.clauses], needs: [...(meta.needs ?? [])] };
-  register(meta.name, { timeout: meta.timeoutMs ?? 60_000, meta: { mcsCheck: declared } }, (context) => runCheck(meta, body, context));
+  register(meta.name, { timeout: checkTimeLimit(meta.timeoutMs), meta: { mcsCheck: declared } }, (context) => runCheck(meta, body, context));
 }
 
 async function runCheck(meta: CheckMeta, body: CheckBody, context: TestContext): Promise<void> {

@@ -311,7 +311,8 @@ function readBody(req: IncomingMessage, maxBytes: number, take: (bytes: number) 
 
 function toDelivery(req: IncomingMessage, rawBody: Buffer, seq: number): Delivery {
   const path = req.url ?? '/';
-  const headers: Record<string, string | string[]> = {};
+  // Named by the sender: no prototype, so a header named `__proto__` or `constructor` is one like any other.
+  const headers = Object.create(null) as Record<string, string | string[]>;
   for (const [name, values] of Object.entries(req.headersDistinct)) {
     if (values === undefined) continue;
     headers[name] = values.length === 1 ? (values[0] as string) : values;
