@@ -57,7 +57,7 @@ describe('files written whole', () => {
       inject.code = code;
       const failure = writeFilesWhole(dir, [['report.json', 'new json'], ['junit.xml', 'new xml'], ['report.html', 'new html']]);
       await expect(failure).rejects.toBeInstanceOf(ReportWriteError);
-      await expect(failure).rejects.toMatchObject({ code, message: `cannot write ${join(dir, 'report.html')}: ${code === 'ENOSPC' ? 'no space left on device' : 'permission denied'}` });
+      await expect(failure).rejects.toMatchObject({ code: 'MCS_ERR_REPORT_WRITE', systemCode: code, message: `cannot write ${join(dir, 'report.html')}: ${code === 'ENOSPC' ? 'no space left on device' : 'permission denied'}` });
       expect(await readFile(join(dir, 'report.json'), 'utf8')).toBe('old json');
       expect(await readFile(join(dir, 'junit.xml'), 'utf8')).toBe('old xml');
       expect(await readFile(join(dir, 'report.html'), 'utf8')).toBe('old html');
