@@ -43,10 +43,10 @@ describe('the answer oracle and the accepted places of an object', () => {
       it(`${name}: judges the object ${place.where} and says so when it contradicts the request`, () => {
         if (before !== undefined) judgeAnswer(before);
         const right = judgeAnswer({ ...seen, body: placed(object, place.at), arrivedAt: Date.now() });
-        expect(right.contradictions).toEqual([]);
+        expect(right.findings).toEqual([]);
         expect(right.judged).toBeGreaterThan(0);
         const contradicted = judgeAnswer({ ...seen, body: placed(wrong, place.at), arrivedAt: Date.now() });
-        expect(contradicted.contradictions.length).toBeGreaterThan(0);
+        expect(contradicted.findings.length).toBeGreaterThan(0);
         if (wrapping.places.length > 1) expect(contradicted.object).toContain(`found ${place.where}`);
       });
     }
@@ -54,7 +54,7 @@ describe('the answer oracle and the accepted places of an object', () => {
 
   it("judges `deleted` by what its name states: present and not false, whatever its type", () => {
     const seen = (deleted: unknown): AnswerSeen => ({ api: 'v4', method: 'DELETE', path: '/contacts/ct_readings', status: 200, body: { data: deleted === undefined ? { id: 'ct_readings' } : { id: 'ct_readings', deleted } }, arrivedAt: Date.now() });
-    for (const deleted of [true, Date.now(), '2024-01-01T00:00:00Z']) expect(judgeAnswer(seen(deleted)).contradictions, String(deleted)).toEqual([]);
-    for (const deleted of [false, null, undefined]) expect(judgeAnswer(seen(deleted)).contradictions.map((c) => c.field), String(deleted)).toEqual(['deleted']);
+    for (const deleted of [true, Date.now(), '2024-01-01T00:00:00Z']) expect(judgeAnswer(seen(deleted)).findings, String(deleted)).toEqual([]);
+    for (const deleted of [false, null, undefined]) expect(judgeAnswer(seen(deleted)).findings.map((c) => c.field), String(deleted)).toEqual(['deleted']);
   });
 });

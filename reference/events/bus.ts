@@ -95,6 +95,7 @@ export class ServiceBus implements EventBus {
             secondsTimestamp: f('events.v4.created-at-seconds'),
             bareOrganizationId: f('events.v4.bare-organization-id'),
             receivedChatIdNotChat: f('events.v4.received-chat-id-not-chat'),
+            idWithoutPrefix: f('events.v4.id-without-prefix'),
           }),
           form,
         ),

@@ -19,6 +19,7 @@ export const faults: FaultDecl[] = [
   { name: 'events.replay.no-replay-header', description: 'Replays lack X-Service-Replay: true.', clauses: ['events.header.replay-true'] },
   { name: 'events.replay.no-original-event-id', description: 'Replays lack X-Original-Event-Id.', clauses: ['events.header.original-event-id'] },
   { name: 'events.replay.header-on-first-delivery', description: 'First deliveries already carry X-Service-Replay: true.', clauses: ['events.header.replay-true'] },
+  { name: 'events.v4.id-without-prefix', description: 'The v4 envelope id lacks its evt_ prefix.', clauses: ['events.envelope.v4-shape', 'ids.prefix.per-resource'] },
   { name: 'events.v4.created-at-seconds', description: 'The v4 envelope created_at is in seconds.', clauses: ['events.envelope.v4-shape', 'time.v4.epoch-milliseconds', 'events.envelope.v4-created-at-ms'] },
   { name: 'events.v4.bare-organization-id', description: 'The v4 envelope organization_id lacks its org_ prefix.', clauses: ['events.envelope.v4-shape', 'ids.prefix.per-resource'] },
   { name: 'events.v2.gets-v4-envelope', description: 'v2 subscriptions receive the v4 envelope instead of the flat body.', clauses: ['events.envelope.v2-flat-shape', 'versioning.webhooks.body-follows-registration'] },
@@ -52,4 +53,13 @@ export const faults: FaultDecl[] = [
   ...fieldFaultDecls,
   // A delivery naming the poll, message, group or chat of another action of the run.
   ...crossedIdDecls,
+  // statements of the ledger (spec/statements.yaml) that a check judged but no fault broke
+  { name: 'events.v2-record.url-other', description: 'GET /v4/webhooks/{id} gives the v2 record a webhook_url other than the one registered.', clauses: ['webhooks.v2-record.shape', 'webhooks.v4.get-v2-record'] },
+  { name: 'events.v2-record.api-key-name-number', description: 'GET /v4/webhooks/{id} gives the v2 record api_key_name as a number.', clauses: ['webhooks.v2-record.shape', 'webhooks.v4.get-v2-record'] },
+  { name: 'events.v2-record.integration-name-number', description: 'GET /v4/webhooks/{id} gives the v2 record integration_name as a number.', clauses: ['webhooks.v2-record.shape', 'webhooks.v4.get-v2-record'] },
+  { name: 'events.v2-record.created-at-string', description: 'GET /v4/webhooks/{id} gives the v2 record created_at as a string.', clauses: ['webhooks.v2-record.shape', 'webhooks.v4.get-v2-record'] },
+  { name: 'events.v2-record.deprecated-at-string', description: 'GET /v4/webhooks/{id} gives the v2 record deprecated_at as a string.', clauses: ['webhooks.v2-record.shape', 'webhooks.v4.get-v2-record'] },
+  { name: 'events.v2-record.valid-until-string', description: 'GET /v4/webhooks/{id} gives the v2 record valid_until as a string.', clauses: ['webhooks.v2-record.shape', 'webhooks.v4.get-v2-record'] },
+  { name: 'events.v2-record.last-triggered-string', description: 'GET /v4/webhooks/{id} gives the v2 record last_triggered as a string.', clauses: ['webhooks.v2-record.shape', 'webhooks.v4.get-v2-record'] },
+  { name: 'events.v2-record.is-active-string', description: 'GET /v4/webhooks/{id} gives the v2 record is_active as a string.', clauses: ['webhooks.v2-record.shape', 'webhooks.v4.get-v2-record'] },
 ];

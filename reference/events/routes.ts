@@ -111,6 +111,15 @@ function getV4(ctx: Ctx): Reply {
 function recordFaults(ctx: Ctx, record: Record<string, unknown>, secret: string): Record<string, unknown> {
   const result: Record<string, unknown> = ctx.app.fault('events.v2-record.leaks-secret') ? { ...record, signing_secret: secret } : { ...record };
   if (ctx.app.fault('events.v2-record.no-failure-count')) delete result.failure_count;
+  // Faults of the statement ledger's rows (spec/statements.yaml): a field of another type, or another URL.
+  if (ctx.app.fault('events.v2-record.url-other')) result.webhook_url = `${String(result.webhook_url)}/other`;
+  if (ctx.app.fault('events.v2-record.api-key-name-number')) result.api_key_name = 1;
+  if (ctx.app.fault('events.v2-record.integration-name-number')) result.integration_name = 1;
+  if (ctx.app.fault('events.v2-record.created-at-string')) result.created_at = String(result.created_at);
+  if (ctx.app.fault('events.v2-record.deprecated-at-string')) result.deprecated_at = String(result.deprecated_at);
+  if (ctx.app.fault('events.v2-record.valid-until-string')) result.valid_until = String(result.valid_until);
+  if (ctx.app.fault('events.v2-record.last-triggered-string')) result.last_triggered = String(result.last_triggered);
+  if (ctx.app.fault('events.v2-record.is-active-string')) result.is_active = String(result.is_active);
   return result;
 }
 

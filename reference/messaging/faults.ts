@@ -57,4 +57,9 @@ export const faults: FaultDecl[] = [
   { name: 'v2.groups.not-listed', description: 'v2 GET /groups never lists the groups created.', clauses: ['v2.groups.list-and-create'] },
   { name: 'v2.reactions.remove-refused', description: 'v2 reactions refuse the - (remove) forms.', clauses: ['v2.reactions.values'] },
   { name: 'v2.chats.read-refused', description: 'v2 POST /chats/{chatId}/read answers 404.', clauses: ['v2.chats.typing-and-read'] },
+  // statements of the ledger (spec/statements.yaml) that a check judged but no fault broke
+  { name: 'v2.chats.typing-refused', description: 'v2 POST /chats/{chatId}/typing answers 404.', clauses: ['v2.chats.typing-and-read'] },
+  { name: 'v2.status.other-message-id', description: 'The v2 status result names another message id than the one asked about.', clauses: ['v2.messages.status-result-shape'] },
+  { name: 'v2.status.unknown-status', description: 'The v2 status result reports status accepted, which is none of queued, sent, delivered, failed.', clauses: ['v2.messages.status-result-shape'] },
+  { name: 'v2.numbers.fields-missing', description: 'v2 /me/numbers lists each number without is_active and last_active.', clauses: ['v2.numbers.item-shape'] },
 ];

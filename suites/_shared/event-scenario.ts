@@ -2,7 +2,7 @@
 // suite file: the first check that asks runs it, the others judge the same deliveries. A type that never
 // arrives is recorded as missing (the routing checks judge that), so that one lost event type does not
 // fail every other check of the file.
-import { carryBrokenAnswer, NotVerifiable, type CheckContext, type Fixtures } from '../../harness/check/index.js';
+import { carryBrokenAnswer, isNothingArrived, NotVerifiable, type CheckContext, type Fixtures } from '../../harness/check/index.js';
 import type { Delivery } from '../../harness/webhooks/receiver.js';
 import { fail } from './common.js';
 import { concerns, notEmittedOnItsOwn, type Triggered } from './events.js';
@@ -46,7 +46,8 @@ export async function collect(hooks: Hooks, sub: Subscription, triggered: Map<st
       try {
         await hooks.waitForEvent(sub, type, concerns(trigger), { judge: false });
         arrived.set(type, concerning(hooks, sub, type, trigger));
-      } catch {
+      } catch (error) {
+        if (!isNothingArrived(error)) throw error;
         if (trigger.onItsOwn === undefined) missing.push(type);
         else unmade.set(type, notEmittedOnItsOwn(type, hooks.timeoutMs, trigger.onItsOwn));
       }
@@ -96,7 +97,8 @@ export async function settleUnmade(hooks: Hooks, collected: ReadonlyArray<Collec
           try {
             await hooks.waitForEvent(collection.sub, type, concerns(triggered.get(type)), { judge: false });
             collection.arrived.set(type, concerning(hooks, collection.sub, type, triggered.get(type)));
-          } catch {
+          } catch (error) {
+              if (!isNothingArrived(error)) throw error;
             collection.missing = [...collection.missing, type].sort();
           }
         }),

@@ -2,11 +2,12 @@
 // endpoint of the file's receiver, read the secret shown once, wait for deliveries, and judge each
 // delivery's signature and headers. `useHooks()` at module level gives each check the file's receiver.
 import type { CheckContext, Fixtures } from '../../harness/check/index.js';
-import { CheckFailure, prerequisite, type ApiClient, type ApiResponse } from '../../harness/check/index.js';
+import { CheckFailure, deliveryFindings, isNothingArrived, NothingArrived, prerequisite, type ApiClient, type ApiResponse } from '../../harness/check/index.js';
 import { secrets } from '../../harness/http/mask.js';
-import type { Delivery, WebhookReceiver } from '../../harness/webhooks/receiver.js';
+import { DeliveryWaitTimeoutError, type Delivery, type WebhookReceiver } from '../../harness/webhooks/receiver.js';
 import { verifySignature } from '../../harness/webhooks/signature.js';
-import { actionOf, contradictionFailure, judgeDelivery, type EventAction } from '../../harness/oracle/index.js';
+import type { EventAction } from '../../harness/oracle/action.js';
+import { actionOf } from '../../harness/oracle/deliveries.js';
 import { deliveryTimeoutMs, freshEndpointName, useWebhookReceiver } from '../../harness/webhooks-fixture.js';
 import { locateObject, wrappings, type WrappingName } from '../../spec/readings.js';
 import { fail, isRecord, shown, type Json } from './common.js';
@@ -55,6 +56,18 @@ export class Hooks {
   }
 
   /**
+   * Like subscribeV2, for a check that only watches through the subscription (what went out): why it could not
+   * be had (a refusal, or no secret shown) instead of a failure, which is the subscription checks' to judge.
+   */
+  async subscribeV2OrWhyNot(client: ApiClient, webhookType: string): Promise<Subscription | string> {
+    const { created, endpoint, url } = await this.postV2(client, webhookType);
+    if (created.status < 200 || created.status > 299) return `v2 POST /webhooks (${webhookType}) answered ${shown(created)}`;
+    const secret = isRecord(created.body) ? (isRecord(created.body.data) ? created.body.data.signing_secret : created.body.signing_secret) : undefined;
+    if (typeof secret !== 'string' || secret === '') return `v2 POST /webhooks (${webhookType}) showed no signing_secret: ${shown(created)}`;
+    return subscription('v2', created, endpoint, url);
+  }
+
+  /**
    * Like subscribeV2, for a webhook_type the creation row does not list (`poll`, spec/AMBIGUITIES.md v2 1):
    * undefined when the target refuses it with 400 or 422, which the description allows.
    */
@@ -76,20 +89,22 @@ export class Hooks {
   }
 
   /**
-   * The first delivery of `type` to `sub` that matches; a CheckFailure naming what arrived when none does in time.
-   * The oracle then judges every field of it against the action a trigger declared for it, when exactly one
-   * concerns it (`judge: false` for a scenario whose own checks judge each field, `replay` for a replay).
+   * The first delivery of `type` to `sub` that matches; NothingArrived (a failure) naming what arrived when none
+   * does in time. The delivery judges (harness/check/judges.ts) then judge every field of it against the action
+   * a trigger declared for it, when exactly one concerns it, and a finding fails the check on the clause it
+   * breaks (`judge: false` for a scenario whose own checks judge each field, `replay` for a replay).
    */
   async waitForEvent(sub: Subscription, type: string, matches: (delivery: Delivery) => boolean = () => true, options: { judge?: boolean; replay?: boolean } = {}): Promise<Delivery> {
     let delivery: Delivery;
     try {
       delivery = await this.receiver.waitFor((d) => d.endpoint === sub.endpoint && eventTypeOf(d) === type && matches(d), { timeoutMs: this.timeoutMs });
-    } catch {
+    } catch (error) {
+      if (!(error instanceof DeliveryWaitTimeoutError)) throw error;
       const arrived = this.deliveriesTo(sub).map((d) => eventTypeOf(d) ?? '?');
       // Deliveries of the type whose ids are another action's: not this one's, but what a vendor looks at first.
       const others = this.deliveriesTo(sub, type).filter((d) => !matches(d));
       const otherwise = others.length === 0 ? '' : `; ${others.length} ${type} delivery(ies) name another action's ids: ${others.slice(0, 3).map(idsNamed).join(' / ')}`;
-      return fail(`no ${type} delivery of this action reached the ${sub.api} subscription within ${this.timeoutMs} ms`, `a ${type} delivery`, `deliveries to this subscription: ${arrived.length === 0 ? 'none' : arrived.join(', ')}${otherwise}`);
+      throw new NothingArrived(`no ${type} delivery of this action reached the ${sub.api} subscription within ${this.timeoutMs} ms`, `a ${type} delivery`, `deliveries to this subscription: ${arrived.length === 0 ? 'none' : arrived.join(', ')}${otherwise}`);
     }
     if (options.judge !== false) {
       const action = actionOf(delivery, type);
@@ -136,6 +151,8 @@ export async function watchEmitted(t: CheckContext, fx: Fixtures, hooksOf: (t: C
     try {
       await hooks.waitForEvent(sub, type, matches);
     } catch (error) {
+      // Only a delivery that never came may be another check's: one found wrong fails on its clause.
+      if (!isNothingArrived(error)) throw error;
       const others = hooks.deliveriesTo(sub, type).length;
       if (unattributed !== undefined && others > 0) t.notVerifiable(unattributed(others));
       throw error;
@@ -207,7 +224,8 @@ export function eventTypeOf(delivery: Delivery): string | undefined {
 export function safeJson(delivery: Delivery): unknown {
   try {
     return delivery.json();
-  } catch {
+  } catch (error) {
+    if (!(error instanceof SyntaxError)) throw error;
     return undefined;
   }
 }
@@ -272,13 +290,13 @@ export function warnIfStale(t: CheckContext, type: string, seconds: number, rece
 }
 
 /**
- * Every field of `delivery` follows `action` (harness/oracle): a CheckFailure naming the field, its clause,
- * expected and actual. `clauses` narrows the judgement to contradictions of those clauses (a check judging one).
+ * Every field of `delivery` follows `action` (the delivery judges): a CheckFailure carrying what they found, each
+ * finding naming its clause. `clauses` narrows the judgement to findings of those clauses (a check judging one).
  */
 export function expectFollowsAction(delivery: Delivery, action: EventAction, sub: { api: 'v4' | 'v2'; secret?: string }, options: { clauses?: readonly string[]; replay?: boolean } = {}): void {
-  const verdict = judgeDelivery(delivery, action, { api: sub.api, ...(sub.secret === undefined ? {} : { secret: sub.secret }), ...(options.replay ? { replay: true } : {}) });
-  const found = verdict.contradictions.filter((c) => options.clauses === undefined || options.clauses.includes(c.clause));
-  if (found.length > 0) throw contradictionFailure(`the ${action.type} delivery to the ${sub.api} subscription`, found);
+  const findings = deliveryFindings(delivery, action, { api: sub.api, ...(sub.secret === undefined ? {} : { secret: sub.secret }), ...(options.replay ? { replay: true } : {}) });
+  const found = findings.filter((finding) => options.clauses === undefined || (finding.clause !== undefined && options.clauses.includes(finding.clause)));
+  if (found.length > 0) throw CheckFailure.of(`the ${action.type} delivery to the ${sub.api} subscription`, found);
 }
 
 /** `type (first bytes of the body)` of a delivery, for `actual`. */

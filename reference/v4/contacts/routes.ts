@@ -52,6 +52,8 @@ export function registerContactRoutes(app: App): void {
     const name = (body.name as string | null | undefined) ?? null;
     const contact = createContact(org, name === null ? null : storedName(ctx, name), identity, tagsInput(body.tags) ?? [], allowDuplicate);
     const view = contactView(org, contact);
+    // Fault: contacts.create.id-without-prefix (the created contact's id without ct_).
+    if (ctx.app.fault('contacts.create.id-without-prefix')) view.id = contact.id.replace(/^ct_/, '');
     // Fault: contacts.create.200 (200 where the description says 201).
     return ctx.app.fault('contacts.create.200') ? ok(view) : created(view);
   }, either);
