@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { timeLimit } from './test/support/pace.js';
 
 // The project's own tests (npm test): unit tests of every module, the spec checks, a seeded sample of the
 // whole-certification tests (test/**/*.e2e.ts: one test of each file, test/gates/e2e-sample.ts; all of them
@@ -35,8 +36,10 @@ export default defineConfig({
     runner: './test/gates/sample-runner.ts',
     reporters: ['default', './test/gates/elapsed-reporter.ts'],
     env: { MCS_E2E_SAMPLE_SEED: process.env.MCS_E2E_SAMPLE_SEED },
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // A test names its own limit from its work (test/support/pace.ts); these bound the others, scaled likewise
+    // by this machine's pace at the start of the run: 30 s and 60 s on a quiet machine.
+    testTimeout: timeLimit({ quietMs: 6_000 }),
+    hookTimeout: timeLimit({ quietMs: 12_000 }),
     projects: [
       { extends: true, test: { name: 'side-by-side', include: everything, exclude: [...excluded, ...oneAtATime], maxWorkers: 2, sequence: { groupOrder: 0 } } },
       { extends: true, test: { name: 'one-at-a-time', include: oneAtATime, exclude: excluded, maxWorkers: 1, sequence: { groupOrder: 1 } } },

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { timeLimit } from './test/support/pace.js';
 
 // The gates: every whole-certification test (test/**/*.e2e.ts), of which `npm test` runs a seeded sample
 // (vitest.config.ts). A folder of test/ named in `ownGates` is a gate of its own (`npm run test:<folder>` =
@@ -18,8 +19,10 @@ export default defineConfig({
     env: { MCS_E2E_GATE: 'full' },
     // One certification at a time: they share two cores, and a busy machine slows them without failing them.
     fileParallelism: false,
-    testTimeout: 300_000,
-    hookTimeout: 300_000,
+    // Each test names its limit from its work (test/support/pace.ts); this bounds the rest: 5 minutes on a quiet
+    // machine, more on a busy one.
+    testTimeout: timeLimit({ certifications: 1 }),
+    hookTimeout: timeLimit({ certifications: 1 }),
     projects: [
       ...ownGates.map((folder) => ({ extends: true as const, test: { name: folder, include: [`test/${folder}/**/*.e2e.ts`] } })),
       { extends: true as const, test: { name: 'e2e', include: ['test/**/*.e2e.ts'], exclude: ['node_modules/**', ...[...ownGates, ...ownConfigs].map((folder) => `test/${folder}/**`)] } },

@@ -5,9 +5,10 @@ import { closingLines, styleFailures, verbosityOf } from './certify-console.js';
 const marked = (tone: string, text: string) => `<${tone}>${text}</${tone}>`;
 
 describe('the console of mcs certify', () => {
-  it('ends with the time taken and the verdict, coloured by whether the run passed', () => {
+  it('ends with the time taken and the verdict, coloured by whether the run passed, was incomplete or failed', () => {
     expect(closingLines({ verdict: 'pass', passed: true, seed: 7, elapsedMs: 83_000, style: plain })).toBe('time taken: 1 min 23 s\nverdict: pass (seed 7)\n');
     expect(closingLines({ verdict: 'fail', passed: false, seed: 7, elapsedMs: 900, style: marked })).toBe('time taken: 900 ms\n<strong><fail>verdict: fail</fail></strong> (seed 7)\n');
+    expect(closingLines({ verdict: 'incomplete', passed: false, incomplete: true, seed: 7, elapsedMs: 900, style: marked })).toContain('<strong><warn>verdict: incomplete</warn></strong>');
   });
 
   it('prints whatever the verdict says', () => {

@@ -35,8 +35,8 @@ export function styleInert(text: string, tone: Parameters<Style>[0], style: Styl
   return style(tone, inert(text));
 }
 
-/** The last two lines of a run: how long it took, then the verdict (green for a pass, red otherwise). */
-export function closingLines(options: { verdict: string; passed: boolean; seed: number; elapsedMs: number; style: Style }): string {
-  const tone = options.passed ? 'pass' : 'fail';
+/** The last two lines of a run: how long it took, then the verdict (green for a pass, amber for incomplete, red otherwise). */
+export function closingLines(options: { verdict: string; passed: boolean; incomplete?: boolean; seed: number; elapsedMs: number; style: Style }): string {
+  const tone = options.passed ? 'pass' : options.incomplete === true ? 'warn' : 'fail';
   return `time taken: ${formatDuration(options.elapsedMs)}\n${options.style('strong', options.style(tone, `verdict: ${inertLine(options.verdict)}`))} (seed ${options.seed})\n`;
 }

@@ -8,9 +8,10 @@ import type { TargetConfig } from '../harness/config/types.js';
 import { prepareRun } from '../harness/discovery/run.js';
 import { secrets } from '../harness/http/mask.js';
 import { probeTarget, type ProbeResult } from '../harness/runner/probe.js';
-import { forecastVerifiable, type DeclaredNeeds } from '../harness/discovery/forecast.js';
-import { setUpOf, stepGains } from '../harness/discovery/next-steps.js';
+import { forecastScope, type DeclaredNeeds } from '../harness/discovery/forecast.js';
+import { setUpOf, stepGains, stepLine } from '../harness/discovery/next-steps.js';
 import { UsageError } from './errors.js';
+import { inertJson } from '../results/inert.js';
 
 export async function printNeedsForConfig(checks: readonly DeclaredNeeds[], configPath: string, json: boolean): Promise<number> {
   let target: TargetConfig | undefined;
@@ -29,19 +30,18 @@ export async function printNeedsForConfig(checks: readonly DeclaredNeeds[], conf
     notes.push(`the target could not be asked (${(error as Error).message.split('\n')[0] ?? ''}): judged on the config as written, without its control operations`);
   }
   const setUp = setUpOf(target, probed);
-  const { verifiable, unmet } = forecastVerifiable(checks, setUp);
-  const cited = new Set(checks.flatMap((check) => check.clauses));
+  const { inScope, verifiable, unmet } = forecastScope(checks, setUp);
   const gains = stepGains(checks, setUp).filter((gain) => gain.clauses.length > 0);
   if (json) {
-    process.stdout.write(`${JSON.stringify({ verifiable: verifiable.size, clauses: cited.size, unmet: Object.fromEntries(unmet), steps: gains.map(({ step, clauses }) => ({ step: step.name, what: step.what, clauses })), notes }, null, 2)}\n`);
+    process.stdout.write(`${inertJson({ verifiable: verifiable.size, clauses: inScope.size, unmet: Object.fromEntries(unmet), steps: gains.map(({ step, clauses }) => ({ step: step.name, what: step.what, clauses })), notes }, 2)}\n`);
     return 0;
   }
-  const lines = [...notes, `With ${configPath}: ${verifiable.size} of ${cited.size} cited clauses verifiable by the checks' declared needs (a run may find less: what a check lacks only as it runs).`, ''];
+  const lines = [...notes, `With ${configPath}: ${verifiable.size} of ${inScope.size} in-scope clauses verifiable by the checks' declared needs (a run may find less: what a check lacks only as it runs).`, ''];
   const reasons = new Map<string, number>();
   for (const reason of unmet.values()) reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
   for (const [reason, count] of [...reasons].sort((a, b) => b[1] - a[1])) lines.push(`not verifiable (${count} check(s)): ${reason}`);
   lines.push('', 'Steps, most unlocked first:');
-  for (const { step, clauses } of gains) lines.push(`  ${step.name}: ${step.what}; unlocks ${clauses.length} clause(s)`);
+  for (const gain of gains) lines.push(`  ${stepLine(gain)}`);
   process.stdout.write(`${secrets.maskText(lines.join('\n'))}\n`);
   return 0;
 }

@@ -1,8 +1,10 @@
 // Errors the CLI turns into a one-line message and exit code 2.
+import { errorCodes, McsError } from '../spec/errors.js';
 import { inertLine } from '../results/inert.js';
 
-export class UsageError extends Error {
-  readonly code = 'MCS_USAGE';
+export class UsageError extends McsError {
+  override name = 'UsageError';
+  override readonly code = errorCodes.usage;
 }
 
 /**

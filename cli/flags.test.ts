@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { didYouMean, parseFlags, withDashedValues } from './flags.js';
+import { didYouMean } from '../results/nearest.js';
+import { parseFlags, withDashedValues } from './flags.js';
 
 const options = { 'base-url': { type: 'string' }, 'max-duration': { type: 'string' }, verbose: { type: 'boolean' }, port: { type: 'string' } } as const;
 

@@ -3,7 +3,7 @@
 // begins with a dash (`--max-duration -5`) taken as the value it is, so that the command's own check of the
 // number says what is wrong with it, rather than parseArgs calling it "ambiguous".
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { editDistance } from '../results/nearest.js';
+import { didYouMean } from '../results/nearest.js';
 import { UsageError } from './errors.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -54,15 +54,4 @@ export function flagProblem(error: unknown, options: Options): string {
 export function nearestFlag(given: string, options: Options): string | undefined {
   const name = given.replace(/^-+/, '').split('=')[0] ?? '';
   return didYouMean(name, Object.keys(options))?.replace(/^/, '--');
-}
-
-/** The one candidate within a typo's distance of `name` (about a third of its letters), if any. */
-export function didYouMean(name: string, candidates: Iterable<string>): string | undefined {
-  const lower = name.toLowerCase();
-  let best: { candidate: string; distance: number } | undefined;
-  for (const candidate of candidates) {
-    const distance = editDistance(lower, candidate.toLowerCase());
-    if (best === undefined || distance < best.distance) best = { candidate, distance };
-  }
-  return best !== undefined && best.distance > 0 && best.distance <= Math.max(2, Math.floor(name.length / 3)) ? best.candidate : undefined;
 }

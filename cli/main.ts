@@ -1,18 +1,22 @@
 // Entry point of the `mcs` command: parses the subcommand and dispatches.
-// Exit codes: 0 success, 1 a verdict of failure (a check or an SLO failed),
-// 2 usage, configuration or environment error (one line on stderr, no stack trace).
+// Exit codes (results/verdict.ts exitCodes): 0 success, 1 a verdict of failure (a check or an SLO failed),
+// 2 usage, configuration or environment error (one line on stderr, no stack trace), 3 incomplete (nothing
+// failed, but in-scope clauses were not, or cannot be, verified).
 import { commands, type Command } from './commands.js';
 import { formatError } from './errors.js';
-import { didYouMean } from './flags.js';
+import { didYouMean } from '../results/nearest.js';
 import { inertLine } from '../results/inert.js';
+import { inertStreams } from './inert-streams.js';
+import { exitCodes } from '../results/verdict.js';
 
 export async function main(argv: string[]): Promise<number> {
   endQuietlyOnClosedPipe(process.stdout);
   endQuietlyOnClosedPipe(process.stderr);
+  inertStreams(process.stdout, process.stderr);
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     process.stdout.write(usage());
-    return name === undefined ? 2 : 0;
+    return name === undefined ? exitCodes.usage : exitCodes.ok;
   }
   if (name === '--version' || name === '-v') {
     process.stdout.write(`${await version()}\n`);
@@ -22,14 +26,14 @@ export async function main(argv: string[]): Promise<number> {
   if (command === undefined) {
     const near = didYouMean(name, Object.keys(commands));
     process.stderr.write(`mcs: unknown command '${inertLine(name)}'${near === undefined ? '' : ` (did you mean 'mcs ${near}'?)`} (try 'mcs --help')\n`);
-    return 2;
+    return exitCodes.usage;
   }
   try {
     return await command.run(rest);
   } catch (error) {
     process.stderr.write(`mcs ${name}: ${formatError(error)}\n`);
     if (process.env.MCS_DEBUG) console.error(error);
-    return 2;
+    return exitCodes.usage;
   }
 }
 
@@ -50,7 +54,7 @@ function ignoreClosedPipe(error: NodeJS.ErrnoException): void {
 
 function usage(): string {
   const lines = Object.entries(commands).map(([n, c]) => `  ${n.padEnd(18)} ${c.summary}`);
-  return `mcs: conformance and load testing for the Multi-Channel Messaging Service API\n\nUsage: mcs <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nRun 'mcs <command> --help' for the options of a command.\n`;
+  return `mcs: conformance and load testing for the Multi-Channel Messaging Service API\n\nUsage: mcs <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nExamples:\n  mcs certify                                   certify the embedded reference (npm start)\n  mcs serve --sandbox --no-control --port 4010  a vendor's sandbox, with its credentials printed\n  mcs certify --config target.yaml              certify a target (docs/target.example.yaml)\n\nExit codes: 0 conformant or done; 1 a check or an SLO failed; 2 bad input or an unusable target;\n3 incomplete: nothing failed, but in-scope clauses were not verified.\n\nRun 'mcs <command> --help' for the options of a command.\n`;
 }
 
 async function version(): Promise<string> {

@@ -8,5 +8,7 @@ export const targetFlags = {
   'control-adapter': { type: 'string' },
   'api-key': { type: 'string' },
   'app-token': { type: 'string' },
+  'request-timeout': { type: 'string' },
+  /** The old form of --request-timeout, in milliseconds (cli/durations.ts). */
   timeout: { type: 'string' },
 } as const;

@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { signPayload } from '../harness/webhooks/signer.js';
+import { timeLimit } from '../test/support/pace.js';
 
 interface Vector {
   name: string;
@@ -28,7 +29,7 @@ function envWithout(name: string): NodeJS.ProcessEnv {
 
 function mcs(args: string[], input: string | Uint8Array, env: NodeJS.ProcessEnv = envWithout('MCS_SIGNING_SECRET')): Promise<Outcome> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [MCS, 'verify-signature', ...args], { env, stdio: ['pipe', 'pipe', 'pipe'], timeout: 20_000 });
+    const child = spawn(process.execPath, [MCS, 'verify-signature', ...args], { env, stdio: ['pipe', 'pipe', 'pipe'], timeout: timeLimit({ mcsRuns: 1 }) });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -42,7 +43,8 @@ function mcs(args: string[], input: string | Uint8Array, env: NodeJS.ProcessEnv 
 
 const AT_T = ['--now', String(vector.t)];
 
-describe('mcs verify-signature', () => {
+// Each test runs the command at most twice.
+describe('mcs verify-signature', { timeout: timeLimit({ mcsRuns: 2 }) }, () => {
   it('prints "valid (t=...)" and exits 0 for a known-answer vector', async () => {
     const out = await mcs(['--secret', vector.secret, '--header', vector.header, ...AT_T], vector.body);
     expect(out).toMatchObject({ code: 0, stdout: `valid (t=${vector.t})\n`, stderr: '' });

@@ -9,7 +9,7 @@ import { e164Pattern, malformedE164, malformedId, nonUsForwardTarget, usNumberPa
 import { isRecord, parameterOf, requestBodyOf, resolvePointer, specDocument, type ApiName, type OpenApiDocument, type Schema } from './openapi.js';
 import { convertersFor } from './schema.js';
 import { isForbiddenKey, jsonTypes, typeOfJson, type JsonType, type Shape } from './shape.js';
-import { schemaErrors } from './validator.js';
+import { schemaErrors } from '../spec/json-schema/validator.js';
 
 export type ViolationKind =
   | 'missing-required'

@@ -1,7 +1,11 @@
-// What the generators need from an OpenAPI document: its dialect, `$ref` resolution, and the JSON request
-// bodies of its operations (paths, plus the `webhooks` / `x-webhooks` deliveries, whose request bodies are
-// the payloads a receiver gets).
+// What the generators need from an OpenAPI document: its dialect, `$ref` resolution (both spec/json-schema's,
+// shared with the judges), and the JSON request bodies of its operations (paths, plus the `webhooks` /
+// `x-webhooks` deliveries, whose request bodies are the payloads a receiver gets).
 import { loadOpenApi } from '../spec/index.js';
+import { deref } from '../spec/json-schema/pointer.js';
+
+export { isOpenApi30 } from '../spec/json-schema/dialect.js';
+export { resolvePointer } from '../spec/json-schema/pointer.js';
 
 export type OpenApiDocument = Record<string, unknown>;
 export type SchemaObject = Record<string, unknown>;
@@ -28,36 +32,14 @@ export function specDocument(api: ApiName): OpenApiDocument {
   return loadOpenApi(api);
 }
 
-export function isOpenApi30(doc: OpenApiDocument): boolean {
-  return typeof doc['openapi'] === 'string' && doc['openapi'].startsWith('3.0');
-}
-
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The value a local reference (`#/components/schemas/X`) names; throws on anything else. */
-export function resolvePointer(doc: OpenApiDocument, ref: string): unknown {
-  if (!ref.startsWith('#')) throw new Error(`only document-local $refs are supported, found ${ref}`);
-  let node: unknown = doc;
-  for (const raw of ref.slice(1).split('/').slice(1)) {
-    const segment = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    if (!isRecord(node) && !Array.isArray(node)) throw new Error(`$ref ${ref} does not resolve`);
-    node = (node as Record<string, unknown>)[segment];
-    if (node === undefined) throw new Error(`$ref ${ref} does not resolve`);
-  }
-  return node;
-}
-
-/** Follows `$ref` chains of non-schema objects (request bodies, path items). */
+/** Follows `$ref` chains of non-schema objects (request bodies, path items): the spec's one dereference. */
 export function derefObject(doc: OpenApiDocument, value: unknown): Record<string, unknown> {
-  let node = value;
-  for (let hops = 0; isRecord(node) && typeof node['$ref'] === 'string'; hops++) {
-    if (hops > 20) throw new Error('$ref chain too long');
-    node = resolvePointer(doc, node['$ref']);
-  }
-  if (!isRecord(node)) throw new Error('expected an object');
-  return node;
+  if (!isRecord(value)) throw new Error('expected an object');
+  return deref(doc, value);
 }
 
 /** Every operation of the API whose request body has an `application/json` schema. */

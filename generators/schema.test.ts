@@ -1,10 +1,11 @@
 // The converter is proven two ways: on every request body (and every component schema) of the real specs,
-// and on small schemas that each exercise one tricky keyword. The judge is ajv in the document's dialect.
+// and on small schemas that each exercise one tricky keyword. The judge is the spec's one JSON Schema
+// validator (spec/json-schema), the one the harness judges answers with.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { jsonRequestBodies, specDocument, type ApiName, type OpenApiDocument, type Schema } from './openapi.js';
 import { arbitraryFor, requestBodyArbitrary } from './schema.js';
-import { describeErrors, schemaErrors } from './validator.js';
+import { describeErrors, schemaErrors } from '../spec/json-schema/validator.js';
 
 const numRuns = 50;
 

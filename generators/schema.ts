@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { codePointLength, dateTime, e164, e164Pattern, email, prefixedId, textUnit, url } from './domain.js';
 import { isOpenApi30, requestBodyOf, resolvePointer, specDocument, type ApiName, type OpenApiDocument, type Schema } from './openapi.js';
 import { flattenAll, hasType, stableStringify, type FlattenContext, type JsonType, type Shape } from './shape.js';
-import { matchesSchema } from './validator.js';
+import { matchesSchema } from '../spec/json-schema/validator.js';
 
 export interface ConverterOptions {
   /**

@@ -122,8 +122,11 @@ export function stepVerdict(rate: number, runs: readonly StepRun[], clauses: rea
   });
   const discounted = runs.length - judged.length;
   const lagNote = discounted > 0 ? `; * broke by the generator's own send lag alone, not counted` : judged.length === runs.length && runs.some((r) => brokeByGeneratorLag(r, clauses)) ? '; every run broke by the generator\'s own send lag alone' : '';
+  // Out of every run of the rate, so that a run not counted still shows (never "held in 1 of 1 runs" beside a
+  // second figure), and a verdict that stands on a single counted run says so.
+  const notCounted = discounted === 0 ? '' : ` (${discounted} not counted*${judged.length === 1 ? '; the verdict stands on one run' : ''})`;
   const tie = held * 2 === judged.length ? ' (a tie counts as broke)' : '';
-  const reason = `${pass ? 'held' : 'broke'} in ${agreeing} of ${judged.length} runs${tie}: ${figures.join('; ')}${steady ? '' : '; the runs disagreed'}${lagNote}`;
+  const reason = `${pass ? 'held' : 'broke'} in ${agreeing} of ${runs.length} runs${notCounted}${tie}: ${figures.join('; ')}${steady ? '' : '; the runs disagreed'}${lagNote}`;
   return { pass, steady, representative, reason, suspects: suspectsOf(runs.filter((r) => !r.pass).map((run) => ({ rate, run })), clauses) };
 }
 

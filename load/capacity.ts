@@ -9,7 +9,10 @@
 //   lowest rate above every held one that broke (noise widens it, never hides in it);
 // - the knee is computed from the steps that held;
 // - a broken run the generator's lag or ceiling, or a machine busier than its cores, could explain is said
-//   to be so, with what to do about it (--workers, shards).
+//   to be so, with what to do about it (--workers, shards);
+// - its confidence says all of it in a word: steady only when every run agreed and nothing but the target can
+//   explain a broken run; unsure when the runs agreed but the diagnosis doubts them (the target may not be why
+//   some broke) or a verdict stands on one counted run; noisy when runs or neighbours disagreed.
 // The search is pure over an injected step runner, so it is tested without a network.
 //
 // Knee ("where latency bends"), chosen here: among the steps that held, in order of offered rate, the last
@@ -18,7 +21,7 @@
 // does unloaded; the 3x margin absorbs the jitter of low-rate steps). The tail is what bends first once
 // requests start to queue; the p90 follows later.
 import { availableParallelism, loadavg } from 'node:os';
-import { anyTwoAgree, stepRunOf, stepVerdict, suspectsOf, type MachineLoad, type RunFigures, type StepRun } from './capacity-step.js';
+import { anyTwoAgree, judgedRuns, stepRunOf, stepVerdict, suspectsOf, type MachineLoad, type RunFigures, type StepRun } from './capacity-step.js';
 import { decodeHistogram, percentileCurve } from './histogram.js';
 import type { SloClause } from './slo.js';
 import type { LoadResult } from './result.js';
@@ -59,6 +62,13 @@ export interface CapacityInterval {
   text: string;
 }
 
+/**
+ * steady: every step's runs agreed, every step with its neighbours, and nothing but the target can explain a
+ * broken run; unsure: they agreed, but the diagnosis says the generator or the machine may be why some runs
+ * broke, or a step's verdict stands on one counted run; noisy: runs of a step, or neighbours, disagreed.
+ */
+export type Confidence = 'steady' | 'unsure' | 'noisy';
+
 export interface NoiseNote {
   kind: 'runs' | 'neighbours';
   rates: number[];
@@ -76,8 +86,7 @@ export interface CapacityReport {
   /** Steps in the order they ran; sort by offeredRate for the latency-vs-rate plot. */
   steps: CapacityStep[];
   capacity: CapacityInterval;
-  /** steady: no run disagreed with another of its rate, and no step with its neighbour; noisy otherwise. */
-  confidence: 'steady' | 'noisy';
+  confidence: Confidence;
   noise: NoiseNote[];
   /** Broken steps the generator or the machine could explain, and what to do about it. */
   diagnosis: string[];
@@ -222,7 +231,9 @@ export async function searchCapacity(options: CapacityOptions): Promise<Capacity
     ...steps.filter((s) => !s.steady).map((s): NoiseNote => ({ kind: 'runs', rates: [s.offeredRate], text: `${s.offeredRate}/s: its runs disagreed (${s.reason})` })),
     ...disagreements(steps, clauses, tolerance).map((d): NoiseNote => ({ kind: 'neighbours', rates: d.rates, text: d.text })),
   ];
-  const capacity = intervalOf(steps, options.maxRate, noise.length > 0);
+  const diagnosis = diagnosisOf(steps, clauses);
+  const confidence: Confidence = noise.length > 0 ? 'noisy' : diagnosis.length > 0 ? 'unsure' : 'steady';
+  const capacity = intervalOf(steps, options.maxRate, confidence);
   return {
     schema: CAPACITY_SCHEMA,
     profile: options.profile,
@@ -232,9 +243,9 @@ export async function searchCapacity(options: CapacityOptions): Promise<Capacity
     tolerance,
     steps,
     capacity,
-    confidence: noise.length === 0 ? 'steady' : 'noisy',
+    confidence,
     noise,
-    diagnosis: diagnosisOf(steps, clauses),
+    diagnosis,
     highestPassingRate: capacity.low,
     lowestFailingRate: capacity.high,
     knee: findKnee(steps.filter((s) => s.pass)),
@@ -284,14 +295,14 @@ function earlierText(s: CapacityStep): string {
 }
 
 /** From the highest rate that held with everything below it holding, to the lowest break above every hold. */
-export function intervalOf(steps: readonly Pick<CapacityStep, 'offeredRate' | 'pass'>[], maxRate: number, noisy: boolean): CapacityInterval {
+export function intervalOf(steps: readonly Pick<CapacityStep, 'offeredRate' | 'pass'>[], maxRate: number, confidence: Confidence): CapacityInterval {
   const sorted = [...steps].sort((a, b) => a.offeredRate - b.offeredRate);
   const firstBroke = sorted.findIndex((s) => !s.pass);
   const low = firstBroke === -1 ? (sorted.at(-1)?.offeredRate ?? null) : firstBroke === 0 ? null : (sorted[firstBroke - 1]?.offeredRate ?? null);
   const held = sorted.filter((s) => s.pass).map((s) => s.offeredRate);
   const highestHeld = held.length > 0 ? Math.max(...held) : -Infinity;
   const high = sorted.find((s) => !s.pass && s.offeredRate > highestHeld)?.offeredRate ?? null;
-  const caveat = noisy ? '; noisy: see the notes' : '';
+  const caveat = confidence === 'noisy' ? '; noisy: see the notes' : confidence === 'unsure' ? '; unsure: see the diagnosis' : '';
   let text: string;
   if (low === null) text = `none: the lowest rate tried (${sorted[0]?.offeredRate ?? '?'}/s) broke${caveat}`;
   else if (high === null) text = `at least ${low}/s: every rate held up to ${low === maxRate ? 'the maximum tried' : `${low}/s`}${caveat}`;
@@ -299,14 +310,20 @@ export function intervalOf(steps: readonly Pick<CapacityStep, 'offeredRate' | 'p
   return { low, high, text };
 }
 
-/** The broken runs the generator or the machine could explain, and what to do about it. */
+/**
+ * The broken runs the generator or the machine could explain, the verdicts that stand on one counted run (the
+ * others broke by the generator's lag alone), and what to do about it.
+ */
 function diagnosisOf(steps: readonly CapacityStep[], clauses: readonly SloClause[]): string[] {
-  const suspected = steps.filter((s) => s.suspects.length > 0).sort((a, b) => a.offeredRate - b.offeredRate);
-  if (suspected.length === 0) return [];
+  const byRate = (a: CapacityStep, b: CapacityStep) => a.offeredRate - b.offeredRate;
+  const suspected = steps.filter((s) => s.suspects.length > 0).sort(byRate);
+  const thin = steps.filter((s) => judgedRuns(s.runs, clauses).length < 2).sort(byRate);
+  if (suspected.length === 0 && thin.length === 0) return [];
   const broken = suspected.flatMap((s) => [...(s.earlier ?? []), ...s.runs].filter((run) => !run.pass).map((run) => ({ rate: s.offeredRate, run })));
   const rates = suspected.map((s) => `${s.offeredRate}/s${s.pass ? ' (held, some runs broke)' : ''}`).join(', ');
   return [
-    `runs broke at ${rates}, and the target may not be why: ${suspectsOf(broken, clauses).join('; ')}`,
+    ...(suspected.length > 0 ? [`runs broke at ${rates}, and the target may not be why: ${suspectsOf(broken, clauses).join('; ')}`] : []),
+    ...(thin.length > 0 ? [`the verdict of ${thin.map((s) => `${s.offeredRate}/s`).join(', ')} stands on one run: its other runs broke by the generator's own send lag alone`] : []),
     'to rule the generator and the machine out: more generator threads (--workers N), or shards from other machines (--shard i/N, then mcs load merge), on a machine with nothing else running',
   ];
 }
@@ -331,6 +348,12 @@ export function findKnee(steps: Array<Pick<CapacityStep, 'offeredRate' | 'latenc
   return { offeredRate: knee.offeredRate, p90: knee.latency.p90, p99: knee.latency.p99 };
 }
 
+const confidenceWhy: Record<Confidence, string> = {
+  steady: " (every step's runs agreed, and every step with its neighbours)",
+  unsure: " (every step's runs agreed, but the target may not be why some broke: see the diagnosis)",
+  noisy: '',
+};
+
 export function formatCapacity(r: CapacityReport): string {
   const lines = r.steps.map((s) => {
     const head = `  ${s.phase.padEnd(6)} ${String(s.offeredRate).padStart(7)}/s offered, ${s.achievedRate.toFixed(1).padStart(9)}/s achieved, p50 ${s.latency.p50} p99 ${s.latency.p99} ms, errors ${s.errorRatePercent.toFixed(2)}%: ${s.reason}`;
@@ -338,7 +361,7 @@ export function formatCapacity(r: CapacityReport): string {
   });
   lines.push(`capacity: ${r.capacity.text} (${r.stoppedBecause}; runs agree within ${Math.round(r.tolerance * 100)}% of each SLO limit)`);
   if (r.knee !== null) lines.push(`knee: about ${r.knee.offeredRate}/s (p99 ${r.knee.p99} ms; from the steps that held, latency bends above it)`);
-  lines.push(`confidence: ${r.confidence}${r.noise.length === 0 ? ' (every step\'s runs agreed, and every step with its neighbours)' : ''}`);
+  lines.push(`confidence: ${r.confidence}${confidenceWhy[r.confidence]}`);
   for (const n of r.noise) lines.push(`  noise: ${n.text}`);
   for (const d of r.diagnosis) lines.push(`diagnosis: ${d}`);
   return `${lines.join('\n')}\n`;

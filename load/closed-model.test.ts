@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runLoad } from './runner.js';
 import { startProbeTarget, type ProbeTarget } from './test-helpers.js';
+import { timeLimit } from '../test/support/pace.js';
 
 let target: ProbeTarget;
 const arrivals: number[] = [];
@@ -19,7 +20,7 @@ afterAll(() => target.close());
 
 describe('closed model', () => {
   it('reports its rate over a window that holds every request it counted', async () => {
-    const { result } = await runLoad({ profile: target.probe, state: target.state, model: { kind: 'closed', connections: 2 }, shard: { index: 0, count: 1 }, runId: 't', durationMs: 1000, maxRequests: 1_000_000, timeoutMs: 5000 });
+    const { result } = await runLoad({ profile: target.probe, state: target.state, model: { kind: 'closed', connections: 2 }, shard: { index: 0, count: 1 }, runId: 't', durationMs: 1000, maxRequests: 1_000_000, timeoutMs: timeLimit({ requests: 1 }) });
     expect(result.counts.ok).toBeGreaterThan(0);
     // The server saw the requests answered plus at most one per connection cut in flight at the end.
     // Every answered one arrived before its answer, so all but the last two arrivals lie in the window.

@@ -1,9 +1,11 @@
 // The loopback guard: a load run is a denial of service to whoever receives it, so by default only
 // this machine may be the target. Anything else needs an explicit --allow-remote.
+import { errorCodes, McsError } from '../spec/errors.js';
 import { isIP } from 'node:net';
 
-export class RemoteTargetError extends Error {
-  readonly code = 'MCS_REMOTE_TARGET';
+export class RemoteTargetError extends McsError {
+  override name = 'RemoteTargetError';
+  override readonly code = errorCodes.remoteTarget;
 }
 
 /** True for localhost, 127.0.0.0/8, ::1 and IPv4-mapped 127.x addresses. Names other than localhost are not resolved. */

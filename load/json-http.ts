@@ -1,8 +1,10 @@
 // Small JSON-over-HTTP calls for profile setup and verification (not on the measured path).
+import { errorCodes, McsError } from '../spec/errors.js';
 import { request } from 'undici';
 
-export class SetupError extends Error {
-  readonly code = 'MCS_LOAD_SETUP';
+export class SetupError extends McsError {
+  override name = 'SetupError';
+  override readonly code = errorCodes.loadSetup;
 }
 
 export interface JsonResponse {

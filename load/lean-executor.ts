@@ -145,10 +145,14 @@ export class LazyResponse implements LoadResponse {
   }
 }
 
-/** Header names lower-cased; a name given more than once maps to its values in order. Bytes are read as latin1, as HTTP has them. */
+/**
+ * Header names lower-cased; a name given more than once maps to its values in order. Bytes are read as latin1,
+ * as HTTP has them. The names are the target's: the map has no prototype, so `constructor` or `__proto__` is a
+ * header like any other.
+ */
 export function headersOf(raw: readonly (string | Buffer)[]): LoadResponse['headers'] {
   const text = (part: string | Buffer | undefined) => (typeof part === 'string' ? part : (part?.toString('latin1') ?? ''));
-  const headers: Record<string, string | string[]> = {};
+  const headers = Object.create(null) as Record<string, string | string[]>;
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const name = text(raw[i]).toLowerCase();
     const value = text(raw[i + 1]);

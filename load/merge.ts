@@ -5,7 +5,7 @@
 // the results carry their windows), so shards that did not run side by side are not credited with the sum.
 import { addHistograms } from './histogram.js';
 import { DEFAULT_MIN_OVERLAP, overlapOf } from './overlap.js';
-import { addCounts } from './recorder.js';
+import { addCount, addCounts, countMap } from './recorder.js';
 import { mergeSeries } from './series.js';
 import { checkShardSet } from './shard-set.js';
 import { buildLatency, deliveryFigures, errorRatePercent, RESULT_SCHEMA, type LoadResult, type ModelSpec } from './result.js';
@@ -66,8 +66,8 @@ export function mergeResults(results: LoadResult[], options: MergeOptions = {}):
   }
   const verifies = results.map((r) => r.verify).filter((v) => v !== undefined);
   if (verifies.length > 0) {
-    const figures: Record<string, number> = {};
-    for (const v of verifies) for (const [k, n] of Object.entries(v.figures)) figures[k] = (figures[k] ?? 0) + n;
+    const figures = countMap();
+    for (const v of verifies) for (const [k, n] of Object.entries(v.figures)) addCount(figures, k, n);
     merged.verify = { ok: verifies.every((v) => v.ok), findings: verifies.flatMap((v) => v.findings), figures };
   }
   return merged;

@@ -19,8 +19,23 @@ export interface RunCounts {
   errors: number;
   timeouts: number;
   connectionErrors: number;
+  /** Keyed by what a target chose (a status, an error code): null-prototype maps (`countMap`). */
   byStatus: Record<string, number>;
   byCode: Record<string, number>;
+}
+
+/**
+ * A map of counts keyed by a target's text. Without a prototype, a code named `constructor`, `toString` or
+ * `__proto__` is a key like any other (in a plain object the first two read as Object's own functions and the
+ * third sets the prototype); JSON.stringify writes it as an ordinary object.
+ */
+export function countMap(): Record<string, number> {
+  return Object.create(null) as Record<string, number>;
+}
+
+/** Adds `n` to the count of `key`. */
+export function addCount(map: Record<string, number>, key: string, n = 1): void {
+  map[key] = (map[key] ?? 0) + n;
 }
 
 interface LivePoint {
@@ -35,7 +50,7 @@ const MAX_SERIES_POINTS = 4000;
 
 export class Recorder {
   readonly histogram: Histogram = newHistogram();
-  readonly counts: RunCounts = { completed: 0, ok: 0, errors: 0, timeouts: 0, connectionErrors: 0, byStatus: {}, byCode: {} };
+  readonly counts: RunCounts = emptyCounts();
   /** Raw samples, only when asked for (the shard/merge exactness test); bounded. */
   readonly samples: number[] | undefined;
   private readonly sampleCap: number;
@@ -98,22 +113,22 @@ export class Recorder {
     switch (outcome.kind) {
       case 'ok':
         c.ok++;
-        bump(c.byStatus, String(outcome.status));
+        addCount(c.byStatus, String(outcome.status));
         return;
       case 'error':
         c.errors++;
-        bump(c.byStatus, String(outcome.status));
-        bump(c.byCode, outcome.code);
+        addCount(c.byStatus, String(outcome.status));
+        addCount(c.byCode, outcome.code);
         return;
       case 'timeout':
         c.errors++;
         c.timeouts++;
-        bump(c.byCode, 'timeout');
+        addCount(c.byCode, 'timeout');
         return;
       case 'connection-error':
         c.errors++;
         c.connectionErrors++;
-        bump(c.byCode, outcome.code);
+        addCount(c.byCode, outcome.code);
         return;
     }
   }
@@ -130,21 +145,21 @@ function encodePoint(p: LivePoint): SeriesPoint {
   return { sent: p.sent, completed: p.completed, errors: p.errors, histogram: p.histogram === undefined ? EMPTY : encodeHistogram(p.histogram) };
 }
 
-function bump(map: Record<string, number>, key: string): void {
-  map[key] = (map[key] ?? 0) + 1;
+function emptyCounts(): RunCounts {
+  return { completed: 0, ok: 0, errors: 0, timeouts: 0, connectionErrors: 0, byStatus: countMap(), byCode: countMap() };
 }
 
-/** Sums counts of several runs (merge of shards). */
+/** Sums counts of several runs (merge of shards, or of worker threads: their maps arrive as plain objects). */
 export function addCounts(parts: RunCounts[]): RunCounts {
-  const sum: RunCounts = { completed: 0, ok: 0, errors: 0, timeouts: 0, connectionErrors: 0, byStatus: {}, byCode: {} };
+  const sum = emptyCounts();
   for (const p of parts) {
     sum.completed += p.completed;
     sum.ok += p.ok;
     sum.errors += p.errors;
     sum.timeouts += p.timeouts;
     sum.connectionErrors += p.connectionErrors;
-    for (const [k, v] of Object.entries(p.byStatus)) sum.byStatus[k] = (sum.byStatus[k] ?? 0) + v;
-    for (const [k, v] of Object.entries(p.byCode)) sum.byCode[k] = (sum.byCode[k] ?? 0) + v;
+    for (const [k, v] of Object.entries(p.byStatus)) addCount(sum.byStatus, k, v);
+    for (const [k, v] of Object.entries(p.byCode)) addCount(sum.byCode, k, v);
   }
   return sum;
 }

@@ -1,6 +1,6 @@
 // The JSON result of a load run (also the unit that shards produce and `mcs load merge` adds up).
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { inertLine } from '../results/inert.js';
 import { addHistograms, decodeHistogram, encodeHistogram, summarize, type Histogram, type LatencySummary } from './histogram.js';
 import type { RunCounts } from './recorder.js';
 import { formatOverlap } from './overlap.js';
@@ -99,11 +99,6 @@ export function deliveryFigures(parts: Omit<DeliveryFigures, 'latency' | 'histog
   return { ...parts, ...buildLatency(addHistograms(histograms)) };
 }
 
-export async function saveResult(path: string, value: unknown): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  await writeFile(path, `${JSON.stringify(value, null, 2)}\n`);
-}
-
 export async function readResult(path: string): Promise<LoadResult> {
   let parsed: unknown;
   try {
@@ -117,7 +112,7 @@ export async function readResult(path: string): Promise<LoadResult> {
   return parsed as LoadResult;
 }
 
-/** The few lines printed after a run. */
+/** The few lines printed after a run. Codes and findings are the target's text: each shown inert, on its line. */
 export function formatResult(r: LoadResult): string {
   const l = r.latency;
   const model = r.model.kind === 'open' ? `open ${r.model.rate}/s` : `closed ${r.model.connections} conn`;
@@ -134,7 +129,7 @@ export function formatResult(r: LoadResult): string {
     const d = r.delivery;
     lines.push(`deliveries: ${d.delivered}/${d.expected} delivered, lost ${d.lost}, duplicated ${d.duplicated}, badly signed ${d.badlySigned}, unmatched ${d.unmatched}; end-to-end ms p50 ${d.latency.p50} p99 ${d.latency.p99} max ${d.latency.max}`);
   }
-  if (r.verify !== undefined) lines.push(`verify: ${r.verify.ok ? 'ok' : 'FAILED'}${r.verify.findings.length ? ` - ${r.verify.findings.join('; ')}` : ''}`);
+  if (r.verify !== undefined) lines.push(`verify: ${r.verify.ok ? 'ok' : 'FAILED'}${r.verify.findings.length ? ` - ${r.verify.findings.map(inertLine).join('; ')}` : ''}`);
   const w = r.window;
   if (w?.plannedStartEpochMs !== undefined && r.shards.length === 1) {
     const planned = new Date(w.plannedStartEpochMs).toISOString();
@@ -164,7 +159,7 @@ export const BEYOND = 0.8;
 
 function formatMap(label: string, map: Record<string, number>, keep: (key: string) => boolean = () => true): string {
   const entries = Object.entries(map).filter(([k]) => keep(k));
-  return entries.length === 0 ? '' : `${label} ${entries.map(([k, v]) => `${k}=${v}`).join(' ')}`;
+  return entries.length === 0 ? '' : `${label} ${entries.map(([k, v]) => `${inertLine(k)}=${v}`).join(' ')}`;
 }
 
 function round(n: number): number {

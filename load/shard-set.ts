@@ -5,6 +5,7 @@
 // A result that breaks one of these was tampered with, truncated or mixed up with another run: its sum is
 // no measurement, and an SLO judged on it would pass or fail for nothing. Each refusal is one line naming
 // the file.
+import { errorCodes, McsError } from '../spec/errors.js';
 import { decodeHistogram, type Histogram } from './histogram.js';
 import type { LoadResult } from './result.js';
 
@@ -21,8 +22,9 @@ export interface ShardSet {
   missing: number[];
 }
 
-export class IncoherentShardsError extends Error {
-  readonly code = 'MCS_LOAD_INCOHERENT_SHARDS';
+export class IncoherentShardsError extends McsError {
+  override name = 'IncoherentShardsError';
+  override readonly code = errorCodes.incoherentShards;
 }
 
 /** The set the results form, or IncoherentShardsError with the first problem found. */

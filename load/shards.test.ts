@@ -8,15 +8,18 @@ import { runMcs } from '../test/support/run-mcs.js';
 import { fingerprint } from './test-helpers.js';
 import type { LoadResult } from './result.js';
 import { useStubApi } from '../test/support/use-stub-api.js';
+import { QUIET_MS, pace, timeLimit } from '../test/support/pace.js';
 
 const stub = useStubApi('mcs-shards-');
 
+const shards = 3;
+
 describe('shards', () => {
   it('N shard processes merge into exactly the histogram of all their samples', async () => {
-    const shards = 3;
     const rate = 150;
-    // One start instant for all three (time for three node processes to start here).
-    const startAt = Date.now() + 8000;
+    // One start instant for all three: time for three commands to start side by side at this machine's pace
+    // (a shard that starts late anyway goes at once and says so, which is checked below).
+    const startAt = Date.now() + Math.ceil(shards * QUIET_MS.mcsRun * pace());
     const runs = await Promise.all(
       Array.from({ length: shards }, (_, i) =>
         runMcs(['load', 'send', '--base-url', stub.api.baseUrl, '--api-key', 'test-key', '--rate', String(rate), '--duration', '1', '--shard', `${i}/${shards}`, '--run-id', 'shardtest', '--start-at', String(startAt), '--out', join(stub.dir, `s${i}.json`), '--samples', join(stub.dir, `s${i}.txt`), '--quiet']),
@@ -51,5 +54,5 @@ describe('shards', () => {
     // Keys were partitioned: the server saw one distinct key per request of the global schedule.
     expect(stub.api.keys.size).toBe(rate);
     expect(result.shards.map((s) => s.index).sort()).toEqual([0, 1, 2]);
-  });
+  }, timeLimit({ mcsRuns: shards + 1, quietMs: 3_000 }));
 });

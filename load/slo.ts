@@ -1,5 +1,7 @@
 // SLO expressions: 'p99<250ms,errors<0.1%,rate>100'. Latency metrics p50, p90, p99, p99.9, max with a
 // unit (us, ms, s); errors as a percentage of completed requests; rate as achieved requests per second.
+import { errorCodes, McsError } from '../spec/errors.js';
+
 export type SloMetric = 'p50' | 'p90' | 'p99' | 'p99.9' | 'max' | 'errors' | 'rate';
 export type SloOperator = '<' | '<=' | '>' | '>=';
 
@@ -11,8 +13,9 @@ export interface SloClause {
   threshold: number;
 }
 
-export class SloSyntaxError extends Error {
-  readonly code = 'MCS_SLO_SYNTAX';
+export class SloSyntaxError extends McsError {
+  override name = 'SloSyntaxError';
+  override readonly code = errorCodes.sloSyntax;
 }
 
 const LATENCY = new Set(['p50', 'p90', 'p99', 'p99.9', 'max']);

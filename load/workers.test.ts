@@ -9,6 +9,7 @@ import { mergeSeries } from './series.js';
 import { startStubApi, type StubApi } from './stub-api.js';
 import { fingerprint } from './test-helpers.js';
 import { BUILT_IN_PROFILES, workerShard } from './workers.js';
+import { timeLimit } from '../test/support/pace.js';
 
 let stub: StubApi;
 beforeAll(async () => {
@@ -32,7 +33,7 @@ describe('workers', () => {
     const state = await apiSetup(context, 'send');
     const rate = 200;
     const model = kind === 'open' ? { kind, rate, inFlight: 16 } : { kind, connections: 4 };
-    const { result, samples } = await runLoad({ profile: send, state, model, workers: 2, shard: context.shard, runId: context.runId, durationMs: 1000, maxRequests: kind === 'open' ? 10_000 : 300, timeoutMs: 5000, keepSamples: 10_000 });
+    const { result, samples } = await runLoad({ profile: send, state, model, workers: 2, shard: context.shard, runId: context.runId, durationMs: 1000, maxRequests: kind === 'open' ? 10_000 : 300, timeoutMs: timeLimit({ requests: 1 }), keepSamples: 10_000 });
 
     expect(result.generator?.workers).toBe(2);
     expect(result.counts.ok).toBe(result.counts.completed);

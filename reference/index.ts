@@ -6,6 +6,7 @@ import { App } from './server/app.js';
 import { ReferenceRequest } from './server/request.js';
 import { createRecordingBus } from './server/event-bus.js';
 import { Store } from './store/store.js';
+import { startingStock } from './store/starting-stock.js';
 import { resolveVariant, type Variant } from './variants.js';
 import { checkFaultNames } from './faults.js';
 import { registerAllRoutes } from './routes.js';
@@ -38,10 +39,11 @@ export interface ReferenceHandle {
 export async function startReference(options: ReferenceOptions = {}): Promise<ReferenceHandle> {
   const faults = options.faults ?? [];
   await checkFaultNames(faults);
+  const variant = resolveVariant(options.variant);
   const app = new App({
-    store: new Store(),
+    store: new Store(variant.startingStock ? { startingStock } : {}),
     bus: createRecordingBus(),
-    variant: resolveVariant(options.variant),
+    variant,
     faults: new Set(faults),
     ...(options.log ? { log: options.log } : {}),
   });

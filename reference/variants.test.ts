@@ -126,6 +126,51 @@ describe('variants', () => {
     }
   });
 
+  it('v2RecordWrapped answers GET /v4/webhooks/{id} of a v2-registered webhook with {data: record}', async () => {
+    h = await startHarness({ variant: { v2RecordWrapped: true } });
+    const org = await h.newOrg();
+    const created = await h.call('POST', '/v2/webhooks', { token: org.primary, body: { webhook_url: 'https://example.com/hook', webhook_type: 'all' } });
+    const read = await h.call('GET', `/v4/webhooks/${created.body.webhook_id}`, { token: org.primary });
+    expect(read.body.data).toMatchObject({ webhook_id: created.body.webhook_id, webhook_url: 'https://example.com/hook' });
+  });
+
+  it('bareSettingsPatch answers a settings PATCH with the settings object alone in data', async () => {
+    h = await startHarness({ variant: { bareSettingsPatch: true } });
+    const org = await h.newOrg();
+    const answer = await h.call('PATCH', `/v4/channels/${org.channel('native-dedicated').id}/settings`, { token: org.primary, body: { auto_mark_read: true } });
+    expect(answer.body.data).toEqual({ auto_mark_read: true, auto_share_contact: false });
+  });
+
+  it('deletedAsTime answers a delete with the time of deletion as deleted', async () => {
+    h = await startHarness({ variant: { deletedAsTime: true } });
+    const org = await h.newOrg();
+    const contact = (await h.call('POST', '/v4/contacts', { token: org.primary, body: { name: 'Gone' } })).body.data;
+    const before = Date.now();
+    const deleted = await h.call('DELETE', `/v4/contacts/${contact.id}`, { token: org.primary });
+    expect(deleted.body.data.id).toBe(contact.id);
+    expect(deleted.body.data.deleted).toBeGreaterThanOrEqual(before);
+  });
+
+  it('startingStock gives every new organization numbers of each line type in several area codes', async () => {
+    h = await startHarness({ variant: { startingStock: true } });
+    const org = await h.newOrg({ plan: { number_purchase_enabled: true } });
+    const codes = new Set<string>();
+    for (const type of ['shared', 'dedicated', 'inbound']) {
+      const rows = (await h.call('GET', `/v4/channels/native/available?type=${type}&limit=100`, { token: org.primary })).body.data as { area_code: string }[];
+      expect(rows.length, type).toBeGreaterThan(0);
+      for (const row of rows) codes.add(row.area_code);
+    }
+    expect(codes.size).toBeGreaterThan(5);
+  });
+
+  it('noNumberPurchasing leaves browsing and purchases unknown (404)', async () => {
+    h = await startHarness({ variant: { noNumberPurchasing: true } });
+    const org = await h.newOrg({ plan: { number_purchase_enabled: true } });
+    expect((await h.call('GET', '/v4/channels/native/available', { token: org.primary })).status).toBe(404);
+    expect((await h.call('POST', '/v4/channels/native/purchases', { token: org.primary, body: { plan: 'dedicated_com' }, headers: { 'idempotency-key': 'k1' } })).status).toBe(404);
+    expect((await h.call('GET', `/v4/channels/${org.channel('native-dedicated').id}`, { token: org.primary })).status).toBe(200);
+  });
+
   it('page sizes and cursor formats', async () => {
     h = await startHarness({ variant: { defaultPageSize: 3, maxPageSize: 5, cursorFormat: 'opaque-counter' } });
     const org = await h.newOrg();

@@ -68,6 +68,18 @@ export interface Variant {
   leanListRows: boolean;
   /** Lists catch up with a write this many ms after its answer (a key's deprecation, a contact's rename): effects that arrive later. */
   lateListsMs: number;
+  /** GET /v4/webhooks/{id} of a v2-registered webhook answers the record inside `{data}` (v4 item rule; AMBIGUITIES v4 7). */
+  v2RecordWrapped: boolean;
+  /** PATCH /channels/{channel}/settings answers the bare settings object in `data`, without `available` (AMBIGUITIES v4 10). */
+  bareSettingsPatch: boolean;
+  /** Every organization starts with stock of its own: numbers of each line type in several area codes. */
+  startingStock: boolean;
+  /** Each delivery (and each copy) waits a random 0 to this many ms before it is sent: deliveries arrive in any order. */
+  deliveryJitterMs: number;
+  /** Delete answers give `deleted` as the time of deletion (epoch ms) instead of true (its type is not shown, AMBIGUITIES v4 22). */
+  deletedAsTime: boolean;
+  /** The target implements no number purchasing: browsing and purchases answer 404 (a feature a target claims or not). */
+  noNumberPurchasing: boolean;
 }
 
 export const defaultVariant: Variant = {
@@ -100,6 +112,12 @@ export const defaultVariant: Variant = {
   unnamedGroupNameAbsent: false,
   leanListRows: false,
   lateListsMs: 0,
+  v2RecordWrapped: false,
+  bareSettingsPatch: false,
+  startingStock: false,
+  deliveryJitterMs: 0,
+  deletedAsTime: false,
+  noNumberPurchasing: false,
 };
 
 /** Named bundles the suite's self-tests iterate over. */
@@ -133,6 +151,13 @@ export const namedVariants: Record<string, Partial<Variant>> = {
   'unnamed-group-name-absent': { unnamedGroupNameAbsent: true },
   'lean-list-rows': { leanListRows: true },
   'late-lists': { lateListsMs: 400 },
+  'v2-record-wrapped': { v2RecordWrapped: true },
+  'bare-settings-patch': { bareSettingsPatch: true },
+  'starting-stock': { startingStock: true },
+  // At least once and in no promised order (AMBIGUITIES v4 58): every delivery late by up to a second, and twice.
+  'deliveries-reordered': { deliveryJitterMs: 1_000, duplicateDeliveries: true },
+  'deleted-as-time': { deletedAsTime: true },
+  'no-number-purchasing': { noNumberPurchasing: true },
 };
 
 export function resolveVariant(patch: Partial<Variant> | undefined): Variant {
@@ -144,5 +169,6 @@ export function resolveVariant(patch: Partial<Variant> | undefined): Variant {
   variant.defaultPageSize = Math.min(variant.defaultPageSize, variant.maxPageSize);
   if (!(variant.latencyMs >= 0)) throw new Error('variant.latencyMs must be >= 0');
   if (!(variant.lateListsMs >= 0)) throw new Error('variant.lateListsMs must be >= 0');
+  if (!(variant.deliveryJitterMs >= 0)) throw new Error('variant.deliveryJitterMs must be >= 0');
   return variant;
 }

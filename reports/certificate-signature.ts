@@ -2,10 +2,14 @@
 // canonical JSON (keys sorted, no whitespace) without its `signature` field; the certificate carries the
 // SHA-256 of the report.json it was issued from, so report and certificate are bound together. A
 // certifying body keeps the private key; anyone with the public key can check both (docs/certificates.md).
+import { errorCodes, McsError } from '../spec/errors.js';
 import { createHash, createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
 import type { Certificate } from './certificate.js';
 
-export class SigningKeyError extends Error {}
+export class SigningKeyError extends McsError {
+  override name = 'SigningKeyError';
+  override readonly code = errorCodes.signingKey;
+}
 
 /** JSON with object keys sorted at every level: the same certificate always gives the same bytes. */
 export function canonicalJson(value: unknown): string {

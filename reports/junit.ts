@@ -11,7 +11,7 @@
 //                            the outcome and its reason; none of them passed.
 import { create } from 'xmlbuilder2';
 import { groupByArea } from './areas.js';
-import { visibleControlChars } from './escape.js';
+import { inertMarkup } from '../results/inert.js';
 import type { CheckResult, RunReport } from '../results/model.js';
 import { clauseIndex, formatFailure } from './text.js';
 
@@ -49,9 +49,9 @@ function seconds(ms: number): string {
   return (Math.max(0, Number.isFinite(ms) ? ms : 0) / 1000).toFixed(3);
 }
 
-/** Text safe for XML: characters XML 1.0 cannot carry at all are shown as `\xNN`. */
+/** Text safe for XML: control, bidi and zero-width characters, and those XML 1.0 cannot carry at all, shown as `\xNN` / `\uNNNN`. */
 function text(value: unknown): string {
-  return visibleControlChars(String(value));
+  return inertMarkup(String(value));
 }
 
 /** An attribute value on one line: parsers turn raw line breaks in attributes into spaces anyway. */

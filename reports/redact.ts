@@ -8,8 +8,9 @@ function guardAuthorization(value: string): string {
   return value.includes(MASK_MARK) ? value : maskAuthorization(value);
 }
 
+/** Header names are the target's: the copy has no prototype, so a header named `__proto__` is kept like any other. */
 function guardHeaders(headers: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out = Object.create(null) as Record<string, string>;
   for (const [name, value] of Object.entries(headers)) {
     out[name] = name.toLowerCase() === 'authorization' && typeof value === 'string' ? guardAuthorization(value) : value;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadClauses, loadFeatures } from '../spec/index.js';
+import { clauseIndex, loadClauses, loadFeatures } from '../spec/index.js';
 import { ClaimError, featuresOfCheck, resolveClaims, unclaimedFeature } from './claims.js';
 import { coverageFromResults } from './coverage.js';
 import { check, testClauses } from '../test/support/results.js';
@@ -27,6 +27,13 @@ describe('claims', () => {
     expect(featuresOfCheck({ id: 'v2/send', clauses: ['v2.send.three', 'contacts.merge.one'] }, clauses).sort()).toEqual(['core', 'v2']);
     expect(featuresOfCheck({ id: 'channels/settings-unsupported.put.whatsapp', clauses: ['contacts.merge.one'] }, clauses).sort()).toEqual(['core', 'whatsapp']);
     expect(featuresOfCheck({ id: 'channels/x.sms_provider', clauses: [] }, clauses)).toEqual(['sms-provider']);
+  });
+
+  it('give a check generated once per operation the feature of that operation', () => {
+    const real = clauseIndex();
+    expect(featuresOfCheck({ id: 'auth/missing-credentials-get-flat-401.v4.purchaseNativeNumbers', clauses: ['auth.failure.flat-401'] }, real).sort()).toEqual(['core', 'number-purchasing']);
+    expect(featuresOfCheck({ id: 'errors/non-object-body-gets-400.v4.updateContactCard', clauses: ['errors.400.non-object-body'] }, real).sort()).toEqual(['contact-card', 'core']);
+    expect(featuresOfCheck({ id: 'errors/non-object-body-gets-400.v4.createContact', clauses: ['errors.400.non-object-body'] }, real)).toEqual(['core']);
   });
 
   it('leave a check out when any of its features is not claimed', () => {

@@ -1,9 +1,14 @@
 // Claims: which features (spec/clauses.yaml `features`) a target says it implements, and so which checks
 // and clauses are in the scope of its certificate. `core` is always claimed; no claims means every feature.
+import { errorCodes, McsError } from '../spec/errors.js';
 import { clauseIndex, coreFeature, loadFeatures, type Clause, type Feature } from '../spec/index.js';
+import { operationClauses } from '../spec/operation-clauses.js';
 import { unknownNameMessage } from './nearest.js';
 
-export class ClaimError extends Error {}
+export class ClaimError extends McsError {
+  override name = 'ClaimError';
+  override readonly code = errorCodes.claim;
+}
 
 /**
  * Checks generated once per channel kind end their id with the kind (`...settings-unsupported.put.whatsapp`):
@@ -20,12 +25,18 @@ export function resolveClaims(named: readonly string[] | undefined, features: re
   return ids.filter((id) => id === coreFeature || named.includes(id));
 }
 
-/** The features a check exercises: those of the clauses it cites (an unknown clause counts as core) and of
- * the channel kind its id ends with. */
+/** The features a check exercises: those of the clauses it cites (an unknown clause counts as core), of
+ * the channel kind its id ends with, and of the operation its id ends with (checks generated once per operation,
+ * `auth/...-401.v4.purchaseNativeNumbers`: an operation of an optional feature's endpoints exercises it, as its
+ * own clause in spec/operation-clauses.ts says). */
 export function featuresOfCheck(check: { id: string; clauses: readonly string[] }, clauses: ReadonlyMap<string, Clause> = clauseIndex()): string[] {
   const features = new Set(check.clauses.map((id) => clauses.get(id)?.feature ?? coreFeature));
-  const kind = kindFeatures[check.id.split('.').at(-1) ?? ''];
+  const last = check.id.split('.').at(-1) ?? '';
+  const kind = kindFeatures[last];
   if (kind !== undefined) features.add(kind);
+  const operationClause = Object.hasOwn(operationClauses, last) ? operationClauses[last] : undefined;
+  const operationFeature = operationClause === undefined ? undefined : clauses.get(operationClause)?.feature;
+  if (operationFeature !== undefined && operationFeature !== coreFeature) features.add(operationFeature);
   if (features.size === 0) features.add(coreFeature);
   return [...features];
 }

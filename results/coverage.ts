@@ -37,7 +37,12 @@ export type CheckRef = Pick<CheckResult, 'id' | 'clauses'> & { outcome?: Outcome
 export function clauseOutcomesOf<C extends CheckRef & { reason?: string }>(check: C): Array<{ clause: string; check: C }> {
   const broken = check.outcome === 'failed' ? check.failure?.brokenClause : undefined;
   if (broken === undefined) return [...new Set(check.clauses)].map((clause) => ({ clause, check }));
-  const step = broken.as === 'prerequisite' ? `its prerequisite ${broken.operation} failed` : `the answer of ${broken.operation} differed from its read-back`;
+  const step = {
+    prerequisite: `its prerequisite ${broken.operation} failed`,
+    'read-back': `the answer of ${broken.operation} differed from its read-back`,
+    answer: `an answer of ${broken.operation} broke another clause`,
+    delivery: `a ${broken.operation} delivery broke another clause`,
+  }[broken.as];
   const unjudged = { ...check, outcome: 'not-verifiable' as const, reason: `${step} (${broken.clause})` };
   return [{ clause: broken.clause, check }, ...[...new Set(check.clauses)].filter((clause) => clause !== broken.clause).map((clause) => ({ clause, check: unjudged }))];
 }

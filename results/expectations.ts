@@ -1,10 +1,14 @@
 // Expected failures: a vendor's list of known failures (docs/expected-failures.example.yaml). A failure an
 // entry matches is reported `expected-failure`: it does not fail the exit code but keeps the certificate
 // from "conformant". An entry whose checks now pass is stale; one past its `until` date no longer applies.
+import { errorCodes, McsError } from '../spec/errors.js';
 import { parse } from 'yaml';
 import type { CheckResult, ExpectedFailure } from './model.js';
 
-export class ExpectationsError extends Error {}
+export class ExpectationsError extends McsError {
+  override name = 'ExpectationsError';
+  override readonly code = errorCodes.expectations;
+}
 
 const fields = new Set(['id', 'reason', 'link', 'until']);
 

@@ -1,8 +1,13 @@
+/* eslint-disable no-control-regex -- this file is about control characters: it matches them on purpose */
 import { describe, expect, it } from 'vitest';
-import { inert, inertConsole, inertLine } from './inert.js';
+import { inert, inertConsole, inertJson, inertLine, inertMarkup } from './inert.js';
 
 /** What a hostile control API answered in the wild: retitles the terminal, clears it, turns it red. */
 const payload = '\u001b]0;pwned\u0007\u001b[2J\u001b[31mred';
+/** Trojan Source: an override reverses what follows, isolates and zero-width characters hide between letters. */
+const trojan = 'access\u202e nimda\u2066\u2069\u200b\u200d\ufeff';
+const trojanShown = 'access\\u202e nimda\\u2066\\u2069\\u200b\\u200d\\ufeff';
+const invisibles = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069', '\u200e', '\u200f', '\u061c', '\u200b', '\u200c', '\u200d', '\u2060', '\ufeff'];
 
 describe('inert text', () => {
   it('escapes ESC, BEL and every other C0, DEL and C1 character as \\xNN', () => {
@@ -30,6 +35,26 @@ describe('inert text', () => {
   });
 
   it('is idempotent: escaping twice changes nothing more', () => {
-    for (const escape of [inert, inertLine, inertConsole]) expect(escape(escape(payload))).toBe(escape(payload));
+    for (const escape of [inert, inertLine, inertConsole, inertMarkup]) expect(escape(escape(payload + trojan))).toBe(escape(payload + trojan));
+  });
+
+  it('shows the bidi controls and zero-width characters as escapes, so text reads in the order it is', () => {
+    expect(inert(trojan)).toBe(trojanShown);
+    expect(inertLine(trojan)).toBe(trojanShown);
+    expect(inertConsole(trojan)).toBe(trojanShown);
+    expect(inertMarkup(trojan)).toBe(trojanShown);
+    for (const char of invisibles) expect(inert(char)).toMatch(/^\\u[0-9a-f]{4}$/);
+  });
+
+  it('markup keeps line feeds and tabs, and shows what XML cannot carry (lone surrogates, U+FFFF)', () => {
+    expect(inertMarkup('a\n\tb\r\u0000\u001b\u009b\udfff\ud800\uffff😀')).toBe('a\n\tb\\x0d\\x00\\x1b\\x9b\\udfff\\ud800\\uffff😀');
+  });
+
+  it('JSON text holds no raw control, bidi or zero-width character, and parses back to the same value', () => {
+    const value = { code: `${payload}${trojan}\u2028`, n: 1 };
+    const text = inertJson(value, 2);
+    expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff\u2028]/);
+    expect(text).toContain('\\u202e');
+    expect(JSON.parse(text)).toEqual(value);
   });
 });

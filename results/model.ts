@@ -56,9 +56,10 @@ export interface Failure {
 export interface BrokenClause {
   /** The id of spec/clauses.yaml that broke. */
   clause: string;
-  /** The operationId of the step that broke it. */
+  /** The operationId of the step, write or answer that broke it, or the event type of the delivery. */
   operation: string;
-  as: 'prerequisite' | 'read-back';
+  /** What broke it: a step the check stood on, a write's read-back, an answer or a delivery a judge found wrong. */
+  as: 'prerequisite' | 'read-back' | 'answer' | 'delivery';
 }
 
 export interface CheckResult {

@@ -34,3 +34,14 @@ export function unknownNameMessage(what: string, name: string, candidates: Itera
   const nearest = nearestNames(name, candidates);
   return `unknown ${what} '${name}'${nearest.length > 0 ? ` (nearest: ${nearest.join(', ')})` : ''}`;
 }
+
+/** The one candidate within a typo's distance of `name` (about a third of its letters), if any: a flag, a command, a config key. */
+export function didYouMean(name: string, candidates: Iterable<string>): string | undefined {
+  const lower = name.toLowerCase();
+  let best: { candidate: string; distance: number } | undefined;
+  for (const candidate of candidates) {
+    const distance = editDistance(lower, candidate.toLowerCase());
+    if (best === undefined || distance < best.distance) best = { candidate, distance };
+  }
+  return best !== undefined && best.distance > 0 && best.distance <= Math.max(2, Math.floor(name.length / 3)) ? best.candidate : undefined;
+}

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { check, conformantChecks, reportOf } from '../test/support/results.js';
-import { judge } from './verdict.js';
+import { exitCodes, isVerdictExitCode, judge } from './verdict.js';
+
+describe('exit codes', () => {
+  it('are 0 conformant, 1 a clause failed, 2 bad input or an unusable target, 3 incomplete', () => {
+    expect(exitCodes).toEqual({ ok: 0, failed: 1, usage: 2, incomplete: 3 });
+    expect([0, 1, 2, 3, 130, null].map(isVerdictExitCode)).toEqual([true, true, false, true, false, false]);
+  });
+});
 
 describe('judge: the verdict of a run', () => {
   it('is conformant, exit 0, when every in-scope testable clause passed', () => {
@@ -14,11 +21,11 @@ describe('judge: the verdict of a run', () => {
     expect(judge(reportOf(checks))).toMatchObject({ verdict: 'not-conformant', exitCode: 1 });
   });
 
-  it('is incomplete, exit 1, listing the clauses, when nothing failed but a clause was not verified', () => {
+  it('is incomplete, exit 3, listing the clauses, when nothing failed but a clause was not verified', () => {
     const checks = conformantChecks();
     checks[1] = check('contacts/merge-two', 'not-verifiable', ['contacts.merge.two'], { reason: 'needs the control API' });
     const judgement = judge(reportOf(checks));
-    expect(judgement).toMatchObject({ verdict: 'incomplete', exitCode: 1, inScope: 3, verified: 2 });
+    expect(judgement).toMatchObject({ verdict: 'incomplete', exitCode: 3, inScope: 3, verified: 2 });
     expect(judgement.unverified).toEqual([{ id: 'contacts.merge.two', result: 'not-verifiable', reason: 'needs the control API' }]);
   });
 
@@ -30,7 +37,7 @@ describe('judge: the verdict of a run', () => {
 
   it.each(['error', 'not-run', 'skipped'] as const)('counts %s as not verified: never conformant', (outcome) => {
     const checks = [...conformantChecks(), check('contacts/extra', outcome, ['contacts.merge.one'])];
-    expect(judge(reportOf(checks))).toMatchObject({ verdict: 'incomplete', exitCode: 1 });
+    expect(judge(reportOf(checks))).toMatchObject({ verdict: 'incomplete', exitCode: 3 });
   });
 
   it('is never changed by a warning', () => {
@@ -46,14 +53,16 @@ describe('judge: the verdict of a run', () => {
     expect(judgement.notClaimedChecks).toEqual([{ reason: 'feature v2 not claimed', count: 1 }]);
   });
 
-  it('is a partial run for --only/--skip: exit 0 only when every selected check passed', () => {
+  it('is a partial run for --only/--skip: exit 0 when every selected check passed, 3 when one was not verified', () => {
     const selection = { only: ['contacts'], skip: [] };
     const excluded = check('v2/send', 'skipped', ['v2.send.three'], { reason: 'excluded by --only/--skip' });
     const passing = judge(reportOf([...conformantChecks().slice(0, 2), excluded], { selection }));
     expect(passing).toMatchObject({ verdict: 'partial-run', exitCode: 0 });
     const unverified = judge(reportOf([conformantChecks()[0]!, check('contacts/merge-two', 'not-verifiable', ['contacts.merge.two']), excluded], { selection }));
-    expect(unverified).toMatchObject({ verdict: 'partial-run', exitCode: 1 });
-    expect(judge(reportOf([excluded], { selection }))).toMatchObject({ verdict: 'partial-run', exitCode: 1 });
+    expect(unverified).toMatchObject({ verdict: 'partial-run', exitCode: 3 });
+    expect(judge(reportOf([excluded], { selection }))).toMatchObject({ verdict: 'partial-run', exitCode: 3 });
+    const failing = judge(reportOf([check('contacts/merge-one', 'failed', ['contacts.merge.one'], { failure: { message: 'x' } }), excluded], { selection }));
+    expect(failing).toMatchObject({ verdict: 'not-conformant', exitCode: 1 });
   });
 
   it('counts expected failures as known: exit 0, but never conformant', () => {

@@ -1,20 +1,46 @@
 // The verdict of a run: the one place that decides it. The console, the HTML report, certificate.json, the
-// badge and the exit code of `mcs certify` all read `judge`.
+// badge and the exit code of `mcs certify` all read `judge`, and every command takes its exit codes from
+// `exitCodes` below.
 //
 // - conformant: every in-scope clause (claimed, testable) was verified and passed; nothing failed, nothing
 //   was an error, nothing was expected to fail. Exit 0.
 // - not-conformant: a check failed (exit 1), or, with nothing else wrong, failures the expected-failures file
 //   names (exit 0: they are known; the certificate still says not conformant and lists them).
 // - incomplete: nothing failed, but in-scope clauses were not verified (not verifiable, not run, an error,
-//   skipped, no check). Exit 1.
+//   skipped, no check). Exit 3.
 // - partial-run: --only/--skip narrowed the run; never conformant. Exit 0 when every selected check passed
-//   (or failed as expected), 1 otherwise.
+//   (or failed as expected), 3 when nothing failed but a selected check was not verified.
 // A `warning` never changes the verdict. With --strict-expectations a stale entry makes the exit code 1.
 import { expectationStatus, type ExpectationStatus } from './expectations.js';
 import { countOutcomes, type CheckResult, type ClauseCoverage, type Counts, type RunReport } from './model.js';
 
 export const verdicts = ['conformant', 'not-conformant', 'incomplete', 'partial-run'] as const;
 export type Verdict = (typeof verdicts)[number];
+
+/**
+ * The exit codes of every `mcs` command, in one place. `incomplete` has a code of its own, so that a CI job
+ * or a shell tells "nothing failed, but in-scope clauses were not verified" from "a clause failed" without
+ * reading certificate.json. It is 3: the next code after the three that were there (0, 1, 2), non-zero so
+ * that a job that does not ask still fails (a certificate that says more than was checked is worse than
+ * none), and clear of the codes a shell or Node give (126-127, 128+signal; Node's own 3 is an internal
+ * parse error it no longer raises). k6 does the like for a breached threshold (99).
+ */
+export const exitCodes = {
+  /** Conformant; a command that did what was asked. */
+  ok: 0,
+  /** A clause failed (a check, an SLO, a stale expectation with --strict-expectations). */
+  failed: 1,
+  /** Bad input or an unusable target: one line on stderr. */
+  usage: 2,
+  /** Nothing failed, but in-scope clauses were not (or, before a run, cannot be) verified. */
+  incomplete: 3,
+} as const;
+export type ExitCode = (typeof exitCodes)[keyof typeof exitCodes];
+
+/** The codes a verdict gives (as against bad input, a signal, or a crash). */
+export function isVerdictExitCode(code: number | null): code is 0 | 1 | 3 {
+  return code === exitCodes.ok || code === exitCodes.failed || code === exitCodes.incomplete;
+}
 
 export interface UnverifiedClause {
   id: string;
@@ -25,7 +51,7 @@ export interface UnverifiedClause {
 
 export interface Judgement {
   verdict: Verdict;
-  exitCode: 0 | 1;
+  exitCode: 0 | 1 | 3;
   counts: Counts;
   /** The claimed features (every feature for reports written before claims). */
   claims: string[] | 'all';
@@ -64,33 +90,33 @@ export function judge(report: Pick<RunReport, 'checks' | 'coverage' | 'selection
   const unjudged = counts.error + counts.notRun;
 
   let verdict: Verdict;
-  let exitCode: 0 | 1;
+  let exitCode: 0 | 1 | 3;
   let summary: string;
   if (failed.length > 0) {
     verdict = 'not-conformant';
-    exitCode = 1;
+    exitCode = exitCodes.failed;
     summary = `not conformant: ${failed.length} check(s) failed`;
   } else if (partial) {
     verdict = 'partial-run';
     const selected = report.checks.filter((check) => check.outcome !== 'not-claimed' && !(check.outcome === 'skipped' && check.reason === excludedReason));
     const allPassed = selected.length > 0 && selected.every((check) => check.outcome === 'passed' || check.outcome === 'warning' || check.outcome === 'expected-failure');
-    exitCode = allPassed && selected.some((check) => check.outcome !== 'expected-failure') ? 0 : 1;
-    summary = exitCode === 0 ? `partial run: all ${selected.length} selected check(s) passed; no certificate for a run narrowed by --only/--skip` : `partial run: ${selected.length - counts.passed - counts.warning - counts.expectedFailure} of ${selected.length} selected check(s) not verified`;
+    exitCode = allPassed && selected.some((check) => check.outcome !== 'expected-failure') ? exitCodes.ok : exitCodes.incomplete;
+    summary = exitCode === exitCodes.ok ? `partial run: all ${selected.length} selected check(s) passed; no certificate for a run narrowed by --only/--skip` : `partial run: ${selected.length - counts.passed - counts.warning - counts.expectedFailure} of ${selected.length} selected check(s) not verified`;
   } else if (unverified.length > 0 || unjudged > 0) {
     verdict = 'incomplete';
-    exitCode = 1;
+    exitCode = exitCodes.incomplete;
     summary = `incomplete: ${unverified.length} of ${inScopeClauses.length} in-scope clause(s) not verified${unjudged > 0 ? `, ${unjudged} check(s) error or not run` : ''}`;
   } else if (expectedFailures.length > 0) {
     verdict = 'not-conformant';
-    exitCode = 0;
+    exitCode = exitCodes.ok;
     summary = `not conformant: ${expectedFailures.length} expected failure(s), nothing else failed`;
   } else {
     verdict = 'conformant';
-    exitCode = 0;
+    exitCode = exitCodes.ok;
     summary = `conformant: all ${inScopeClauses.length} in-scope clause(s) verified`;
   }
   if (report.expectations?.strict === true && expectations.stale.length > 0) {
-    exitCode = 1;
+    exitCode = exitCodes.failed;
     summary += `; ${expectations.stale.length} stale expected failure(s) (--strict-expectations)`;
   }
   return {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { timeLimit } from '../test/support/pace.js';
 import { loadOpenApi, specFiles, type OpenApiName } from './index.js';
 import { readDescriptionFacts } from './scripts/description.js';
 import { asRecord, documentedErrorCodes, missingEndpoints, operations, pinnedStrings } from './scripts/inventory.js';
@@ -13,6 +14,8 @@ import { openApiNames } from './scripts/types-source.js';
 
 const facts = readDescriptionFacts();
 const repoRoot = join(specFiles.clauses, '..', '..');
+/** A run of the redocly CLI on one file: a node start and about 3 s of a quiet machine. */
+const lintWork = { nodeRuns: 1, quietMs: 3_000 };
 
 describe.each(openApiNames)('%s.openapi.yaml', (name) => {
   it('validates with swagger-parser', async () => {
@@ -26,7 +29,7 @@ describe.each(openApiNames)('%s.openapi.yaml', (name) => {
   it('lints clean with redocly (no errors, no warnings)', async () => {
     const problems = await redoclyProblems(name);
     expect(problems).toEqual([]);
-  });
+  }, timeLimit(lintWork));
 
   it('gives every operation an operationId and a tag', () => {
     const ops = [...operations(loadOpenApi(name)), ...operations(loadOpenApi(name), 'webhooks')];
@@ -84,7 +87,7 @@ async function redoclyProblems(name: OpenApiName): Promise<string[]> {
   const args = ['lint', '--config', 'spec/redocly.yaml', specFiles[name], '--format=json'];
   const bin = join(repoRoot, 'node_modules', '.bin', 'redocly');
   // Exit status 1 just means errors were found; the JSON on stdout says which.
-  const { stdout } = await promisify(execFile)(bin, args, { cwd: repoRoot, timeout: 90_000 }).catch(
+  const { stdout } = await promisify(execFile)(bin, args, { cwd: repoRoot, timeout: timeLimit(lintWork) }).catch(
     (error: { stdout?: string; stderr?: string; message: string }) => {
       if (!error.stdout) throw new Error(`redocly did not run: ${error.stderr ?? error.message}`);
       return { stdout: error.stdout };

@@ -1,7 +1,8 @@
 // The suites and the reference are two independent readings of the description (DEVELOPERS.md): a helper
 // shared between them would let one misreading pass on both sides. This test reads every import of every
-// TypeScript file and fails on an import across the line.
-import { readdirSync, readFileSync } from 'node:fs';
+// TypeScript file and fails on an import across the line, and holds the harness's own layers apart: the HTTP
+// layer records and judges nothing, and no files of the harness import each other in a circle.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -61,5 +62,56 @@ describe('the load library between the CLI and the reports', () => {
 
   it('reports/ never imports cli/', () => {
     expect(crossings(['reports'], ['cli'])).toEqual([]);
+  });
+});
+
+/** The harness's files (tests aside) and, for each, the harness files it imports (type-only imports too). */
+function harnessGraph(): Map<string, string[]> {
+  const files = tsFiles('harness').filter((file) => !/\.test\.ts$/.test(file));
+  const asSource = (target: string) => target.replace(/\.js$/, '.ts');
+  return new Map(files.map((file) => [file, importsOf(file, readFileSync(join(root, file), 'utf8')).map(asSource).filter((target) => target.startsWith('harness/') && existsSync(join(root, target)))]));
+}
+
+/** Every circle of imports in `graph`, each once, as the files it passes through (Tarjan's strongly connected components). */
+export function circles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const found: string[][] = [];
+  const visit = (file: string) => {
+    index.set(file, index.size);
+    low.set(file, index.get(file) as number);
+    stack.push(file);
+    for (const next of graph.get(file) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(file, Math.min(low.get(file) as number, low.get(next) as number));
+      } else if (stack.includes(next)) low.set(file, Math.min(low.get(file) as number, index.get(next) as number));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const component: string[] = [];
+    let member: string | undefined;
+    do {
+      member = stack.pop();
+      if (member !== undefined) component.push(member);
+    } while (member !== file && member !== undefined);
+    if (component.length > 1 || (graph.get(file) ?? []).includes(file)) found.push(component.sort());
+  };
+  for (const file of graph.keys()) if (!index.has(file)) visit(file);
+  return found;
+}
+
+describe('the layers of the harness', () => {
+  it('finds a circle of imports, and none where there is none', () => {
+    expect(circles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]))).toEqual([['a', 'b', 'c']]);
+    expect(circles(new Map([['a', ['b']], ['b', []]]))).toEqual([]);
+  });
+
+  it('harness/http records and tells its observers: it imports neither the schema nor the oracle', () => {
+    expect(crossings(['harness/http'], ['harness/schema', 'harness/oracle', 'harness/check', 'harness/checks'])).toEqual([]);
+  });
+
+  it('no files of harness/ import each other in a circle', () => {
+    expect(circles(harnessGraph())).toEqual([]);
   });
 });

@@ -8,12 +8,14 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { writeReports } from '../reports/index.js';
 import { conformantChecks, reportOf } from './support/results.js';
+import { timeLimit } from './support/pace.js';
 import { runMcs } from './support/run-mcs.js';
 
 /** A target nobody listens on: a refusal must come before the probe would find that out. */
 const nowhere = ['--base-url', 'http://127.0.0.1:9', '--timeout', '2000'];
 
-describe('mcs certify refuses a bad scope before anything runs', { timeout: 60_000 }, () => {
+// Each test runs the command up to three times.
+describe('mcs certify refuses a bad scope before anything runs', { timeout: timeLimit({ mcsRuns: 3 }) }, () => {
   let dir: string;
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'mcs-scope-'));
@@ -74,7 +76,7 @@ describe('mcs certify refuses a bad scope before anything runs', { timeout: 60_0
   });
 });
 
-describe('mcs verify-certificate', { timeout: 60_000 }, () => {
+describe('mcs verify-certificate', { timeout: timeLimit({ mcsRuns: 3 }) }, () => {
   let dir: string;
   let publicKey: string;
   let otherKey: string;

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadClauses } from '../spec/index.js';
 import { coverageFromChecks, uncoveredClauses, unknownCitations } from '../results/coverage.js';
 import { collectChecks, type CollectedCheck } from '../harness/runner/collect-checks.js';
+import { timeLimit } from './support/pace.js';
 
 const suitesConfig = fileURLToPath(new URL('../suites/vitest.config.ts', import.meta.url));
 
@@ -16,7 +17,7 @@ describe('clause coverage of the suites', () => {
   beforeAll(async () => {
     // What vitest collects (each check() declares its clauses at registration), as `mcs coverage` reads it.
     checks = await collectChecks({ config: suitesConfig });
-  }, 300_000);
+  }, timeLimit({ mcsRuns: 2 })); // what `mcs coverage` does: import every suite file
 
   it('cites every clause of clauses.yaml, or clauses.yaml says why none can (run `mcs coverage` for the list)', () => {
     const uncovered = uncoveredClauses(coverageFromChecks(clauses, checks)).map((clause) => clause.id);

@@ -1,14 +1,14 @@
 // `mcs certify`: run the conformance suites against a target and write the reports.
-// Exit codes come from the verdict (results/verdict.ts): 0 conformant (or a partial run whose selected checks
-// all passed, or only expected failures); 1 not conformant or incomplete, or the run reached --max-duration;
+// Exit codes come from the verdict (results/verdict.ts exitCodes): 0 conformant (or a partial run whose
+// selected checks all passed, or only expected failures); 1 a check failed; 3 incomplete: nothing failed, but
+// in-scope clauses were not verified (a run that reached --max-duration too, unless something failed);
 // 2 usage, config, a pre-flight that found a misconfigured or unreachable target, or a target that stopped
 // answering mid-run (circuit breaker; the reports of what finished are written);
 // 130 Ctrl-C (143 SIGTERM), after writing the reports of what had finished.
-import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
-import { readPrivateKey, SigningKeyError, writeReports } from '../../reports/index.js';
-import { judge } from '../../results/verdict.js';
+import { writeFileWhole, type OutputLock } from '../../reports/index.js';
+import { exitCodes, judge } from '../../results/verdict.js';
 import { loadClauses } from '../../spec/index.js';
 import { ConfigError } from '../../harness/config/errors.js';
 import { resolveMaxDuration, resolveScopeSettings, resolveTargetConfig, resolveTimeoutMs, resolveWaitForTarget, resolveWebhookSettings } from '../../harness/config/resolve.js';
@@ -29,9 +29,11 @@ import { certifyConsole, closingLines, styleFailures, styleInert, type CertifyCo
 import { inert, inertLine } from '../../results/inert.js';
 import { settleScope } from '../run-scope.js';
 import { checkReportsDir, checkWebhookListen } from '../certify-settings.js';
+import { holdReportsDir, readSignKey, writeRunReports } from '../certify-reports.js';
 import { targetFlags } from '../target-flags.js';
+import { renamedDurationMs, requestTimeout, secondsOf, type RenamedDuration } from '../durations.js';
 import { prepareRun } from '../../harness/discovery/run.js';
-import { runNextStepLines, setUpOf } from '../../harness/discovery/next-steps.js';
+import { costLines, nextStepLines, planOf, setUpOf } from '../../harness/discovery/next-steps.js';
 
 const usage = `Usage: mcs certify [options]
 
@@ -46,7 +48,7 @@ Target (flags > MCS_* environment > config file):
   --api-key KEY         API key for targets without a control API      MCS_API_KEY
   --app-token TOKEN     app token (scopes: MCS_APP_TOKEN_SCOPES)       MCS_APP_TOKEN
   --config FILE         YAML config file (harness/config/config.schema.json)  MCS_CONFIG
-  --timeout MS          timeout of each request phase (default 10000)  MCS_TIMEOUT_MS
+  --request-timeout S   timeout of each request phase, in seconds (default 10)  MCS_TIMEOUT_MS (ms)
   --max-duration S      bound of the whole run in seconds (default 900): what is left is "not run"  MCS_MAX_DURATION_S
   --wait-for-target S   wait up to S seconds for a target still starting: poll its URLs, with a
                         bounded back-off, until they answer (default 0: an unreachable target
@@ -71,14 +73,15 @@ Container image (instead of the URLs; needs a Docker engine; the container is al
                         receiver on loopback; bridge (else the default) publishes PORT on loopback
   --ready-path PATH     ready once PATH answers 2xx (default: once PATH/v4 answers at all)
   --ready-log TEXT      ready once the container prints TEXT
-  --ready-timeout MS    how long to wait until ready (default 60000)
+  --ready-wait S        how long to wait until ready, in seconds (default 60)
 Run:
   --only LIST           only these areas, check ids or clause ids (comma-separated or repeated)
   --skip LIST           all but these
   --seed N              fast-check seed (default: random, printed)
   --runs N              runs per property
   --replay-path PATH    replay one property failure (with --seed and --only)
-  --reports-dir DIR     where the reports go (default reports/out)
+  --reports-dir DIR     where the reports go (default reports/out): each file written whole (a symlink
+                        there is replaced, never followed); a folder another run is using is refused
 Console (colour on a terminal; NO_COLOR=1 turns it off, FORCE_COLOR=1 on):
   -q, --quiet           print only the time taken and the verdict (errors still go to stderr)
   --verbose             a line for every check as it finishes, with its outcome and reason
@@ -88,8 +91,17 @@ Scope and verdict (README: Claims, Verdicts, Expected failures):
   --expected-failures FILE   known failures (docs/expected-failures.example.yaml)  MCS_EXPECTED_FAILURES
   --strict-expectations      exit 1 when an expected failure is stale (its checks pass now)
   --sign-key FILE       sign certificate.json with this Ed25519 private key (PEM); see docs/certificates.md
+  --strict              refuse a --sign-key file that group or others may read (else a warning, as ssh)
+Every duration is in seconds, fractions allowed (2.5, or 2500ms).
+The old forms are still read, with a warning: --timeout MS, --ready-timeout MS.
+Examples:
+  mcs certify                                          the embedded reference (npm start)
+  mcs certify --config target.yaml --only contacts     a vendor's target, one area
+  mcs certify --base-url http://127.0.0.1:8080 --v2-base-url http://127.0.0.1:8080/v2 \
+              --control-url http://127.0.0.1:8080/__control --wait-for-target 60
 Exit: 0 conformant (a partial run: every selected check passed; or only expected failures);
-      1 not conformant or incomplete; 2 bad input or unusable target; 130/143 interrupted.
+      1 a check failed; 2 bad input, unusable target or reports not written;
+      3 incomplete: nothing failed, but in-scope clauses were not verified; 130/143 interrupted.
 `;
 
 /**
@@ -114,12 +126,14 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(usage);
     return 0;
   }
+  const durationWarnings: string[] = [];
+  const durations = durationsOf(flags, durationWarnings);
   if (flags['replay-path'] !== undefined && flags.seed === undefined) throw new UsageError('--replay-path needs the --seed of the run that failed');
   const seed = flags.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : positiveInteger('--seed', flags.seed, true);
   const runs = flags.runs === undefined ? undefined : positiveInteger('--runs', flags.runs, false);
   const selection = { only: parseSelectionList(flags.only), skip: parseSelectionList(flags.skip) };
   const reportsDir = flags['reports-dir'] ?? 'reports/out';
-  const image = imageOptionsOf(flags);
+  const image = imageOptionsOf(flags, durations.readyMs);
   const resolveInput = {
     flags: {
       baseUrl: flags['base-url'],
@@ -128,9 +142,9 @@ export async function run(argv: string[]): Promise<number> {
       controlAdapter: flags['control-adapter'],
       apiKey: flags['api-key'],
       appToken: flags['app-token'],
-      timeout: flags.timeout,
-      maxDuration: flags['max-duration'],
-      waitForTarget: flags['wait-for-target'],
+      timeout: durations.timeoutMs,
+      maxDuration: durations.maxDurationS,
+      waitForTarget: durations.waitForTargetS,
       webhookListen: flags['webhook-listen'],
       webhookPublicUrl: flags['webhook-public-url'],
       claims: parseSelectionList(flags.claim),
@@ -139,7 +153,7 @@ export async function run(argv: string[]): Promise<number> {
     env: process.env,
     ...(flags.config === undefined ? {} : { configPath: flags.config }),
   };
-  const signKey = flags['sign-key'] === undefined ? undefined : await readSignKey(flags['sign-key']);
+  const signKey = flags['sign-key'] === undefined ? undefined : await readSignKey(flags['sign-key'], flags.strict === true, (line) => process.stderr.write(`mcs certify: ${line}\n`));
   const scope = await settleScope({ selection, ...(await asUsage(() => resolveScopeSettings(resolveInput))), strictExpectations: flags['strict-expectations'] === true });
   // Settings a run would otherwise trip over at its end, or in every check: checked before anything starts.
   await checkReportsDir(reportsDir);
@@ -163,7 +177,9 @@ export async function run(argv: string[]): Promise<number> {
   process.on('SIGTERM', onSignal);
   let container: ImageTarget | undefined;
   let embedded: Embedded | undefined;
+  let reportsLock: OutputLock | undefined;
   try {
+    reportsLock = await holdReportsDir(reportsDir);
     if (image !== undefined) {
       await asUsage(() => resolveTimeoutMs(resolveInput)); // a bad configuration fails before a container starts
       container = await startContainer(image, reportsDir).catch((error: unknown) => {
@@ -179,6 +195,7 @@ export async function run(argv: string[]): Promise<number> {
     if (!target) throw new UsageError('no target');
 
     if (listenWarning !== undefined) progress.line(shown.style('warn', listenWarning));
+    for (const warning of durationWarnings) progress.line(shown.style('warn', `mcs certify: ${warning}`));
     const waitSeconds = configured === undefined ? 0 : await asUsage(() => resolveWaitForTarget(resolveInput));
     if (waitSeconds > 0) {
       progress.phase(`waiting up to ${waitSeconds} s for ${maskUrl(target.baseUrl)} to answer`);
@@ -190,6 +207,10 @@ export async function run(argv: string[]): Promise<number> {
     installRunBounds({ deadlineEpochMs: runStarted + maxDuration.seconds * 1000, deadlineSource: maxDuration.source });
     const { target: prepared, probed } = await prepareRun(target, await probeTarget(target), embedded !== undefined, (line) => progress.line(line));
     progress.line(`mcs certify: ${embedded ? 'embedded reference' : container ? `${image?.image} (network ${container.network}) at ${maskUrl(target.baseUrl)}` : maskUrl(target.baseUrl)}${probed.control ? ' with control API' : ''} (seed ${seed})`);
+    // What the set-up will leave unverified, said before any check runs, each step with its cost in clauses (the
+    // counts the summary's next steps, mcs doctor and mcs init give too). The embedded reference lacks nothing.
+    const plan = embedded ? undefined : await planOf(setUpOf(prepared, probed), { claims: scope.claims, selection }).catch(() => undefined);
+    for (const line of plan === undefined ? [] : costLines(plan.forecast, plan.gains)) progress.line(shown.style('warn', line));
     // Loaded only now: vitest's Node API is heavy, and usage errors should answer at once.
     progress.phase('loading the test runner');
     const { runCertification } = await import('../../harness/runner/certification.js');
@@ -216,14 +237,16 @@ export async function run(argv: string[]): Promise<number> {
       report.target.image = image.image;
       report.containerLogs = await container.logs();
     }
-    const written = await writeReports(report, reportsDir, signKey === undefined ? {} : { signKey });
+    const written = await writeRunReports(report, reportsDir, signKey === undefined ? {} : { signKey });
     const judgement = judge(report);
-    printSummary(report, seed, shown, await runNextStepLines(report, setUpOf(prepared, probed)));
-    for (const line of judgementLines(judgement)) progress.line(line);
-    progress.line(`reports: ${written.files.join(', ')}`);
-    out.write(closingLines({ verdict: verdictText(judgement), passed: judgement.exitCode === 0, seed, elapsedMs: progress.elapsedMs(), style: shown.style }));
+    printSummary(report, seed, shown, plan === undefined ? [] : nextStepLines(plan.gains));
+    for (const line of judgementLines(judgement, { verbose: shown.verbosity === 'verbose', narrowed: selection.only.length + selection.skip.length > 0 })) progress.line(line);
+    progress.line(written.line);
+    out.write(closingLines({ verdict: verdictText(judgement), passed: judgement.exitCode === exitCodes.ok, incomplete: judgement.exitCode === exitCodes.incomplete, seed, elapsedMs: progress.elapsedMs(), style: shown.style }));
+    if (written.problem !== undefined) process.stderr.write(`mcs certify: ${written.problem}\n`);
     if (interruptedBy) return exitCodeOf(interruptedBy);
-    if (stopped) return stoppedExit(stopped, report);
+    if (written.problem !== undefined) return exitCodes.usage;
+    if (stopped) return stoppedExit(stopped, report, judgement.exitCode);
     if (interrupted) return 130;
     return judgement.exitCode;
   } catch (error) {
@@ -235,18 +258,19 @@ export async function run(argv: string[]): Promise<number> {
     process.off('SIGTERM', onSignal);
     await embedded?.close();
     await container?.stop();
+    await reportsLock?.release();
   }
 }
 
 /**
  * A run the breaker stopped exits 2 with one line saying why (the target became unusable: a configuration or
- * environment problem, not a verdict); a run that reached its deadline exits 1 (it certifies nothing).
- * Either way the reports of what finished are written, and an unref'd timer ends the process should a
- * stalled worker keep it alive.
+ * environment problem, not a verdict); a run that reached its deadline exits as its verdict says (it certifies
+ * nothing: incomplete, 3, unless a check failed, 1). Either way the reports of what finished are written, and
+ * an unref'd timer ends the process should a stalled worker keep it alive.
  */
-function stoppedExit(stopped: StopNotice, report: { checks: readonly { outcome: string }[] }): number {
+function stoppedExit(stopped: StopNotice, report: { checks: readonly { outcome: string }[] }, verdictCode: number): number {
   const notRun = report.checks.filter((c) => c.outcome === 'not-run').length;
-  const code = stopped.kind === 'breaker' ? 2 : 1;
+  const code = stopped.kind === 'breaker' ? exitCodes.usage : verdictCode;
   const what = stopped.kind === 'breaker' ? `stopped, target unusable: ${stopped.reason}` : stopped.reason;
   process.stderr.write(`mcs certify: ${inertLine(secrets.maskText(what))}; ${notRun} check(s) not run\n`);
   setTimeout(() => process.exit(code), 5_000).unref();
@@ -254,10 +278,11 @@ function stoppedExit(stopped: StopNotice, report: { checks: readonly { outcome: 
 }
 
 /** The --image options, or undefined; the container is stopped on Ctrl-C, whose handling is this command's. */
-function imageOptionsOf(flags: ReturnType<typeof parseFlags>): ImageTargetOptions | undefined {
+function imageOptionsOf(flags: ReturnType<typeof parseFlags>, readyMs: number | undefined): ImageTargetOptions | undefined {
   let options;
   try {
-    options = imageTargetOptions(flags);
+    if (readyMs !== undefined && flags.image === undefined) throw new ImageFlagError(`--${flags['ready-wait'] !== undefined ? 'ready-wait' : 'ready-timeout'} only applies with --image`);
+    options = imageTargetOptions({ ...flags, 'ready-timeout': readyMs === undefined ? undefined : String(readyMs) });
   } catch (error) {
     if (error instanceof ImageFlagError) throw new UsageError(error.message);
     throw error;
@@ -276,8 +301,7 @@ async function startContainer(options: ImageTargetOptions, reportsDir: string): 
     if (!(error instanceof ImageTargetError)) throw error;
     if (error.logs === '') throw new UsageError(error.message);
     const logFile = join(reportsDir, 'container.log');
-    await mkdir(reportsDir, { recursive: true });
-    await writeFile(logFile, inert(error.logs)); // read with cat or less: shown, never executed
+    await writeFileWhole(logFile, inert(error.logs)); // read with cat or less: shown, never executed
     throw new UsageError(`${error.message} (its logs: ${logFile})`);
   }
 }
@@ -291,7 +315,7 @@ function withContainerUrls<T extends { flags: object }>(input: T, container: Ima
 function printSummary(report: Awaited<ReturnType<typeof RunCertification>>['report'], seed: number, { progress, style, verbosity }: CertifyConsole, nextSteps: string[] = []): void {
   const say = (text: string) => progress.line(text);
   const clauses = loadClauses();
-  const failures = describeFailures(report.checks, clauses, seed, report.target.controlUrl);
+  const failures = describeFailures(report.checks, clauses, seed, report.target.controlUrl, { verbose: verbosity === 'verbose' });
   if (failures !== '') say(`\n${styleFailures(failures, style)}`);
   const warnings = describeWarnings(report.checks);
   if (warnings !== '') say(`\n${styleInert(warnings, 'warn', style)}`);
@@ -311,19 +335,6 @@ function printSummary(report: Awaited<ReturnType<typeof RunCertification>>['repo
   if (excluded > 0 && selected.length === 0) say(style('warn', 'warning: --only/--skip excluded every check (an area is a bare word; a clause prefix has a dot)'));
   if (!report.complete) say(`run not complete (${report.selection.only.length || report.selection.skip.length ? '--only/--skip' : 'interrupted'})`);
   for (const line of nextSteps) say(line); // harness/discovery/next-steps.ts
-}
-
-async function readSignKey(path: string) {
-  const { readFile } = await import('node:fs/promises');
-  const pem = await readFile(path, 'utf8').catch(() => {
-    throw new UsageError(`--sign-key ${path}: cannot be read`);
-  });
-  try {
-    return readPrivateKey(pem, path);
-  } catch (error) {
-    if (error instanceof SigningKeyError) throw new UsageError(`--sign-key ${error.message}`);
-    throw error;
-  }
 }
 
 interface Embedded {
@@ -353,6 +364,7 @@ const certifyOptions = {
   'expected-failures': { type: 'string' },
   'strict-expectations': { type: 'boolean' },
   'sign-key': { type: 'string' },
+  strict: { type: 'boolean' },
   seed: { type: 'string' },
   runs: { type: 'string' },
   'replay-path': { type: 'string' },
@@ -368,6 +380,7 @@ const certifyOptions = {
   network: { type: 'string' },
   'ready-path': { type: 'string' },
   'ready-log': { type: 'string' },
+  'ready-wait': { type: 'string' },
   'ready-timeout': { type: 'string' },
   quiet: { type: 'boolean', short: 'q' },
   verbose: { type: 'boolean' },
@@ -376,11 +389,7 @@ const certifyOptions = {
 
 /** Numbers of the flags, in words: a value that is not one is refused here, in one line, before anything starts. */
 const numericFlags = {
-  timeout: 'a positive whole number of milliseconds',
-  'max-duration': 'a positive whole number of seconds',
-  'wait-for-target': 'a whole number of seconds (0: no wait)',
   'container-port': 'a port number from 1 to 65535',
-  'ready-timeout': 'a positive whole number of milliseconds',
 } as const;
 
 function parseFlags(argv: string[]) {
@@ -390,6 +399,26 @@ function parseFlags(argv: string[]) {
     if (text !== undefined && !/^\d+$/.test(text.trim())) throw new UsageError(`--${name} must be ${words}, got '${text}'`);
   }
   return flags;
+}
+
+/** The container's readiness wait: --ready-wait S, or the old --ready-timeout MS. */
+const readyWait: RenamedDuration = { seconds: 'ready-wait', milliseconds: 'ready-timeout', min: 0.001, max: 3600 };
+
+/**
+ * The run's durations from its flags, in the units the configuration layers take (harness/config): each flag
+ * in seconds (cli/durations.ts), the old millisecond flags read with a warning. Undefined where not given.
+ */
+function durationsOf(flags: ReturnType<typeof parseFlags>, warnings: string[]) {
+  const timeoutMs = renamedDurationMs(flags, requestTimeout, warnings);
+  const readyMs = renamedDurationMs(flags, readyWait, warnings);
+  const maxDuration = flags['max-duration'];
+  const waitForTarget = flags['wait-for-target'];
+  return {
+    timeoutMs: timeoutMs === undefined ? undefined : String(timeoutMs),
+    readyMs,
+    maxDurationS: maxDuration === undefined ? undefined : String(secondsOf('max-duration', maxDuration, { min: 0.001, max: 86_400 })),
+    waitForTargetS: waitForTarget === undefined ? undefined : String(secondsOf('wait-for-target', waitForTarget, { min: 0, max: 3600 })),
+  };
 }
 
 /** As a shell reports a process ended by the signal: 128 + its number. */

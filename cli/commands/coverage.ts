@@ -2,6 +2,7 @@
 // the checks that cite it, then the clauses no check cites. Without --from it reads the checks vitest collects
 // from the suites (each check() declares its clauses and needs at registration; nothing runs); with --from it
 // shows the coverage recorded in a run report, with results. --needs: what each control operation and fixture buys.
+// --statements: the statement ledger (spec/statements.yaml), each statement judged or open with its reason.
 // Exit 1 when a clause is uncovered and not marked untestable, or a check cites an unknown clause id.
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,10 +17,11 @@ import { UsageError } from '../errors.js';
 import { printFields } from './coverage-fields.js';
 import { printNeedsForConfig } from '../coverage-needs-config.js';
 import { flagProblem } from '../flags.js';
+import { inertJson } from '../../results/inert.js';
 
 const suitesConfig = fileURLToPath(new URL('../../suites/vitest.config.ts', import.meta.url));
 
-const USAGE = `Usage: mcs coverage [--from FILE] [--suites DIR] [--needs [--config FILE]] [--fields] [--json]
+const USAGE = `Usage: mcs coverage [--from FILE] [--suites DIR] [--needs [--config FILE]] [--fields] [--statements [--mutants FILE]] [--json]
 
 Lists every clause of spec/clauses.yaml with the checks that cite it, and the clauses no check cites.
   --from    read the coverage recorded in a JSON report (with results) instead of scanning the suites
@@ -27,9 +29,17 @@ Lists every clause of spec/clauses.yaml with the checks that cite it, and the cl
   --needs   every control operation and fixture, with the checks that need it and the clauses it unlocks
   --fields  every field of every event and response object, and how the oracle judges it (semantic, schema
             only with the reason, or not shown); exits 1 when a field is left unjudged
+  --statements  every normative statement of the description (spec/statements.yaml): judged (a check cites
+            its clause and a fault that breaks it is caught) or open with the reason; exits 1 when one is
+            unjudged or the ledger disagrees with the description, the clauses or the faults
+  --mutants with --statements: the JSON of a mutants run (npm run mutants -- --checks --json FILE); each
+            fault it ran counts only for the statements citing a clause it was caught on
   --config  with --needs: what the set-up of a target.yaml verifies, and what each step adds (its fixtures found
             and checked as a run does)
   --json    print the coverage as JSON
+Examples:
+  mcs coverage | grep UNCOVERED
+  mcs coverage --needs --config target.yaml       what a vendor's set-up verifies, and each next step
 Exits 1 when a clause is uncovered and not marked untestable in clauses.yaml, or a check cites an
 unknown clause id; 2 on bad input.
 `;
@@ -39,12 +49,14 @@ interface Flags {
   suites?: string;
   needs?: boolean;
   fields?: boolean;
+  statements?: boolean;
+  mutants?: string;
   config?: string;
   json?: boolean;
   help?: boolean;
 }
 
-const coverageFlags = { from: { type: 'string' }, suites: { type: 'string' }, needs: { type: 'boolean' }, fields: { type: 'boolean' }, config: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
+const coverageFlags = { from: { type: 'string' }, suites: { type: 'string' }, needs: { type: 'boolean' }, fields: { type: 'boolean' }, statements: { type: 'boolean' }, mutants: { type: 'string' }, config: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
 
 function parse(argv: string[]): Flags {
   try {
@@ -61,7 +73,14 @@ export async function run(argv: string[]): Promise<number> {
     return 0;
   }
   if (flags.fields === true && (flags.needs === true || flags.config !== undefined)) throw new UsageError('--fields stands alone: drop --needs and --config');
+  if (flags.statements === true && (flags.fields === true || flags.needs === true || flags.config !== undefined || flags.from !== undefined)) throw new UsageError('--statements reads the suites\' declarations: drop --fields, --needs, --config and --from');
+  if (flags.mutants !== undefined && flags.statements !== true) throw new UsageError('--mutants goes with --statements');
   if (flags.fields === true) return printFields(flags.json === true);
+  if (flags.statements === true) {
+    // The ledger reads the reference's fault list: loaded only for this listing.
+    const { printStatements } = await import('./coverage-statements.js');
+    return printStatements(() => collectedChecks(flags.suites), flags.json === true, flags.mutants);
+  }
   if (flags.from !== undefined && flags.suites !== undefined) throw new UsageError('--from and --suites exclude each other');
   if (flags.config !== undefined && flags.needs !== true) throw new UsageError('--config goes with --needs');
   if (flags.from !== undefined && flags.needs === true) throw new UsageError('--needs reads the suites\' declarations, not a report: drop --from');
@@ -86,7 +105,7 @@ export async function run(argv: string[]): Promise<number> {
   }
 
   if (flags.json === true) {
-    process.stdout.write(`${JSON.stringify({ summary: summarizeCoverage(coverage), coverage, unknownCitations: unknown }, null, 2)}\n`);
+    process.stdout.write(`${inertJson({ summary: summarizeCoverage(coverage), coverage, unknownCitations: unknown }, 2)}\n`);
   } else {
     process.stdout.write(formatCoverage(coverage, unknown));
   }

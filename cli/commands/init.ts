@@ -9,9 +9,10 @@ import { defaultTimeoutMs, type TargetConfig } from '../../harness/config/types.
 import { secrets } from '../../harness/http/mask.js';
 import { probeTarget } from '../../harness/runner/probe.js';
 import { requestRoot } from '../../harness/http/url.js';
-import { stepGains, setUpOf } from '../../harness/discovery/next-steps.js';
+import { stepGains, stepLine, setUpOf } from '../../harness/discovery/next-steps.js';
 import { declaredChecks } from '../../harness/discovery/forecast.js';
 import { UsageError } from '../errors.js';
+import { renamedDurationFlags, renamedDurationMs, requestTimeout } from '../durations.js';
 import { parseFlags } from '../flags.js';
 import { askingTheTarget } from '../target-usage.js';
 import { commentedYaml, initConfig } from '../init-config.js';
@@ -28,7 +29,10 @@ unlocks. Then: mcs doctor --config FILE, and mcs certify --config FILE.
   --api-key KEY       an API key of the organization                          MCS_API_KEY
   --app-token TOKEN   an app token of the organization (repeatable)
   --out FILE          where to write (default target.yaml; refused if it exists, unless --force)
-  --timeout MS        timeout of each request phase (default 10000)
+  --request-timeout S timeout of each request phase, in seconds (default 10; the old --timeout MS is read too)
+Example:
+  mcs init --base-url https://sandbox.example.com --v2-base-url https://sandbox.example.com/v2 \
+           --api-key "$MCS_API_KEY" --app-token "$MCS_APP_TOKEN" --out target.yaml
 Exit: 0 written; 2 bad input or an unusable target.
 `;
 
@@ -43,8 +47,9 @@ export async function run(argv: string[]): Promise<number> {
   const apiKey = flags['api-key'] ?? nonEmpty(process.env.MCS_API_KEY);
   if (baseUrl === undefined || apiKey === undefined) throw new UsageError('mcs init needs --base-url and --api-key (try --help)');
   for (const url of [baseUrl, v2Url]) if (url !== undefined && !/^https?:\/\/[^\s/]+(\/\S*)?$/.test(url)) throw new UsageError(`not an http(s) URL: ${url}`);
-  const timeoutMs = flags.timeout === undefined ? defaultTimeoutMs : Number(flags.timeout);
-  if (!Number.isInteger(timeoutMs) || timeoutMs < 1) throw new UsageError(`--timeout must be a positive integer, not '${flags.timeout ?? ''}'`);
+  const warnings: string[] = [];
+  const timeoutMs = renamedDurationMs(flags, requestTimeout, warnings) ?? defaultTimeoutMs;
+  for (const warning of warnings) process.stdout.write(`mcs init: ${warning}\n`);
   const out = flags.out ?? 'target.yaml';
   if (flags.force !== true && (await exists(out))) throw new UsageError(`${out} exists: give --out another file, or --force to replace it`);
   const appTokens = flags['app-token'] ?? [];
@@ -58,7 +63,7 @@ export async function run(argv: string[]): Promise<number> {
     const setUp = setUpOf({ ...target, fixtures: config.fixtures as TargetConfig['fixtures'] }, { control: false });
     const notFound = stepGains(checks, setUp)
       .filter((gain) => gain.clauses.length > 0)
-      .map(({ step, clauses }) => `${step.name}: ${step.what}; unlocks ${clauses.length} clause(s)`);
+      .map(stepLine);
     const header = [`Written by mcs init from what ${baseUrl} showed to one API key${appTokens.length > 0 ? ` and ${appTokens.length} app token(s)` : ''}.`, 'Certify with: npx mcs certify --config ' + out];
     await writeFile(out, commentedYaml(config, header, [...discovery.unknowns.map((line) => `could not tell ${line}`), ...notFound]));
     const fixtures = config.fixtures as TargetConfig['fixtures'];
@@ -78,7 +83,7 @@ function parse(argv: string[]) {
     'app-token': { type: 'string', multiple: true },
     out: { type: 'string' },
     force: { type: 'boolean' },
-    timeout: { type: 'string' },
+    ...renamedDurationFlags('request-timeout', 'timeout'),
     help: { type: 'boolean', short: 'h' },
   });
 }

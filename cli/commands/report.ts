@@ -4,10 +4,10 @@
 // become a certificate); those in the folder are left as they are. With --load, results of `mcs load` (a run or a capacity search) join the
 // report: the combined report is written as report.json into the output folder. Without --load the JSON
 // report is never rewritten: it is the record.
-import { readFile, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { reportFiles, reportJson, writeRenderings } from '../../reports/index.js';
+import { lockReportsFolder, OutputInUseError, reportFiles, writeRenderings } from '../../reports/index.js';
 import type { RunReport } from '../../results/model.js';
 import { readReport } from '../../reports/schema.js';
 import { UsageError } from '../errors.js';
@@ -21,7 +21,12 @@ only 'mcs certify' issues those.
   --load   a result written by 'mcs load' (a run or a capacity search) to show in the report; repeatable.
            The combined report is written as report.json into the output folder.
   --out    the folder to write into (default: the folder of --from)
-Exits 0 when the files are written, 2 when an input is missing or not valid.
+Each file is written whole or not at all (a temporary file renamed over the old one; a symlink in its place is
+replaced, never followed); a folder another run is writing into is refused.
+Example:
+  mcs report --from reports/out/report.json --load reports/load/send-2026-11-26T05-00-00-000Z.json --out combined
+Exits 0 when the files are written, 2 when an input is missing or not valid, or a file cannot be written
+(the previous files are then left as they were).
 `;
 
 interface Flags {
@@ -75,19 +80,16 @@ export async function run(argv: string[]): Promise<number> {
   const loads = await Promise.all((flags.load ?? []).map((path) => readLoadResult(resolve(path))));
 
   const notIssued = `not written: ${reportFiles.certificate}, ${reportFiles.badge} (a re-rendering issues no certificate; only 'mcs certify' does)\n`;
-  if (loads.length === 0) {
-    const written = await writeRenderings(original, outDir);
+  const report: RunReport = loads.length === 0 ? original : { ...original, load: [...(original.load ?? []), ...loads] };
+  const lock = await lockReportsFolder(outDir, flags.out === undefined ? `${outDir} (the folder of --from)` : `--out ${outDir}`).catch((error: unknown) => {
+    throw error instanceof OutputInUseError ? new UsageError(error.message) : error;
+  });
+  try {
+    const written = await writeRenderings(report, outDir, loads.length > 0);
     for (const file of written.files) process.stdout.write(`wrote ${file}\n`);
-    process.stdout.write(notIssued);
-    return 0;
+  } finally {
+    await lock.release();
   }
-  const report: RunReport = { ...original, load: [...(original.load ?? []), ...loads] };
-  const text = reportJson(report);
-  const derived = await writeRenderings(report, outDir);
-  const json = join(outDir, reportFiles.json);
-  await writeFile(json, text);
-  const files = [json, ...derived.files];
-  for (const file of files) process.stdout.write(`wrote ${file}\n`);
   process.stdout.write(notIssued);
   return 0;
 }

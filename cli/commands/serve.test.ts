@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { limitText, timeLimit } from '../../test/support/pace.js';
 
 const mcs = fileURLToPath(new URL('../mcs.js', import.meta.url));
 
@@ -17,7 +18,7 @@ function start(args: string[]): Run {
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
   // Bounded: never leave a server behind, whatever the test does.
-  const guard = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  const guard = setTimeout(() => child.kill('SIGKILL'), timeLimit({ mcsRuns: 2 }));
   const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => {
     clearTimeout(guard);
     resolve(code);
@@ -25,16 +26,21 @@ function start(args: string[]): Run {
   return { child, output: () => out, exit };
 }
 
-async function urlsOf(run: Run): Promise<Record<string, string>> {
-  for (let i = 0; i < 200; i++) {
-    const lines = run.output().split('\n').filter((l) => /^(v4|v2|control)\s/.test(l));
-    if (lines.length === 3) return Object.fromEntries(lines.map((l) => l.split(/\s+/) as [string, string]));
-    await new Promise((r) => setTimeout(r, 50));
+/** Waits, within a start of the command's time, until the output shows `wanted`. */
+async function printed(run: Run, wanted: (output: string) => boolean, what: string): Promise<void> {
+  const limit = timeLimit({ mcsRuns: 1 });
+  for (const deadline = performance.now() + limit; !wanted(run.output()); await new Promise((r) => setTimeout(r, 50))) {
+    if (performance.now() > deadline) throw new Error(`${what} not printed in ${limitText(limit)}: ${run.output()}`);
   }
-  throw new Error(`no URLs printed: ${run.output()}`);
 }
 
-describe('mcs serve', () => {
+async function urlsOf(run: Run): Promise<Record<string, string>> {
+  const urlLines = () => run.output().split('\n').filter((l) => /^(v4|v2|control)\s/.test(l));
+  await printed(run, () => urlLines().length === 3, 'the three base URLs');
+  return Object.fromEntries(urlLines().map((l) => l.split(/\s+/) as [string, string]));
+}
+
+describe('mcs serve', { timeout: timeLimit({ mcsRuns: 2 }) }, () => {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     it(`prints the three base URLs on a free port and stops on ${signal}`, async () => {
       const run = start(['--port', '0']);
@@ -58,12 +64,34 @@ describe('mcs serve', () => {
     expect(await run.exit).toBe(0);
   });
 
-  it('--sandbox says the reference moves on by itself', async () => {
+  it('--sandbox says the reference moves on by itself, and prints the organization it made: its keys, its app tokens with their scopes, the test recipients', async () => {
     const run = start(['--port', '0', '--sandbox', '--no-control']);
+    const urls = await urlsOf(run);
+    for (let i = 0; i < 400 && !/^next /m.test(run.output()); i++) await new Promise((r) => setTimeout(r, 50));
+    const output = run.output();
+    expect(output).toMatch(/^sandbox {2}moves on by itself/m);
+    expect(output).toMatch(/this embedded sandbox's own, made up now and gone when it stops/);
+    expect(output).toContain(`v2 URL            ${urls.v2}`);
+    const key = /^ +API key +(\S+)$/m.exec(output)?.[1];
+    expect(key).toMatch(/^api_/);
+    const tokens = [...output.matchAll(/^ +app token +(\S+) {2}scopes: (.+)$/gm)].map((m) => ({ token: m[1] ?? '', scopes: m[2] ?? '' }));
+    expect(tokens.length).toBeGreaterThanOrEqual(6);
+    expect(tokens.map((t) => t.scopes)).toContain('apikeys:read, apikeys:manage, numbers:read, numbers:manage');
+    expect(tokens.map((t) => t.scopes)).toContain('(no scope)');
+    expect(output).toMatch(/test recipients +every message to \+\d+ fails \(error_code \S+\)/);
+    // What it printed is what the sandbox takes: the key reads the organization, the control API is off.
+    expect((await fetch(`${urls.v4}/me`, { headers: { authorization: `Bearer ${key ?? ''}` } })).status).toBe(200);
+    expect((await fetch(`${urls.v4!.replace(/\/v4$/, '')}/__control/`)).status).toBe(404);
+    run.child.kill('SIGTERM');
+    expect(await run.exit).toBe(0);
+  });
+
+  it('prints no credential without --sandbox', async () => {
+    const run = start(['--port', '0']);
     await urlsOf(run);
     run.child.kill('SIGTERM');
     expect(await run.exit).toBe(0);
-    expect(run.output()).toMatch(/^sandbox {2}moves on by itself/m);
+    expect(run.output()).not.toMatch(/api_|app token/);
   });
 
   it('--fault switches a fault on', async () => {
@@ -82,7 +110,7 @@ describe('mcs serve', () => {
     const file = join(await mkdtemp(join(tmpdir(), 'mcs-serve-')), 'target.yaml');
     const run = start(['--port', '0', '--sandbox', '--no-control', '--write-config', file, '--rung', '0']);
     const urls = await urlsOf(run);
-    for (let i = 0; i < 200 && !/^config /m.test(run.output()); i++) await new Promise((r) => setTimeout(r, 50));
+    await printed(run, (output) => /^config /m.test(output), 'the config line');
     expect(run.output()).toMatch(/^config {3}rung 0 written to .*certify it with: npx mcs certify --config /m);
     const written = await readFile(file, 'utf8');
     expect(written).toMatch(/^base_url: http/m);

@@ -12,6 +12,8 @@ const USAGE = `Usage: mcs verify-certificate CERTIFICATE --public-key FILE [--re
 
 Checks that certificate.json was signed with the private key of --public-key (Ed25519, PEM) and not changed
 since, and with --report that it was issued from exactly that report.json. See docs/certificates.md.
+Example:
+  mcs verify-certificate reports/out/certificate.json --public-key public.pem --report reports/out/report.json
 Exits 0 when valid, 1 when not (with the reason), 2 on bad input.
 `;
 

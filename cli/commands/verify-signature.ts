@@ -15,6 +15,8 @@ Verifies a webhook signature header (t=<unix_seconds>,v1=<hex>) over the raw bod
   --secret      the subscription's signing secret; or set ${SECRET_ENV} to keep it off the command line
   --tolerance   seconds t may differ from now, either way (default ${DEFAULT_TOLERANCE_SECONDS}; 0 means t must equal now)
   --now         the current time in unix seconds (default: the system clock)
+Example:
+  MCS_SIGNING_SECRET=whsec_... mcs verify-signature --header 't=1790000000,v1=5f0c...' < body.json
 Prints "valid (t=...)" and exits 0, or "invalid: <reason>: <detail>" and exits 1; usage errors exit 2.
 `;
 

@@ -1,6 +1,6 @@
 // check(): a conformance check on vitest with test262-like metadata. It records the clauses and the
-// check's exchanges in the task meta, validates every API response the check saw against the spec, and
-// leaves its outcome to judge.ts: NotVerifiable and a stopped run become a skip with their reason (never a
+// check's exchanges in the task meta, runs the judges (judges.ts) over every answer the check records, and
+// leaves its outcome to outcome.ts: NotVerifiable and a stopped run become a skip with their reason (never a
 // pass), an unjudgeable target an `error`, a broken clause a failure; secrets are masked in all of them.
 import { test, type TestContext } from 'vitest';
 import { notClaimedReason, unclaimedFeature } from '../../results/claims.js';
@@ -10,12 +10,12 @@ import { secrets } from '../http/mask.js';
 import { ExchangeLog, exchangesKeptPerCheck, withExchangeLog } from '../http/recorder.js';
 import { isSelected } from '../runner/selection.js';
 import { CheckContext } from './context.js';
-import { attributedMessage, attributionFor } from './attribution.js';
-import { areasJudgingBrokenAnswers, judge, judgesThrottling } from './judge.js';
-import { readBackObserver } from './read-back.js';
+import { judgeWhatIsRecorded } from './judging.js';
+import { areasJudgingBrokenAnswers, attributedMessage, judgesThrottling, outcomeOf } from './outcome.js';
 import type { DeclaredCheck, McsTaskMeta } from './meta.js';
 import { unmetNeed, type Need } from './needs.js';
 import { runContext } from './run-context.js';
+import { checkTimeLimit } from './time-limit.js';
 
 export interface CheckMeta {
   /** The suite folder, e.g. `contacts`. */
@@ -42,7 +42,7 @@ export interface CheckMeta {
   /**
    * The check asks for answers a send cap shapes (a 429, a fan-out's 207 naming a cap): a failure after one is
    * its to judge (default: true for checks citing an errors.429 or limits.sends clause; elsewhere such an answer
-   * makes a failure not verifiable, harness/check/judge.ts).
+   * makes a failure not verifiable, harness/check/outcome.ts).
    */
   judgesThrottling?: boolean;
   /** Runs concurrently with the file's other concurrent checks (only for checks that change nothing shared). */
@@ -62,7 +62,7 @@ export function check(meta: CheckMeta, body: CheckBody): void {
   const register = meta.concurrent ? test.concurrent : test;
   // The declaration travels with the task from collection on: `mcs coverage` reads it without running anything.
   const declared: DeclaredCheck = { area: meta.area, name: meta.name, title: meta.title, clauses: [...meta.clauses], needs: [...(meta.needs ?? [])] };
-  register(meta.name, { timeout: meta.timeoutMs ?? 60_000, meta: { mcsCheck: declared } }, (context) => runCheck(meta, body, context));
+  register(meta.name, { timeout: checkTimeLimit(meta.timeoutMs), meta: { mcsCheck: declared } }, (context) => runCheck(meta, body, context));
 }
 
 async function runCheck(meta: CheckMeta, body: CheckBody, context: TestContext): Promise<void> {
@@ -86,26 +86,34 @@ async function runCheck(meta: CheckMeta, body: CheckBody, context: TestContext):
   const unmet = unmetNeed(meta.needs ?? [], run);
   if (unmet !== undefined) return notJudged(context, mcs, 'not-verifiable', unmet);
 
-  const log = new ExchangeLog(mcs.exchanges, exchangesKeptPerCheck, meta.responses ?? 'strict');
-  // A check that leaves the bodies of its answers to other areas (responses 'off': the robustness checks, which
-  // write to fixtures their concurrent neighbours share) does not read its writes back either.
-  if ((meta.responses ?? 'strict') !== 'off') log.onRequest = readBackObserver(log);
+  const log = new ExchangeLog(mcs.exchanges, exchangesKeptPerCheck);
+  const judging = judgeWhatIsRecorded(log, meta.responses ?? 'strict');
   const t = new CheckContext(run, context.task.file.filepath, mcs, context.expect);
   let thrown: unknown;
   try {
     await withExchangeLog(log, () => body(t));
+    // eslint-disable-next-line judging/no-catch-all -- what the body threw is the outcome's to judge (outcome.ts), with the findings.
   } catch (error) {
     thrown = error ?? new Error('the check threw nothing');
   }
   await t.tidyUp();
-  const judged = judge(thrown, log, meta.judgesBrokenAnswers ?? areasJudgingBrokenAnswers.has(meta.area), meta.judgesThrottling ?? judgesThrottling(meta.clauses));
+  const judged = outcomeOf(thrown, judging, {
+    clauses: meta.clauses,
+    judgesBrokenAnswers: meta.judgesBrokenAnswers ?? areasJudgingBrokenAnswers.has(meta.area),
+    asksForThrottling: meta.judgesThrottling ?? judgesThrottling(meta.clauses),
+  });
   if (judged.outcome === 'passed') {
     mcs.exchanges.splice(keptOnPass);
     return;
   }
   if (judged.outcome === 'failed') {
     recordFailedExchange(mcs, judged.failure);
-    attributeFailure(mcs, judged.failure);
+    if (judged.brokenClause !== undefined) {
+      // A failure that broke another clause than the check's own (a prerequisite, a read-back, an answer or
+      // delivery a judge found wrong) names it.
+      mcs.brokenClause = judged.brokenClause;
+      if (judged.failure instanceof Error) judged.failure.message = attributedMessage(judged.failure.message, judged.brokenClause);
+    }
     throw maskError(judged.failure);
   }
   if (judged.outcome === 'error') {
@@ -131,14 +139,6 @@ function recordFailedExchange(mcs: McsTaskMeta, failure: unknown): void {
   if (index >= 0) mcs.failedExchange = index;
 }
 
-/** A failure that broke another clause than the check's own (a prerequisite, a read-back) names it (attribution.ts). */
-function attributeFailure(mcs: McsTaskMeta, failure: unknown): void {
-  const broken = attributionFor(failure, mcs.clauses);
-  if (broken === undefined) return;
-  mcs.brokenClause = broken;
-  if (failure instanceof Error) failure.message = attributedMessage(failure.message, broken);
-}
-
 function maskError(error: unknown): unknown {
   if (!(error instanceof Error)) return new Error(secrets.maskText(String(error)));
   error.message = secrets.maskText(error.message);
@@ -146,6 +146,8 @@ function maskError(error: unknown): unknown {
   const withValues = error as Error & { expected?: unknown; actual?: unknown };
   if (typeof withValues.expected === 'string') withValues.expected = secrets.maskText(withValues.expected);
   if (typeof withValues.actual === 'string') withValues.actual = secrets.maskText(withValues.actual);
+  // The findings were judged on (outcome.ts); what travels to the reporter is their masked text above.
+  if ('findings' in error) delete (error as { findings?: unknown }).findings;
   return error;
 }
 

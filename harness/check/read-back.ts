@@ -7,16 +7,15 @@
 // A read that cannot be made (not 200, another request of the check in flight, the cap of reads per operation
 // reached) judges nothing, and a check that leaves its answers' bodies to other areas (responses 'off') reads
 // nothing back. A difference fails the check after its body, on the write's own clause
-// (harness/check/operation-clauses.ts); a check citing another clause names it as a read-back.
+// (spec/operation-clauses.ts); a check citing another clause names it as a read-back.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loadOpenApi } from '../../spec/index.js';
-import { atExchange, CheckFailure } from '../checks/failure.js';
-import type { ApiClient, ApiResponse } from '../http/api-client.js';
+import type { Finding } from '../checks/failure.js';
+import type { ApiResponse, ReadingClient } from '../http/api-types.js';
 import type { RequestObserver } from '../http/recorder.js';
 import { deref, findOperation, findOperationById, type Operation } from '../schema/openapi.js';
-import { attribute } from './attribution.js';
-import { clauseOfOperation } from './operation-clauses.js';
+import { clauseOfOperation } from '../../spec/operation-clauses.js';
 
 type Json = Record<string, unknown>;
 
@@ -70,21 +69,17 @@ interface CheckReadBacks {
   /** Requests of the check started so far (read-backs aside): a change while a write was judged spoils its read. */
   started: number;
   done: Map<string, number>;
-  failure?: CheckFailure;
+  found: boolean;
 }
 
-const state = new WeakMap<object, CheckReadBacks>();
 const readingBack = new AsyncLocalStorage<true>();
 
-/** The first difference a check's read-backs found, judged after its body (harness/check/judge.ts). */
-export function readBackFailureOf(log: object): CheckFailure | undefined {
-  return state.get(log)?.failure;
-}
-
-/** The request observer of a check's exchange log (check.ts installs it): reads back each write as it is answered. */
-export function readBackObserver(log: object): RequestObserver {
-  const own: CheckReadBacks = { inFlight: 0, started: 0, done: new Map() };
-  state.set(log, own);
+/**
+ * The request observer of one check (judging.ts installs it): reads back each write as it is answered, and
+ * reports the first difference found (judged after the check's body).
+ */
+export function readBackObserver(report: (finding: Finding) => void): RequestObserver {
+  const own: CheckReadBacks = { inFlight: 0, started: 0, done: new Map(), found: false };
   return (client, method, path) => {
     if (readingBack.getStore() === true || client.api !== 'v4') return undefined;
     const alone = own.inFlight === 0;
@@ -93,14 +88,17 @@ export function readBackObserver(log: object): RequestObserver {
     const startedAt = own.started;
     return async (response) => {
       own.inFlight--;
-      if (method === 'GET' || own.failure !== undefined) return;
+      if (method === 'GET' || own.found) return;
       const rule = ruleFor(method, path);
       if (rule === undefined || response.status < 200 || response.status >= 300) return;
       if ((own.done.get(rule.write) ?? 0) >= readBacksPerOperation) return;
       own.done.set(rule.write, (own.done.get(rule.write) ?? 0) + 1);
       const undisturbed = () => alone && own.inFlight === 0 && own.started === startedAt;
-      const failure = await readingBack.run(true, () => judgeReadBack(client, rule, path, response, undisturbed));
-      if (failure !== undefined && undisturbed()) own.failure = failure;
+      const finding = await readingBack.run(true, () => judgeReadBack(client, rule, path, response, undisturbed));
+      if (finding !== undefined && undisturbed() && !own.found) {
+        own.found = true;
+        report(finding);
+      }
     };
   };
 }
@@ -111,7 +109,7 @@ function ruleFor(method: string, path: string): ReadBackRule | undefined {
 }
 
 /** The difference between the write's answer and the read of its object, or undefined (equal, or not judged). */
-async function judgeReadBack(client: ApiClient, rule: ReadBackRule, writePath: string, response: ApiResponse, undisturbed: () => boolean): Promise<CheckFailure | undefined> {
+async function judgeReadBack(client: ReadingClient, rule: ReadBackRule, writePath: string, response: ApiResponse, undisturbed: () => boolean): Promise<Finding | undefined> {
   const answer = dataOf(response.body);
   const write = findOperationById('v4', rule.write);
   if (answer === undefined || write === undefined) return undefined;
@@ -131,16 +129,19 @@ async function judgeReadBack(client: ApiClient, rule: ReadBackRule, writePath: s
     if (difference.length === 0) return undefined;
   }
   if (read === undefined || difference === undefined) return undefined;
-  const failure = new CheckFailure(
-    `${response.method} ${response.path} answered an object that GET ${read.response.path} does not read back: ${difference.join('; ')}`,
-    `the answer of ${rule.write} equal, field by field, to the object as ${rule.read} reads it${rule.differs ? ` (apart from ${rule.differs.join(', ')})` : ''}`,
-    `answer ${clip(JSON.stringify(answer))}\nread ${clip(JSON.stringify(read.object))}`,
-  );
-  return atExchange(attribute(failure, { clause: clauseOfOperation(rule.write), operation: rule.write, as: 'read-back' }), read.response.exchange);
+  return {
+    clause: clauseOfOperation(rule.write),
+    about: { operation: rule.write, as: 'read-back' },
+    field: difference.map((line) => line.split(' ')[0]).join(', '),
+    message: `${response.method} ${response.path} answered an object that GET ${read.response.path} does not read back: ${difference.join('; ')}`,
+    expected: `the answer of ${rule.write} equal, field by field, to the object as ${rule.read} reads it${rule.differs ? ` (apart from ${rule.differs.join(', ')})` : ''}`,
+    actual: `answer ${clip(JSON.stringify(answer))}\nread ${clip(JSON.stringify(read.object))}`,
+    exchange: read.response.exchange,
+  };
 }
 
 /** The object as read: the item's `data`, or the list item of that id (first pages, at the default page size). */
-async function readObject(client: ApiClient, readPath: string, itemId: string | undefined): Promise<{ response: ApiResponse; object: Json } | undefined> {
+async function readObject(client: ReadingClient, readPath: string, itemId: string | undefined): Promise<{ response: ApiResponse; object: Json } | undefined> {
   let cursor: string | undefined;
   for (let page = 0; page < 20; page++) {
     const response = await client.get(readPath, cursor === undefined ? {} : { query: { cursor } });

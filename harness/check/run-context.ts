@@ -6,6 +6,7 @@ import type { TargetConfig } from '../config/types.js';
 import { offeredOperations, openControl } from '../fixtures/control-access.js';
 import { registerUrlSecrets } from '../http/mask.js';
 import { installRunBounds } from '../http/run-guard.js';
+import { isTargetError } from '../target-error.js';
 import { parseSelectionList } from '../runner/selection.js';
 import type { RunContext } from './meta.js';
 
@@ -25,7 +26,11 @@ export function runContext(): Promise<RunContext> {
 async function contextFromEnv(): Promise<RunContext> {
   const target = await resolveTargetConfig({ flags: {}, env: process.env });
   if (!target) throw new Error('no target: run the suites through `mcs certify`, or set MCS_BASE_URL (and MCS_V2_BASE_URL, MCS_CONTROL_URL)');
-  const info = await (await openControl(target))?.info().catch(() => undefined);
+  // A control API that does not answer, or answers malformed data, offers nothing: the run goes on without it.
+  const info = await (await openControl(target))?.info().catch((error: unknown) => {
+    if (!isTargetError(error)) throw error;
+    return undefined;
+  });
   const controlOperations = info === undefined ? undefined : offeredOperations(info);
   const seed = Number(process.env.MCS_SEED ?? Date.now() % 2 ** 31);
   const runs = process.env.MCS_RUNS === undefined ? undefined : Number(process.env.MCS_RUNS);

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { chai, describe, expect, it } from 'vitest';
+import { NotVerifiable } from '../fixtures/not-verifiable.js';
 import type { ApiResponse } from '../http/api-client.js';
+import { isAssertion, NothingArrived } from './failure.js';
 import { CheckFailure, checks, errorCodeOf } from './index.js';
 
 function response(status: number, body: unknown): ApiResponse {
@@ -114,5 +116,17 @@ describe('documentedStatusOnly against garbage', () => {
 
   it('refuses a status documented only by default whose body is not the documented error body', () => {
     expect(failureOf(() => checks.documentedStatusOnly(v2(418, JSON.stringify({ teapot: true })))).message).toMatch(/lacks required field 'error'/);
+  });
+});
+
+describe('isAssertion: a failed expectation, by type', () => {
+  it("knows the suites' failures by code, vitest's expect by type, and nothing else", () => {
+    expect(isAssertion(new CheckFailure('m', 'e', 'a'))).toBe(true);
+    expect(isAssertion(new NothingArrived('m', 'e', 'a'))).toBe(true);
+    expect(isAssertion({ ...new CheckFailure('m', 'e', 'a') })).toBe(true);
+    expect(isAssertion(new chai.AssertionError('expected 1 to be 2'))).toBe(true);
+    expect(isAssertion(new NotVerifiable('needs v2'))).toBe(false);
+    expect(isAssertion(Object.assign(new Error('a namesake'), { name: 'CheckFailure' }))).toBe(false);
+    expect(isAssertion(new TypeError('x is undefined'))).toBe(false);
   });
 });

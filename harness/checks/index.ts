@@ -119,5 +119,5 @@ function dataOf(body: unknown): Record<string, unknown> | undefined {
 }
 
 export const checks = { noServerError, conformsToSchema, documentedStatusOnly, flatUnauthorized, errorShape, hasErrorCode, hasStatus, createdCanBeReadBack, deletedIsGone };
-export { atExchange, CheckFailure, failedExchangeOf } from './failure.js';
+export { atExchange, CheckFailure, failedExchangeOf, isNothingArrived, NothingArrived, type Finding } from './failure.js';
 export { errorCodeOf, errorShapeVerdict, type ErrorLayer } from './error-body.js';

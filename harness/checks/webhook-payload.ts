@@ -3,9 +3,10 @@
 // spec/v2.openapi.yaml (the flat body). Validators are compiled once per event type and shared.
 import type { ValidateFunction } from 'ajv';
 import { loadOpenApi } from '../../spec/index.js';
-import { ensureComponents, isOpenApi30, sharedAjv, toJsonSchema } from '../schema/ajv.js';
-import { deref, type Json } from '../schema/openapi.js';
-import { describeError } from '../schema/validator.js';
+import { deref } from '../../spec/json-schema/pointer.js';
+import { describeError, specValidatorFor } from '../../spec/json-schema/validator.js';
+
+type Json = Record<string, unknown>;
 
 export type DeliveryApi = 'v4' | 'v2';
 
@@ -36,10 +37,7 @@ function validatorFor(api: DeliveryApi, eventType: string): ValidateFunction | n
   const body = post?.requestBody ? deref(doc, post.requestBody as Json) : undefined;
   const schema = ((body?.content as Record<string, Json> | undefined)?.['application/json'])?.schema;
   let validate: ValidateFunction | null = null;
-  if (schema !== undefined) {
-    ensureComponents(api);
-    validate = sharedAjv().compile(toJsonSchema(api, isOpenApi30(doc), schema));
-  }
+  if (schema !== undefined) validate = specValidatorFor(api, schema as Json);
   compiled.set(key, validate);
   return validate;
 }

@@ -83,9 +83,13 @@ describe('target configuration errors: one line naming the field and its source'
     );
   });
 
-  it('names an unknown field and an unknown channel kind', async () => {
+  it('names an unknown field (with the known one it was likely meant to be) and an unknown channel kind', async () => {
     const unknownField = await configFile('base_url: http://x.test\nbase_ulr: http://typo.test\n');
-    expect(await errorOf(resolveTargetConfig({ flags: {}, env: {}, configPath: unknownField }))).toBe(`base_ulr (from ${unknownField}): unknown field`);
+    expect(await errorOf(resolveTargetConfig({ flags: {}, env: {}, configPath: unknownField }))).toBe(`base_ulr (from ${unknownField}): unknown field (did you mean base_url?)`);
+    const nested = await configFile('base_url: http://x.test\nfixtures:\n  api_keys: { primray: api_x }\n');
+    expect(await errorOf(resolveTargetConfig({ flags: {}, env: {}, configPath: nested }))).toBe(`fixtures.api_keys.primray (from ${nested}): unknown field (did you mean fixtures.api_keys.primary?)`);
+    const far = await configFile('base_url: http://x.test\ncolour: blue\n');
+    expect(await errorOf(resolveTargetConfig({ flags: {}, env: {}, configPath: far }))).toBe(`colour (from ${far}): unknown field`);
     const unknownKind = await configFile('base_url: http://x.test\nfixtures:\n  channels:\n    telegram: { id: ch_1 }\n');
     expect(await errorOf(resolveTargetConfig({ flags: {}, env: {}, configPath: unknownKind }))).toBe(`fixtures.channels (from ${unknownKind}): has an unknown key 'telegram' (known: native-shared, native-dedicated, native-dedicated-nocard, native-inbound, sms_provider, whatsapp, rcs, amb)`);
   });

@@ -2,6 +2,7 @@
 // names the field and its source, e.g. "timeout_ms (from MCS_TIMEOUT_MS): must be an integer".
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { didYouMean } from '../../results/nearest.js';
 import { ConfigError } from './errors.js';
 import type { ConfigLayer } from './layers.js';
 
@@ -10,7 +11,7 @@ let validator: ValidateFunction | undefined;
 function compiled(): ValidateFunction {
   if (!validator) {
     const schema = JSON.parse(readFileSync(new URL('./config.schema.json', import.meta.url), 'utf8')) as object;
-    validator = new Ajv2020({ allErrors: false, strict: true }).compile(schema);
+    validator = new Ajv2020({ allErrors: false, strict: true, verbose: true }).compile(schema);
   }
   return validator;
 }
@@ -31,7 +32,10 @@ function describe(error: ErrorObject, origins: Record<string, string>): string {
   if (error.keyword === 'additionalProperties') {
     const extra = String(params.additionalProperty);
     field = fieldName([...segments, extra]);
-    problem = 'unknown field';
+    // The fields known where the unknown one stands (verbose: the error carries the schema it failed).
+    const known = Object.keys((error.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {});
+    const near = didYouMean(extra, known);
+    problem = `unknown field${near === undefined ? '' : ` (did you mean ${fieldName([...segments, near])}?)`}`;
   } else if (error.keyword === 'required') {
     field = fieldName([...segments, String(params.missingProperty)]);
     problem = 'is required';

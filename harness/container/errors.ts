@@ -1,10 +1,11 @@
 // The one error startImageTarget throws: a one-line message a CLI can print, the kind of failure, and
 // the container's logs when it got as far as printing any.
+import { errorCodes, McsError } from '../../spec/errors.js';
 
 export type ImageTargetFailure = 'engine-unreachable' | 'image-unavailable' | 'not-ready' | 'start-failed';
 
-export class ImageTargetError extends Error {
-  readonly code = 'MCS_IMAGE_TARGET';
+export class ImageTargetError extends McsError {
+  override readonly code = errorCodes.imageTarget;
   constructor(
     readonly failure: ImageTargetFailure,
     message: string,

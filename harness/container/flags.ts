@@ -1,5 +1,6 @@
 // The container flags of `mcs certify --image`, read into startImageTarget's options. Pure: a bad value
 // is an ImageFlagError with one line that the CLI prints as a usage error.
+import { errorCodes, McsError } from '../../spec/errors.js';
 import { normalizeBasePath } from './target-urls.js';
 import type { ImageTargetOptions } from './types.js';
 
@@ -14,8 +15,9 @@ export interface ImageFlags {
   'ready-timeout'?: string;
 }
 
-export class ImageFlagError extends Error {
+export class ImageFlagError extends McsError {
   override readonly name = 'ImageFlagError';
+  override readonly code = errorCodes.imageFlag;
 }
 
 /** The flags that only mean something together with --image. */

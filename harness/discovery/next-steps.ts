@@ -1,13 +1,14 @@
 // What a vendor can add next, and what each addition unlocks, by the run's own needs logic
-// (harness/check/needs.ts unmetNeed over the checks' declared needs): `mcs init` says it of every fixture it could
-// not find, `mcs coverage --needs --config` of every step, and a certify run ends with the one or two that unlock
-// the most. A step is a change of the set-up (a fixture given, control operations offered); what it unlocks is
-// the clauses whose every citing check has its declared needs met with it and not without it.
+// (harness/check/needs.ts unmetNeed over the checks' declared needs, forecast.ts): `mcs init` says it of every
+// fixture it could not find, `mcs coverage --needs --config` of every step, `mcs doctor` and certify (before its
+// first check) of each step that would unlock something, and a certify run ends with the one or two that unlock
+// the most: one count for each step, wherever it is said. A step is a change of the set-up (a fixture given,
+// control operations offered); what it unlocks is the in-scope clauses whose every citing check has its
+// declared needs met with it and not without it.
 import { channelKinds, type ConfigFixtures, type TargetConfig } from '../config/types.js';
-import { unmetNeed, type Need, type Offer } from '../check/needs.js';
+import type { Offer } from '../check/needs.js';
 import { controlOperationIds } from '../fixtures/control-operations.js';
-import type { RunReport } from '../../results/model.js';
-import { declaredChecks, forecastVerifiable, type DeclaredNeeds } from './forecast.js';
+import { declaredChecks, forecastScope, type DeclaredNeeds, type Forecast, type ForecastScope } from './forecast.js';
 
 export interface Step {
   /** What to add, as the config or the adapter names it. */
@@ -77,47 +78,38 @@ export interface StepGain {
   clauses: string[];
 }
 
-/** What each step unlocks on top of `setUp`, by the declared needs alone; most first, none left out. */
-export function stepGains(checks: readonly DeclaredNeeds[], setUp: Offer): StepGain[] {
-  const now = forecastVerifiable(checks, setUp).verifiable;
+/** What each step unlocks on top of `setUp`, by the declared needs alone, within the run's scope; most first, none left out. */
+export function stepGains(checks: readonly DeclaredNeeds[], setUp: Offer, scope: ForecastScope = {}): StepGain[] {
+  const now = forecastScope(checks, setUp, scope).verifiable;
   return steps
-    .map((step) => ({ step, clauses: [...forecastVerifiable(checks, step.apply(setUp)).verifiable].filter((clause) => !now.has(clause)).sort() }))
+    .map((step) => ({ step, clauses: [...forecastScope(checks, step.apply(setUp), scope).verifiable].filter((clause) => !now.has(clause)).sort() }))
     .sort((a, b) => b.clauses.length - a.clauses.length);
 }
 
-/**
- * The one or two steps that unlock the most after a run: a clause counts when every citing check passed, or was
- * not verifiable for the very need (its declared need unmet, by the same logic) that the step meets.
- */
-export function nextSteps(report: Pick<RunReport, 'checks' | 'coverage'>, checks: readonly DeclaredNeeds[], setUp: Offer, count = 2): StepGain[] {
-  const declared = new Map(checks.map((check) => [check.id, check.needs as Need[]]));
-  const outcome = new Map(report.checks.map((check) => [check.id, check]));
-  const blockedByDeclared = (id: string) => {
-    const check = outcome.get(id);
-    const needs = declared.get(id) ?? [];
-    return check?.outcome === 'not-verifiable' && unmetNeed(needs, setUp) === check.reason;
-  };
-  const gains = steps.map((step) => {
-    const after = step.apply(setUp);
-    const clauses = report.coverage
-      .filter((clause) => clause.result !== 'passed' && clause.result !== 'untestable')
-      .filter((clause) =>
-        clause.checks.every((id) => {
-          const check = outcome.get(id);
-          if (check === undefined || check.outcome === 'passed' || check.outcome === 'warning') return true;
-          return blockedByDeclared(id) && unmetNeed(declared.get(id) ?? [], after) === undefined;
-        }),
-      )
-      .map((clause) => clause.id);
-    return { step, clauses };
-  });
-  return gains.filter((gain) => gain.clauses.length > 0).sort((a, b) => b.clauses.length - a.clauses.length).slice(0, count);
+/** A step with its count, in the same words wherever it is said (init, doctor, certify before and after its run). */
+export function stepLine({ step, clauses }: StepGain): string {
+  return `${step.name}: ${step.what}; unlocks ${clauses.length} clause(s)`;
 }
 
-/** The lines a run's summary ends with. */
-export function nextStepLines(gains: readonly StepGain[]): string[] {
-  if (gains.length === 0) return [];
-  return ['next steps (what unlocks the most):', ...gains.map(({ step, clauses }) => `  ${step.name}: ${step.what}; unlocks ${clauses.length} clause(s)`)];
+/** The lines a run's summary ends with: the one or two steps that unlock the most. */
+export function nextStepLines(gains: readonly StepGain[], count = 2): string[] {
+  const shown = gains.filter((gain) => gain.clauses.length > 0).slice(0, count);
+  if (shown.length === 0) return [];
+  return ['next steps (what unlocks the most):', ...shown.map((gain) => `  ${stepLine(gain)}`)];
+}
+
+/**
+ * What a set-up will leave unverified, said before any check runs (certify, doctor): the count, then one line
+ * for each step that would unlock some of it, with what it costs. None when the set-up can verify everything
+ * in scope.
+ */
+export function costLines(forecast: Pick<Forecast, 'inScope' | 'verifiable'>, gains: readonly StepGain[]): string[] {
+  const missing = forecast.inScope.size - forecast.verifiable.size;
+  if (missing === 0) return [];
+  return [
+    `set-up: ${forecast.verifiable.size} of ${forecast.inScope.size} in-scope clause(s) can be verified by the checks' declared needs; ${missing} cannot, so the verdict can only be incomplete:`,
+    ...gains.filter((gain) => gain.clauses.length > 0).map(({ step, clauses }) => `  without ${step.name}: ${clauses.length} clause(s) unverified; ${step.what}`),
+  ];
 }
 
 /** The set-up of a run as the needs logic sees it. */
@@ -125,9 +117,14 @@ export function setUpOf(target: TargetConfig, run: { control: boolean; controlOp
   return { target, control: run.control, ...(run.controlOperations === undefined ? {} : { controlOperations: run.controlOperations }), ...(run.targetSettings === undefined ? {} : { targetSettings: run.targetSettings }) };
 }
 
-/** The next-steps lines of a finished run, from the suites' catalog (cached) and the run's set-up; none for a run without a gap. */
-export async function runNextStepLines(report: Pick<RunReport, 'checks' | 'coverage'>, setUp: Offer): Promise<string[]> {
-  if (report.coverage.every((clause) => clause.result === 'passed' || clause.result === 'untestable')) return [];
-  const checks = await declaredChecks().catch(() => undefined);
-  return checks === undefined ? [] : nextStepLines(nextSteps(report, checks, setUp));
+export interface SetUpPlan {
+  forecast: Forecast;
+  /** Every step, most unlocked first (those that unlock nothing too). */
+  gains: StepGain[];
+}
+
+/** The forecast of a set-up and the gain of every step, from the suites' catalog (cached between runs). */
+export async function planOf(setUp: Offer, scope: ForecastScope = {}, checks?: readonly DeclaredNeeds[]): Promise<SetUpPlan> {
+  const declared = checks ?? (await declaredChecks());
+  return { forecast: forecastScope(declared, setUp, scope), gains: stepGains(declared, setUp, scope) };
 }

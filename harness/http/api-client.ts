@@ -1,43 +1,12 @@
 // A client of one API (v4, v2 or the control API) bound to a credential. Thin on purpose: it builds the
-// URL and headers, sends through the recording transport, and parses JSON; judging the answer is the job
-// of harness/checks and the schema validator.
+// URL and headers, sends through the recording transport, parses JSON and records the answer; judging it is
+// harness/check's job (the judges its observers run over every recorded answer).
+import type { ApiName, ApiResponse, QueryValue, RequestOptions } from './api-types.js';
 import { currentExchangeLog, recordResponse } from './recorder.js';
-import { send, type RawResponse, type TransportOptions } from './transport.js';
+import { send, type TransportOptions } from './transport.js';
 import { joinUrl } from './url.js';
 
-export type ApiName = 'v4' | 'v2' | 'control';
-
-export type QueryValue = string | number | boolean | readonly (string | number)[] | undefined;
-
-export interface RequestOptions {
-  query?: Record<string, QueryValue>;
-  headers?: Record<string, string>;
-  /** Sent as JSON with `Content-Type: application/json`. */
-  json?: unknown;
-  /** Sent as is (for malformed bodies and multipart); set `contentType` with it. */
-  body?: string | Uint8Array;
-  contentType?: string;
-  idempotencyKey?: string;
-}
-
-export interface ApiResponse<T = unknown> {
-  api: ApiName;
-  method: string;
-  /** The request path below the API root, without query (what the spec's paths describe). */
-  path: string;
-  status: number;
-  headers: Record<string, string>;
-  text: string;
-  /** The parsed JSON body; undefined when the body is empty or not JSON. */
-  body: T | undefined;
-  /** True when the body parsed as JSON. */
-  isJson: boolean;
-  truncated: boolean;
-  /** Why the body was cut, when not for its length. */
-  cut?: string;
-  durationMs: number;
-  exchange: RawResponse['exchange'];
-}
+export type { ApiName, ApiResponse, QueryValue, RequestOptions } from './api-types.js';
 
 export class ApiClient {
   constructor(

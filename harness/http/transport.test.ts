@@ -4,7 +4,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './api-client.js';
-import { ExchangeLog, withExchangeLog } from './recorder.js';
+import { ExchangeLog, withExchangeLog, type RecordedResponse } from './recorder.js';
 import { closeAgents, send, TransportError } from './transport.js';
 
 let server: Server;
@@ -136,12 +136,15 @@ describe('transport timeouts and bounds', () => {
 describe('recording', () => {
   it('records each exchange of the running check, masked, with a curl reproduction', async () => {
     const log = new ExchangeLog();
+    const told: RecordedResponse[] = [];
+    log.onResponse = (answer) => void told.push(answer);
     const client = new ApiClient('v4', base, 'api_sentkey0123456789', { timeoutMs: 2_000 });
     const response = await withExchangeLog(log, () => client.post('/echo', { json: { name: 'x' }, query: { limit: 2 } }));
     expect(response.status).toBe(200);
     expect(response.isJson).toBe(true);
     expect(log.exchanges).toHaveLength(1);
-    expect(log.lastResponse).toMatchObject({ api: 'v4', method: 'POST', path: '/echo', status: 200 });
+    // The observer is told of the answer with the request that caused it (the check's judges read both).
+    expect(told).toMatchObject([{ api: 'v4', method: 'POST', path: '/echo', status: 200, request: { json: { name: 'x' }, query: { limit: 2 } } }]);
     const recorded = JSON.stringify(log.exchanges);
     expect(recorded).not.toContain('api_sentkey0123456789');
     expect(recorded).not.toContain('api_returned0123456789');

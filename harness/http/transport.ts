@@ -1,6 +1,7 @@
 // One HTTP exchange on undici with a bound on everything a hostile or hanging server could stretch:
 // connect, time to headers, gaps in the body, total time, and body size. Every exchange (or transport
 // failure) is recorded, masked, with a curl reproduction.
+import { errorCodes } from '../../spec/errors.js';
 import { Agent, request } from 'undici';
 import type { Exchange } from '../../results/model.js';
 import { TargetError } from '../target-error.js';
@@ -47,7 +48,7 @@ export interface RawResponse {
 /** A request that got no response: refused, timed out, reset. The exchange is recorded with `error`. */
 export class TransportError extends TargetError {
   override name = 'TransportError';
-  readonly code = 'MCS_TRANSPORT';
+  override readonly code = errorCodes.transport;
   constructor(
     message: string,
     readonly exchange: Exchange,

@@ -4,13 +4,13 @@ import { clockAdvancedMs } from './time.js';
 
 const now = 1_800_000_000_000;
 const answer = (seen: Partial<AnswerSeen> & Pick<AnswerSeen, 'method' | 'path' | 'body'>): AnswerSeen => ({ api: 'v4', status: 200, startedAt: now, arrivedAt: now + 50, ...seen });
-const fields = (seen: AnswerSeen) => judgeAnswer(seen).contradictions.map((c) => `${c.field} ${c.clause}`);
+const fields = (seen: AnswerSeen) => judgeAnswer(seen).findings.map((c: { field: string; clause?: string }) => `${c.field} ${c.clause}`);
 
 describe('judgeAnswer', () => {
   it('reads path parameters, decoded, and tells literal segments from parameters', () => {
     expect(pathParams('/channels/{channel}', '/channels/%2B14155550100')).toEqual({ channel: '+14155550100' });
     expect(pathParams('/channels/{channel}', '/channels/native/available')).toBeUndefined();
-    expect(judgeAnswer(answer({ method: 'GET', path: '/channels/native/available', body: { data: [], has_more: false, next_cursor: null } })).contradictions).toEqual([]);
+    expect(judgeAnswer(answer({ method: 'GET', path: '/channels/native/available', body: { data: [], has_more: false, next_cursor: null } })).findings).toEqual([]);
   });
 
   it('judges an update against the values sent: the name sent, the contact of the path', () => {
@@ -73,7 +73,7 @@ describe('judgeAnswer', () => {
 });
 
 describe('masked_national', () => {
-  const browse = (row: Record<string, unknown>) => judgeAnswer(answer({ method: 'GET', path: '/channels/native/available', body: { data: [row], has_more: false, next_cursor: null } })).contradictions.map((c) => c.field);
+  const browse = (row: Record<string, unknown>) => judgeAnswer(answer({ method: 'GET', path: '/channels/native/available', body: { data: [row], has_more: false, next_cursor: null } })).findings.map((c: { field: string; clause?: string }) => c.field);
   it('reveals no digits, the area code, or the calling code and the area code; nothing more', () => {
     expect(browse({ masked_national: '(XXX) XXX-XXXX', area_code: '415', country_code: '1' })).toEqual([]);
     expect(browse({ masked_national: '(415) XXX-XXXX', area_code: '415', country_code: '1' })).toEqual([]);

@@ -2,10 +2,11 @@
 // request that caused it (its path parameters, body and query, and what an earlier request of the run
 // registered), whichever check made it. The action of an answer is inferred from its request, so no suite
 // declares anything for answers. A value the request does not give leaves its rule unjudged.
-import { isDeepStrictEqual } from 'node:util';
 import { formJudges, isSemantic, loadObjectFields, type AnswerOperation, type FieldRule } from '../../spec/fields/index.js';
+import { locateObject, wrappings } from '../../spec/readings.js';
+import type { Finding } from '../checks/failure.js';
 import { underived, type Derived } from './action.js';
-import { applyRule, type Contradiction, type Found, type Verdict } from './judges.js';
+import { fieldJudges, judgeField, type Found, type Verdict } from './field-judges.js';
 import { noteClockAdvance } from './time.js';
 
 type Json = Record<string, unknown>;
@@ -29,7 +30,8 @@ export interface AnswerSeen {
 export interface AnswerVerdict {
   /** The object table judged (for the message). */
   object?: string;
-  contradictions: Contradiction[];
+  /** What the field judges found wrong, each naming its clause. */
+  findings: Finding[];
   judged: number;
 }
 
@@ -146,32 +148,41 @@ function source(path: string, seen: AnswerSeen, located: Located, object: Json):
   return underived;
 }
 
-/** The objects of the answer the operation describes (`data`, each item of `data[]`, or the body). */
-function objectsOf(body: unknown, where: AnswerOperation['at']): Json[] {
-  if (where === '.') return isRecord(body) ? [body] : [];
+/**
+ * The objects of the answer the operation describes (`data`, each item of `data[]`, or the body), each with where
+ * it was found when the operation's place is one of several accepted readings (spec/readings.ts, which the
+ * suites' checks read too).
+ */
+function objectsOf(body: unknown, operation: AnswerOperation): { object: Json; where?: string }[] {
+  if (operation.reading !== undefined) {
+    const found = locateObject(body, wrappings[operation.reading]);
+    return found === undefined ? [] : [{ object: found.object, where: found.place.where }];
+  }
+  const where = operation.at ?? '.';
+  if (where === '.') return isRecord(body) ? [{ object: body }] : [];
   if (!isRecord(body)) return [];
   const list = where.endsWith('[]');
   const value = body[where.replace('[]', '')];
-  if (list) return Array.isArray(value) ? value.filter(isRecord) : [];
-  return isRecord(value) ? [value] : [];
+  if (list) return Array.isArray(value) ? value.filter(isRecord).map((object) => ({ object })) : [];
+  return isRecord(value) ? [{ object: value }] : [];
 }
 
 /** Every contradiction of an answer with its request (2xx of an operation the tables list). */
 export function judgeAnswer(seen: AnswerSeen): AnswerVerdict {
   if (seen.api === 'control') {
     noteControl(seen);
-    return { contradictions: [], judged: 0 };
+    return { findings: [], judged: 0 };
   }
-  const out: AnswerVerdict = { contradictions: [], judged: 0 };
+  const out: AnswerVerdict = { findings: [], judged: 0 };
   if (seen.status < 200 || (seen.status > 299 && seen.status < 400)) return out;
   if (seen.status < 300) remember(seen);
   for (const located of locate(seen)) {
-    for (const object of objectsOf(seen.body, located.operation.at)) {
+    for (const { object, where } of objectsOf(seen.body, located.operation)) {
       for (const rule of [...located.always, ...located.operation.rules]) {
         const verdict = judgeRule(rule, seen, located, object);
         if (verdict.ok === false) {
-          out.object ??= located.object;
-          out.contradictions.push(verdict.contradiction);
+          out.object ??= where === undefined ? located.object : `${located.object} (found ${where})`;
+          out.findings.push(verdict.finding);
         } else if (verdict.ok === true) out.judged++;
       }
     }
@@ -186,87 +197,16 @@ function judgeRule(rule: FieldRule, seen: AnswerSeen, located: Located, object: 
     if ((typeof value !== 'string' && typeof value !== 'boolean') || !new RegExp(rule.only_if.matches).test(String(value))) return { ok: 'unjudged', unjudged: { field: rule.field, reason: `only when ${rule.only_if.from} matches ${rule.only_if.matches}` } };
   }
   const found = at(object, rule.field);
-  const fail = (expected: string, actual: unknown = found.present ? found.value : undefined): Verdict => ({ ok: false, contradiction: { field: rule.field, clause, expected, actual: actual === undefined ? '(absent)' : JSON.stringify(actual) } });
-  const paths = rule.from === undefined ? [] : [rule.from].flat();
-  const expected = rule.expect !== undefined && !['not-both', 'count-of'].includes(rule.judge) ? [rule.expect] : paths.map((path) => source(path, seen, located, object));
-  const derived = expected.filter((value) => value !== underived);
-  switch (rule.judge) {
-    case 'not-both': {
-      const other = at(object, String(rule.expect));
-      return found.value === true && other.value === true ? fail(`not both ${rule.field} and ${String(rule.expect)} true`, { [rule.field]: true, [String(rule.expect)]: true }) : { ok: true };
-    }
-    case 'count-of': {
-      if (!isRecord(seen.body) || !Array.isArray(seen.body.data) || seen.body.has_more !== false) return { ok: 'unjudged', unjudged: { field: rule.field, reason: 'the page is not the whole quote' } };
-      if (!found.present) return { ok: 'unjudged', unjudged: { field: rule.field, reason: 'absent (its presence is the schema\'s)' } };
-      const count = seen.body.data.filter((item) => isRecord(item) && item[String(rule.expect)] === true).length;
-      return found.value === count ? { ok: true } : fail(`${count} (the lines with ${String(rule.expect)} true)`);
-    }
-    case 'echo-clear': {
-      if (derived.length === 0) return { ok: 'unjudged', unjudged: { field: rule.field, reason: 'not sent' } };
-      const sent = derived[0];
-      // "null or empty string clears a field": cleared reads null, empty or absent.
-      if (sent === null || sent === '') return !found.present || found.value === null || found.value === '' ? { ok: true } : fail('cleared (null, empty or absent)');
-      return isDeepStrictEqual(found.value, sent) ? { ok: true } : fail(JSON.stringify(sent));
-    }
-    case 'url':
-      return typeof found.value === 'string' && URL.canParse(found.value) ? { ok: true } : fail('a URL');
-    case 'present-array':
-      return Array.isArray(found.value) ? { ok: true } : fail('an array (present on completion)');
-    case 'true-if-present':
-      return !found.present || found.value === true ? { ok: true } : fail('true, or absent');
-    case 'in-list': {
-      const list = derived.flat().map(String);
-      if (list.length === 0) return { ok: 'unjudged', unjudged: { field: rule.field, reason: 'no value asked for' } };
-      return typeof found.value === 'string' && list.includes(found.value) ? { ok: true } : fail(`one of the values asked for: ${list.join(', ')}`);
-    }
-    case 'same-text': {
-      if (derived.length === 0) return { ok: 'unjudged', unjudged: { field: rule.field, reason: 'not asked for' } };
-      return typeof found.value === 'string' && found.value.toLowerCase() === String(derived[0]).toLowerCase() ? { ok: true } : fail(`${JSON.stringify(derived[0])} (the value asked for)`);
-    }
-    case 'never-expires-or-later': {
-      const created = derived[0];
-      if (found.value === -1) return { ok: true };
-      if (typeof found.value !== 'number' || !Number.isInteger(found.value)) return fail('-1 or integer epoch ms');
-      return typeof created === 'number' && found.value < created ? fail(`-1, or epoch ms not before created_at ${created}`) : found.value >= 1e11 ? { ok: true } : fail('-1 or epoch milliseconds (not seconds)');
-    }
-    case 'masked':
-      return maskedVerdict(found, derived[0], object, fail);
-    case 'same-number': {
-      if (derived.length === 0 || !found.present) return { ok: 'unjudged', unjudged: { field: rule.field, reason: 'not asked for, or absent (its presence is the schema\'s)' } };
-      return Number(found.value) === Number(derived[0]) && typeof found.value === 'number' ? { ok: true } : fail(`${String(derived[0])}`);
-    }
-    case 'at-least-items': {
-      const items = object[String(rule.expect)];
-      if (!Array.isArray(items) || typeof found.value !== 'number') return { ok: 'unjudged', unjudged: { field: rule.field, reason: 'no item list or no total' } };
-      return found.value >= items.length ? { ok: true } : fail(`at least the ${items.length} item(s) of the page`);
-    }
-    case 'cursor-when-more':
-      if (object.has_more !== true || 'pagination' in object) return { ok: 'unjudged', unjudged: { field: rule.field, reason: 'asserted only where has_more is true in cursor mode' } };
-      return typeof found.value === 'string' && found.value !== '' ? { ok: true } : fail('a cursor (a non-empty string) where has_more is true');
-    default:
-      return applyRule(rule, found, { clause, expected, window: { ...(seen.startedAt === undefined ? {} : { from: seen.startedAt }), to: seen.arrivedAt } });
-  }
-}
-
-/**
- * Only the area code is revealed (AMBIGUITIES v4 52): masked_national shows no digits, the row's area code, or
- * the calling code and the area code; nothing more.
- */
-function maskedVerdict(found: Found, areaCode: unknown, object: Json, fail: (expected: string) => Verdict): Verdict {
-  if (found.value === null || !found.present) return { ok: true };
-  if (typeof found.value !== 'string') return fail('a string or null');
-  let digits = found.value.replace(/\D/g, '');
-  const calling = typeof object.country_code === 'string' ? object.country_code.replace(/\D/g, '') : '';
-  if (typeof areaCode === 'string' && digits !== areaCode && calling !== '' && digits.startsWith(calling)) digits = digits.slice(calling.length);
-  if (digits === '') return { ok: true };
-  if (typeof areaCode === 'string') return digits === areaCode ? { ok: true } : fail(`only the area code ${areaCode} revealed`);
-  return digits.length <= 4 ? { ok: true } : fail('only an area code revealed');
+  const literal = rule.expect !== undefined && fieldJudges[rule.judge].expectNamesAField !== true;
+  const expected = literal ? [rule.expect] : [rule.from ?? []].flat().map((path) => source(path, seen, located, object));
+  const window = { ...(seen.startedAt === undefined ? {} : { from: seen.startedAt }), to: seen.arrivedAt };
+  return judgeField({ rule, found, expected, clause, window, holder: { kind: 'answer', object, body: seen.body } });
 }
 
 /** A v2 webhook registration: what a later read of its record must show. */
 function remember(seen: AnswerSeen): void {
   if (seen.api !== 'v2' || seen.method !== 'POST' || seen.path !== '/webhooks' || !isRecord(seen.request?.json)) return;
-  const body = isRecord(seen.body) ? (isRecord(seen.body.data) ? seen.body.data : seen.body) : {};
+  const body = locateObject(seen.body, wrappings['v2-webhook-created'])?.object ?? {};
   const id = [body.webhook_id, body.id].find((v): v is string => typeof v === 'string');
   if (id === undefined) return;
   const { webhook_url: url, webhook_type: type } = seen.request.json;

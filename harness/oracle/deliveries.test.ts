@@ -44,67 +44,67 @@ const headers = { 'x-service-event': 'message.reaction', 'x-service-message-id':
 describe('judgeDelivery', () => {
   it('finds nothing wrong with a flat body that follows its action, and says what it judged', () => {
     const verdict = judgeDelivery(delivery(flatReaction, headers), reaction, { api: 'v2', secret });
-    expect(verdict.contradictions).toEqual([]);
+    expect(verdict.findings).toEqual([]);
     expect(verdict.judged.map((j) => j.field)).toEqual(expect.arrayContaining(['action', 'direction', 'reaction', 'sender', 'original_text', 'timestamp', 'X-Service-Event', 'X-Service-Message-Id', 'X-Service-Signature']));
   });
 
-  it('names the field, its clause, expected and actual when a value contradicts the action', () => {
+  it('names the field, its clause, expected and actual when a value contradicts the action, and what it judged', () => {
     const verdict = judgeDelivery(delivery({ ...flatReaction, action: 'remove' }, headers), reaction, { api: 'v2', secret });
-    expect(verdict.contradictions).toEqual([{ field: 'action', clause: 'events.message-reaction.shape', expected: '"add"', actual: '"remove"' }]);
+    expect(verdict.findings).toEqual([{ field: 'action', clause: 'events.message-reaction.shape', expected: '"add"', actual: '"remove"', about: { operation: 'message.reaction', as: 'delivery' } }]);
   });
 
   it('fails a time in seconds that is still an integer, and says so', () => {
     const verdict = judgeDelivery(delivery({ ...flatReaction, timestamp: Math.floor((now + 100) / 1000) }, headers), reaction, { api: 'v2', secret });
-    expect(verdict.contradictions).toHaveLength(1);
-    expect(verdict.contradictions[0]?.clause).toBe('events.flat.timestamp-ms');
-    expect(verdict.contradictions[0]?.actual).toMatch(/in seconds, not milliseconds/);
+    expect(verdict.findings).toHaveLength(1);
+    expect(verdict.findings[0]?.clause).toBe('events.flat.timestamp-ms');
+    expect(verdict.findings[0]?.actual).toMatch(/in seconds, not milliseconds/);
   });
 
   it('accepts a time equal to the request start, or a second before it (whole-second clocks)', () => {
-    for (const timestamp of [now, now - 999]) expect(judgeDelivery(delivery({ ...flatReaction, timestamp }, headers), reaction, { api: 'v2', secret }).contradictions).toEqual([]);
+    for (const timestamp of [now, now - 999]) expect(judgeDelivery(delivery({ ...flatReaction, timestamp }, headers), reaction, { api: 'v2', secret }).findings).toEqual([]);
   });
 
   it('fails a header missing on a v2 delivery as on a v4 one', () => {
     const verdict = judgeDelivery(delivery(flatReaction, { 'x-service-event': 'message.reaction' }), reaction, { api: 'v2', secret });
-    expect(verdict.contradictions.map((c) => c.field)).toEqual(['X-Service-Message-Id']);
+    expect(verdict.findings.map((c: { field: string; clause?: string }) => c.field)).toEqual(['X-Service-Message-Id']);
   });
 
   it('leaves unjudged what the action does not state, never failing it', () => {
     const { sender: _sender, ...did } = reaction.did ?? {};
     const verdict = judgeDelivery(delivery({ ...flatReaction, sender: 'anyone' }, headers), { ...reaction, did }, { api: 'v2', secret });
-    expect(verdict.contradictions).toEqual([]);
+    expect(verdict.findings).toEqual([]);
     expect(verdict.unjudged.map((u) => u.field)).toContain('sender');
   });
 
   it('judges a chat_id against every chat the action names, and leaves it unjudged where one is not known (a message the business wrote first)', () => {
-    expect(judgeDelivery(delivery({ ...flatReaction, chat_id: 'chat_9' }, headers), reaction, { api: 'v2', secret }).contradictions.map((c) => c.field)).toEqual(['chat_id']);
+    expect(judgeDelivery(delivery({ ...flatReaction, chat_id: 'chat_9' }, headers), reaction, { api: 'v2', secret }).findings.map((c: { field: string; clause?: string }) => c.field)).toEqual(['chat_id']);
     const { chat_id: _chat, ...subject } = reaction.subject ?? {};
     const verdict = judgeDelivery(delivery({ ...flatReaction, chat_id: 'chat_9' }, headers), { ...reaction, subject }, { api: 'v2', secret });
-    expect(verdict.contradictions).toEqual([]);
+    expect(verdict.findings).toEqual([]);
     expect(verdict.unjudged.map((u) => u.field)).toContain('chat_id');
   });
 
   it('accepts extra fields and any field order', () => {
     const reversed = Object.fromEntries(Object.entries({ ...flatReaction, x_extra: 1 }).reverse());
-    expect(judgeDelivery(delivery(reversed, headers), reaction, { api: 'v2', secret }).contradictions).toEqual([]);
+    expect(judgeDelivery(delivery(reversed, headers), reaction, { api: 'v2', secret }).findings).toEqual([]);
   });
 
   it('accepts null or absence for a group name the set-up left unnamed, and requires the null the description states', () => {
     const received: EventAction = { type: 'message.received', startedAt: now, subject: { message_id: 'msg_2', external_id: 'grp_1', group_id: 'grp_1', line: '+14155550199', protocol: 'imessage' }, did: { sender: '+1415', direction: 'inbound' }, sent: { text: 'x', attachments: [] }, setup: { is_group: true, group_name: null, members: ['+1415'] } };
     const body = { event: 'message.received', message_id: 'msg_2', timestamp: now, external_id: 'grp_1', protocol: 'imessage', internal_id: '+14155550199', text: 'x', attachments: [], received_at: now, sender: '+1415', is_group: true, group_id: 'grp_1', participants: [{ contact_id: 'ct_1', identifier: '+1415', name: null }] };
     const h = { 'x-service-event': 'message.received', 'x-service-message-id': 'msg_2' };
-    expect(judgeDelivery(delivery(body, h), received, { api: 'v2' }).contradictions).toEqual([]);
-    expect(judgeDelivery(delivery({ ...body, group_name: null }, h), received, { api: 'v2' }).contradictions).toEqual([]);
-    expect(judgeDelivery(delivery({ ...body, group_name: 'x' }, h), received, { api: 'v2' }).contradictions.map((c) => c.field)).toEqual(['group_name']);
+    expect(judgeDelivery(delivery(body, h), received, { api: 'v2' }).findings).toEqual([]);
+    expect(judgeDelivery(delivery({ ...body, group_name: null }, h), received, { api: 'v2' }).findings).toEqual([]);
+    expect(judgeDelivery(delivery({ ...body, group_name: 'x' }, h), received, { api: 'v2' }).findings.map((c: { field: string; clause?: string }) => c.field)).toEqual(['group_name']);
     const renamed: EventAction = { type: 'group.name_changed', startedAt: now, subject: { group_id: 'grp_1', external_id: 'grp_1', line: '+1', protocol: 'imessage' }, sent: { name: 'new' }, before: { name: null } };
     const change = { event: 'group.name_changed', message_id: 'msg_3', timestamp: now, external_id: 'grp_1', protocol: 'imessage', internal_id: '+1', group_id: 'grp_1', name: 'new' };
-    expect(judgeDelivery(delivery(change, { 'x-service-event': 'group.name_changed' }), renamed, { api: 'v2' }).contradictions.map((c) => c.field)).toEqual(['previous_name']);
+    expect(judgeDelivery(delivery(change, { 'x-service-event': 'group.name_changed' }), renamed, { api: 'v2' }).findings.map((c: { field: string; clause?: string }) => c.field)).toEqual(['previous_name']);
   });
 
   it('judges the v4 envelope: created_at 1000 times too small fails', () => {
     const v4 = { id: 'evt_1', type: 'message.reaction', created_at: Math.floor(now / 1000), organization_id: 'org_1', data: {} };
     const verdict = judgeDelivery(delivery(v4, headers), reaction, { api: 'v4', secret });
-    expect(verdict.contradictions.map((c) => `${c.field} ${c.clause}`)).toEqual(['created_at events.envelope.v4-created-at-ms']);
+    expect(verdict.findings.map((c: { field: string; clause?: string }) => `${c.field} ${c.clause}`)).toEqual(['created_at events.envelope.v4-created-at-ms']);
     expect(verdict.unjudged.map((u) => u.field)).toContain('data.*');
   });
 

@@ -6,8 +6,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogCacheDir, checkCatalog, readCached, sourcesHash } from './check-catalog.js';
 import { suitesConfig } from './paths.js';
+import { timeLimit } from '../../test/support/pace.js';
 
-describe('checkCatalog', { timeout: 120_000 }, () => {
+// Each test collects the suites a few times, as `mcs coverage` does once.
+describe('checkCatalog', { timeout: timeLimit({ mcsRuns: 10 }) }, () => {
   let dir: string;
   const before = process.env.MCS_CACHE_DIR;
   beforeAll(async () => {

@@ -4,10 +4,12 @@
 import { createVitest } from 'vitest/node';
 import { relative } from 'node:path';
 import type { DeclaredCheck } from '../check/meta.js';
-import { projectRoot } from './paths.js';
+import { projectRoot, suitesVitestOptions } from './paths.js';
 
 export interface CollectedCheck extends DeclaredCheck {
   id: string;
+  /** The suite file that declares it, relative to the project root. */
+  file: string;
 }
 
 export interface CheckCatalog {
@@ -19,7 +21,7 @@ export interface CheckCatalog {
 export async function collectCatalog(options: { config: string; include?: string[] }): Promise<CheckCatalog> {
   const vitest = await createVitest(
     'test',
-    { config: options.config, root: projectRoot, watch: false, reporters: [], passWithNoTests: true, ...(options.include ? { include: options.include } : {}) },
+    { ...suitesVitestOptions(options.include, options.config), watch: false, reporters: [], passWithNoTests: true },
     {},
     { stdout: process.stderr, stderr: process.stderr },
   );
@@ -31,10 +33,11 @@ export async function collectCatalog(options: { config: string; include?: string
     const testsPerFile: Record<string, number> = {};
     for (const module of run.testModules) {
       const tests = [...module.children.allTests()];
-      testsPerFile[relative(projectRoot, module.moduleId)] = tests.length;
+      const file = relative(projectRoot, module.moduleId);
+      testsPerFile[file] = tests.length;
       for (const test of tests) {
         const declared = test.meta().mcsCheck;
-        if (declared !== undefined) checks.push({ ...declared, id: `${declared.area}/${declared.name}` });
+        if (declared !== undefined) checks.push({ ...declared, id: `${declared.area}/${declared.name}`, file });
       }
     }
     return { checks: checks.sort((a, b) => a.id.localeCompare(b.id)), testsPerFile };

@@ -4,6 +4,7 @@ import { basename, dirname, relative } from 'node:path';
 import type { TestCase, TestModule } from 'vitest/node';
 import type { CheckResult, Failure } from '../../results/model.js';
 import { inPlainWords } from '../../results/failure-words.js';
+import { isAssertion } from '../checks/failure.js';
 import { secrets } from '../http/mask.js';
 import '../check/meta.js';
 
@@ -39,10 +40,6 @@ export function toCheckResult(testCase: TestCase, suitesDir: string, stopped?: s
     default:
       return { ...base, outcome: 'not-run', reason: stopped ?? 'interrupted before it finished' };
   }
-}
-
-function isAssertion(error: { name?: string } | undefined): boolean {
-  return error?.name === 'AssertionError' || error?.name === 'CheckFailure';
 }
 
 /** A test file whose module failed (import error, hook failure) without failing a test: one `error` result (the harness could not run it). */

@@ -7,6 +7,7 @@ import { ConfigError } from '../config/errors.js';
 import { resolveWaitForTarget } from '../config/resolve.js';
 import type { TargetConfig } from '../config/types.js';
 import { backoffMs, TargetUnreachable, waitForTarget } from './probe.js';
+import { timeLimit } from '../../test/support/pace.js';
 
 const servers: Server[] = [];
 afterEach(async () => {
@@ -15,7 +16,7 @@ afterEach(async () => {
 
 function targetAt(port: number, control = false): TargetConfig {
   const base = `http://127.0.0.1:${port}`;
-  return { baseUrl: base, v4Url: `${base}/v4`, v2Url: `${base}/v2`, ...(control ? { controlUrl: `${base}/__control` } : {}), timeoutMs: 2_000, fixtures: {} };
+  return { baseUrl: base, v4Url: `${base}/v4`, v2Url: `${base}/v2`, ...(control ? { controlUrl: `${base}/__control` } : {}), timeoutMs: timeLimit({ requests: 1 }), fixtures: {} };
 }
 
 /** A port nothing listens on now. */

@@ -4,6 +4,7 @@
 // base URL suggested), every configured key refused (or the key of another organization the config
 // describes), or a control URL that is not the control API.
 // A target that answers but answers badly (500s, garbage JSON) passes: judging it is the checks' job.
+import { errorCodes, McsError } from '../../spec/errors.js';
 import type { TargetConfig } from '../config/types.js';
 import { offeredOperations, openControl } from '../fixtures/control-access.js';
 import { ControlAdapterError } from '../fixtures/control-adapter.js';
@@ -13,8 +14,9 @@ import { maskUrl, secrets } from '../http/mask.js';
 import { send, TransportError, type RawResponse } from '../http/transport.js';
 import { joinUrl, requestRoot } from '../http/url.js';
 
-export class TargetUnreachable extends Error {
-  readonly code = 'MCS_UNREACHABLE';
+export class TargetUnreachable extends McsError {
+  override name = 'TargetUnreachable';
+  override readonly code = errorCodes.unreachable;
 }
 
 export interface ProbeResult {

@@ -105,11 +105,13 @@ export interface StatusState {
  */
 export function statusLine(state: StatusState, columns: number | undefined, style: Style = plain): string {
   const width = Math.max(1, (columns !== undefined && columns > 0 ? columns : defaultColumns) - 1);
-  const total = state.total === undefined ? '?' : String(state.total);
+  const total = String(state.total ?? '');
   const percent = state.total ? ` ${String(Math.floor((100 * state.done) / state.total)).padStart(3)}%` : '';
   const remaining = state.total === undefined || state.runMs === undefined ? undefined : eta(state.done, state.total, state.runMs);
+  // Checks done of the total, once the total is known (before, only the clock: a bare [0/?] says nothing).
+  const counter = state.total === undefined ? '' : `[${String(state.done).padStart(total.length)}/${total}${percent}] `;
   const parts: Array<[string, Tone | undefined]> = [
-    [`[${String(state.done).padStart(total.length)}/${total}${percent}] ${clock(state.elapsedMs)}`, 'strong'],
+    [`${counter}${clock(state.elapsedMs)}`, 'strong'],
     [remaining === undefined ? '' : ` ETA ${clock(remaining)}`, 'dim'],
   ];
   for (const [outcome, n] of state.counts) parts.push([parts.length === 2 ? '  ' : ', ', undefined], [`${n} ${outcome.replace(/-/g, ' ')}`, toneOf(outcome)]);
@@ -172,7 +174,7 @@ export class Progress implements ProgressListener {
   planned(total: number, files: number): void {
     this.#planned = total;
     this.#runStarted = this.#now();
-    this.#doing = 'running';
+    this.#doing = 'the first checks';
     if (this.#options.interactive) this.#redraw();
     else this.line(`${clock(this.elapsedMs())} running ${total} checks from ${files} files`);
   }
@@ -230,10 +232,14 @@ export class Progress implements ProgressListener {
     return this.#planned ?? (this.#collected > 0 ? this.#collected : undefined);
   }
 
+  /**
+   * The start of a plain line: the clock, as on the phase lines, then the checks done of the total, said in
+   * words (`0:42 [ 43/660 checks done]`); only the clock while the total is not known yet.
+   */
   #position(): string {
     const total = this.#total();
-    const done = total === undefined ? String(this.#done.length) : `${String(this.#done.length).padStart(String(total).length)}/${total}`;
-    return `[${done}] ${clock(this.elapsedMs())}`;
+    if (total === undefined) return clock(this.elapsedMs());
+    return `${clock(this.elapsedMs())} [${String(this.#done.length).padStart(String(total).length)}/${total} checks done]`;
   }
 
   #checkLine(result: CheckResult): string {

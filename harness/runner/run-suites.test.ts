@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckResult } from '../../results/model.js';
 import { startSuites } from './run-suites.js';
+import { timeLimit } from '../../test/support/pace.js';
 
 let server: Server;
 let results: Map<string, CheckResult>;
@@ -21,7 +22,7 @@ beforeAll(async () => {
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const run = await startSuites({
     context: {
-      target: { baseUrl: url, v4Url: `${url}/v4`, controlUrl: url, timeoutMs: 2_000, fixtures: { api_keys: { primary: 'api_sampleprimary0123456789' } } },
+      target: { baseUrl: url, v4Url: `${url}/v4`, controlUrl: url, timeoutMs: timeLimit({ requests: 1 }), fixtures: { api_keys: { primary: 'api_sampleprimary0123456789' } } },
       control: false,
       seed: 42,
       selection: { only: [], skip: ['sample/excluded'] },
@@ -31,7 +32,7 @@ beforeAll(async () => {
   });
   const { checks } = await run.done;
   results = new Map(checks.map((c) => [c.id, c]));
-}, 60_000);
+}, timeLimit({ mcsRuns: 1, quietMs: 10_000 })); // a run of the sample suites, as certify runs the suites
 
 afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -8,7 +8,7 @@ import type { RunContext } from '../check/meta.js';
 import type { Selection } from './selection.js';
 import { checkCatalog } from './check-catalog.js';
 import { fileNotRun, moduleFailure, toCheckResult, unhandledErrorResult } from './collect.js';
-import { projectRoot, suitesConfig, suitesDir } from './paths.js';
+import { projectRoot, suitesConfig, suitesDir, suitesVitestOptions } from './paths.js';
 
 export interface ProgressListener {
   /** What the run is doing before its checks run. */
@@ -86,7 +86,7 @@ export async function startSuites(options: SuiteRunOptions): Promise<SuiteRun> {
   const listenersBefore = new Set(signals.flatMap((signal) => process.listeners(signal)));
   const vitest = await createVitest(
     'test',
-    { config: suitesConfig, root: projectRoot, watch: false, reporters: [reporter], passWithNoTests: true, ...(options.include ? { include: options.include } : {}) },
+    { ...suitesVitestOptions(options.include), watch: false, reporters: [reporter], passWithNoTests: true },
     {},
     { stdout: process.stdout, stderr: process.stderr },
   );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { judge } from '../../results/verdict.js';
 import { check, conformantChecks, reportOf } from '../../test/support/results.js';
-import { areaTable, describeFailures, verdictLines } from './summary.js';
+import { areaTable, describeFailures, itemsShown, judgementLines, verdictLines } from './summary.js';
 
 describe('the end of the console summary', () => {
   it('lists expected failures, stale entries, what is not claimed and the unverified clauses, then the verdict', () => {
@@ -40,6 +40,31 @@ describe('the end of the console summary', () => {
       '  and 2 more checks with the same root cause:',
       '    auth/two (GET /v4/contacts -> 401)',
       '    auth/three (GET /v4/channels -> 401)',
+    ]);
+  });
+
+  it('cuts a root-cause group of many checks to a few, then the count and where the rest are (all of them with --verbose)', () => {
+    const exchange = (path: string) => ({ request: { method: 'GET', url: `http://127.0.0.1:9/v4${path}`, headers: {} }, response: { status: 401, headers: {}, body: '{}' }, durationMs: 1, curl: `curl ${path}` });
+    const checks = Array.from({ length: 192 }, (_, n) => check(`auth/flat-${n}`, 'failed', ['contacts.merge.one'], { failure: { message: 'v4 GET /me: the 401 body is not flat' }, exchanges: [exchange(`/p${n}`)] }));
+    const lines = describeFailures(checks, [], 1).split('\n');
+    expect(lines).toContain('  and 191 more checks with the same root cause:');
+    expect(lines.filter((line) => /^ {4}auth\/flat-/.test(line))).toHaveLength(itemsShown);
+    expect(lines.at(-1)).toBe(`    … and ${191 - itemsShown} more (report.html lists every one; --verbose prints them here)`);
+    expect(describeFailures(checks, [], 1, undefined, { verbose: true }).split('\n').filter((line) => /^ {4}auth\/flat-/.test(line))).toHaveLength(191);
+  });
+
+  it('cuts the unverified clauses to a few and the count; a narrowed run says them in one line', () => {
+    const checks = Array.from({ length: 40 }, (_, n) => check(`contacts/c${n}`, 'not-verifiable', [`contacts.merge.c${n}`], { reason: 'needs the control API' }));
+    const clauses = [...checks.map((c) => ({ id: c.clauses[0] ?? '', section: '4 Contacts', kind: 'behaviour' as const, text: '', needs_control: false })), { id: 'auth.x.y', section: '5', kind: 'auth' as const, text: '', needs_control: false }];
+    const of = (list: typeof checks, selection?: { only: string[]; skip: string[] }) => judge(reportOf(list, { clauses, ...(selection === undefined ? {} : { selection }) }));
+    const lines = judgementLines(of(checks));
+    expect(lines[0]).toBe('unverified in-scope clauses (41 of 41):');
+    expect(lines).toHaveLength(itemsShown + 2);
+    expect(lines.at(-1)).toBe(`  … and ${41 - itemsShown} more (report.html lists every one; --verbose prints them here)`);
+    expect(judgementLines(of(checks), { verbose: true })).toHaveLength(42);
+    const failed = [check('auth/x', 'failed', ['auth.x.y'], { failure: { message: 'x' } }), ...checks.map((c) => ({ ...c, outcome: 'skipped' as const, reason: 'excluded by --only/--skip' }))];
+    expect(judgementLines(of(failed, { only: ['auth'], skip: [] }), { narrowed: true })).toEqual([
+      'unverified in-scope clauses: 40 of 41 (a run narrowed by --only/--skip verifies only what it selects; report.html lists them)',
     ]);
   });
 });

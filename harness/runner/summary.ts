@@ -33,18 +33,37 @@ export function areaTable(checks: readonly CheckResult[]): string {
   return [line(header), ...rows.map(line)].join('\n');
 }
 
+/** How a long list is shown on the console: its first few items and the count of the rest, or all of it. */
+export interface ListOptions {
+  /** --verbose: every item. */
+  verbose?: boolean;
+}
+
+/** Items of a long list the console shows before it counts the rest (report.html has them all). */
+export const itemsShown = 5;
+
+/**
+ * A list cut to what a CI log holds: the first `itemsShown` lines, then one saying how many more and where they
+ * are; every line under --verbose, and a list one line longer than the cut whole (the count would take that line).
+ */
+export function cutList(lines: readonly string[], indent: string, options: ListOptions = {}): string[] {
+  if (options.verbose === true || lines.length <= itemsShown + 1) return [...lines];
+  return [...lines.slice(0, itemsShown), `${indent}… and ${lines.length - itemsShown} more (report.html lists every one; --verbose prints them here)`];
+}
+
 /**
  * Each failure, those of one root cause (results/root-causes.ts) together: the group's line, its first check
- * in full, then "and N more checks" with each of the others on a line of its own (id and failing request).
+ * in full, then "and N more checks" with the first few of the others on a line of their own (id and failing
+ * request), and the count of the rest (all of them with --verbose).
  */
-export function describeFailures(checks: readonly CheckResult[], clauses: readonly Clause[], seed: number, controlUrl?: string): string {
+export function describeFailures(checks: readonly CheckResult[], clauses: readonly Clause[], seed: number, controlUrl?: string, options: ListOptions = {}): string {
   const byId = new Map(clauses.map((c) => [c.id, c]));
   return rootCauses(checks, controlUrl)
     .map((group) => {
       const [first, ...rest] = group.checks;
       if (first === undefined) return '';
       if (rest.length === 0) return describeFailure(first, byId, seed);
-      const more = rest.map((check) => `    ${check.id}${requestOf(check, controlUrl)}`);
+      const more = cutList(rest.map((check) => `    ${check.id}${requestOf(check, controlUrl)}`), '    ', options);
       return [`ROOT CAUSE: ${rootCauseLine(group)}`, describeFailure(first, byId, seed), `  and ${rest.length} more check${rest.length === 1 ? '' : 's'} with the same root cause:`, ...more].join('\n');
     })
     .join('\n\n');
@@ -132,12 +151,11 @@ export function coverageLine(report: RunReport): string {
 }
 
 /**
- * The end of the console summary, from the run's judgement (results/verdict.ts): expected failures, stale and
- * expired expectations, what was not claimed, the unverified in-scope clauses, then the verdict line.
+ * What the judgement (results/verdict.ts) adds before the verdict line: expected failures, stale and expired
+ * entries, claims, and the in-scope clauses left unverified: the first few and the count of the rest (all with
+ * --verbose); for a run narrowed by --only/--skip, which leaves most of them out by design, one line.
  */
-/** What the judgement adds before the verdict: expected failures, stale and expired entries, claims, and the
- * in-scope clauses left unverified. */
-export function judgementLines(judgement: Judgement): string[] {
+export function judgementLines(judgement: Judgement, options: ListOptions & { narrowed?: boolean } = {}): string[] {
   const lines: string[] = [];
   for (const check of judgement.expectedFailures) {
     lines.push(`EXPECTED FAILURE ${check.id}: ${check.failure?.message ?? 'failed'} (expected: ${check.expectation?.reason ?? ''}${check.expectation?.link ? `, ${check.expectation.link}` : ''})`);
@@ -146,10 +164,13 @@ export function judgementLines(judgement: Judgement): string[] {
   for (const entry of judgement.expectations.expired) lines.push(`EXPIRED expected failure ${entry.id} (until ${entry.until ?? ''}): its failures count again`);
   if (judgement.claims !== 'all' && (judgement.notClaimed.length > 0 || judgement.counts.notClaimed > 0)) lines.push(`claims: ${judgement.claims.join(', ')}; ${judgement.notClaimed.length} clause(s) and ${judgement.counts.notClaimed} check(s) not claimed`);
   for (const { reason, count } of judgement.notClaimedChecks) lines.push(`not claimed (${count}): ${reason}`);
-  if (judgement.verdict !== 'partial-run' && judgement.unverified.length > 0) {
-    lines.push(`unverified in-scope clauses (${judgement.unverified.length} of ${judgement.inScope}):`);
-    for (const clause of judgement.unverified) lines.push(`  ${clause.id}: ${clause.result}${clause.reason !== undefined ? ` (${clause.reason})` : ''}`);
+  if (judgement.unverified.length === 0) return lines;
+  if (options.narrowed === true || judgement.verdict === 'partial-run') {
+    lines.push(`unverified in-scope clauses: ${judgement.unverified.length} of ${judgement.inScope} (a run narrowed by --only/--skip verifies only what it selects; report.html lists them)`);
+    return lines;
   }
+  lines.push(`unverified in-scope clauses (${judgement.unverified.length} of ${judgement.inScope}):`);
+  lines.push(...cutList(judgement.unverified.map((clause) => `  ${clause.id}: ${clause.result}${clause.reason !== undefined ? ` (${clause.reason})` : ''}`), '  ', options));
   return lines;
 }
 

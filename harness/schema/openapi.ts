@@ -1,8 +1,10 @@
 // The operations of an OpenAPI document as the harness needs them: method, path template, operationId,
 // security, documented responses; `$ref`s to components other than schemas are followed here (schemas are
 // left to ajv). Built once per document per process.
-import { loadOpenApi } from '../../spec/index.js';
-import type { ApiName } from '../http/api-client.js';
+import { loadOpenApi, type OpenApiName as ApiName } from '../../spec/index.js';
+import { deref } from '../../spec/json-schema/pointer.js';
+
+export { deref } from '../../spec/json-schema/pointer.js';
 
 export type Json = Record<string, unknown>;
 
@@ -75,19 +77,6 @@ export function readOperations(api: ApiName, doc: Json): Operation[] {
     }
   }
   return operations;
-}
-
-/** Follows a chain of local `$ref`s (`#/components/...`) to the object they name. */
-export function deref(doc: Json, value: Json, depth = 0): Json {
-  const ref = value.$ref;
-  if (typeof ref !== 'string' || depth > 10) return value;
-  if (!ref.startsWith('#/')) throw new Error(`only local $refs are supported, found ${ref}`);
-  let target: unknown = doc;
-  for (const segment of ref.slice(2).split('/')) {
-    target = (target as Json | undefined)?.[segment.replace(/~1/g, '/').replace(/~0/g, '~')];
-  }
-  if (typeof target !== 'object' || target === null) throw new Error(`unresolvable $ref ${ref}`);
-  return deref(doc, target as Json, depth + 1);
 }
 
 function readSecurity(requirements: Json[]): Operation['security'] {

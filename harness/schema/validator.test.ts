@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { convert30To2020 } from './dialect.js';
 import { findOperation, readOperations } from './openapi.js';
 import { checkResponse, validateResponse } from './validator.js';
 
@@ -89,20 +88,5 @@ describe('operations of a document', () => {
     expect(findOperation('control', 'POST', '/organizations/org_abc/app-tokens')?.operationId).toBe('createAppToken');
     expect(findOperation('control', 'post', '/organizations/org_abc/app-tokens?x=1')?.operationId).toBe('createAppToken');
     expect(findOperation('control', 'GET', '/organizations/org_abc/app-tokens')).toBeUndefined();
-  });
-});
-
-describe('OpenAPI 3.0 to JSON Schema 2020-12', () => {
-  it('turns nullable into a null type, a null enum member, or an anyOf', () => {
-    expect(convert30To2020({ type: 'string', nullable: true })).toEqual({ type: ['string', 'null'] });
-    expect(convert30To2020({ type: 'string', enum: ['a'], nullable: true })).toEqual({ type: ['string', 'null'], enum: ['a', null] });
-    expect(convert30To2020({ $ref: '#/components/schemas/X', nullable: true })).toEqual({ anyOf: [{ $ref: '#/components/schemas/X' }, { type: 'null' }] });
-    expect(convert30To2020({ properties: { a: { type: 'integer', nullable: false } } })).toEqual({ properties: { a: { type: 'integer' } } });
-  });
-
-  it('turns boolean exclusive bounds into numeric ones and leaves the input untouched', () => {
-    const input = { type: 'number', minimum: 0, exclusiveMinimum: true, maximum: 5, exclusiveMaximum: false };
-    expect(convert30To2020(input)).toEqual({ type: 'number', exclusiveMinimum: 0, maximum: 5 });
-    expect(input.exclusiveMinimum).toBe(true);
   });
 });

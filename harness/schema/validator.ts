@@ -1,11 +1,12 @@
 // validateResponse: does a response conform to the spec? Its status must be documented for the operation
-// ("undocumented status" is an error of its own), and a JSON body must match the documented schema.
-// Validators are compiled on first use and shared by every check of the process.
-import type { ErrorObject, ValidateFunction } from 'ajv';
-import { loadOpenApi } from '../../spec/index.js';
-import type { ApiName } from '../http/api-client.js';
-import { ensureComponents, isOpenApi30, sharedAjv, toJsonSchema } from './ajv.js';
+// ("undocumented status" is an error of its own), and a JSON body must match the documented schema, as the
+// spec's one JSON Schema validator (spec/json-schema) reads it. Validators are shared by every check of the process.
+import type { ErrorObject } from 'ajv';
+import type { OpenApiName as ApiName } from '../../spec/index.js';
+import { describeError, specValidatorFor } from '../../spec/json-schema/validator.js';
 import { findOperation, findOperationById, type Json, type Operation } from './openapi.js';
+
+export { describeError } from '../../spec/json-schema/validator.js';
 
 export interface ResponseToValidate {
   api: ApiName;
@@ -31,9 +32,6 @@ export interface ValidationResult {
   notJson?: boolean;
 }
 
-const compiled = new Map<string, ValidateFunction>();
-/** Responses shared through `#/components/responses/...` share one schema object, and so one validator. */
-const compiledBySchema = new WeakMap<object, ValidateFunction>();
 const maxErrors = 8;
 
 export function validateResponse(response: ResponseToValidate): string[] {
@@ -67,7 +65,8 @@ export function checkResponse(response: ResponseToValidate): ValidationResult {
     const what = response.text === undefined || response.text === '' ? 'empty' : 'not JSON';
     return { operation, undocumentedStatus: false, errors: [`${operation.operationId} ${response.status}: body is ${what}, the spec documents a JSON body`], notJson: what === 'not JSON' };
   }
-  const validate = validatorFor(operation, key, schema);
+  // Responses shared through `#/components/responses/...` share one schema object, and so one validator.
+  const validate = specValidatorFor(operation.api, schema as Json);
   if (validate(response.body)) return { operation, undocumentedStatus: false, errors: [] };
   return { operation, undocumentedStatus: false, errors: formatErrors(operation, response.status, validate.errors ?? []) };
 }
@@ -113,38 +112,8 @@ function jsonSchemaOf(response: Json): unknown {
   return mediaType === undefined ? undefined : content[mediaType]?.schema;
 }
 
-function validatorFor(operation: Operation, statusKey: string, schema: unknown): ValidateFunction {
-  const cacheKey = `${operation.api} ${operation.method} ${operation.path} ${statusKey}`;
-  let validate = compiled.get(cacheKey) ?? (typeof schema === 'object' && schema !== null ? compiledBySchema.get(schema) : undefined);
-  if (!validate) {
-    ensureComponents(operation.api);
-    const doc = loadOpenApi(operation.api);
-    validate = sharedAjv().compile(toJsonSchema(operation.api, isOpenApi30(doc), schema));
-    if (typeof schema === 'object' && schema !== null) compiledBySchema.set(schema, validate);
-  }
-  compiled.set(cacheKey, validate);
-  return validate;
-}
-
 function formatErrors(operation: Operation, status: number, errors: ErrorObject[]): string[] {
   const lines = errors.slice(0, maxErrors).map((error) => `${operation.operationId} ${status}: ${describeError(error)}`);
   if (errors.length > maxErrors) lines.push(`…and ${errors.length - maxErrors} more schema errors`);
   return lines;
-}
-
-export function describeError(error: ErrorObject): string {
-  const where = error.instancePath === '' ? 'body' : `body${error.instancePath.replace(/\/(\d+)(?=\/|$)/g, '[$1]').replace(/\//g, '.')}`;
-  const params = error.params as Record<string, unknown>;
-  switch (error.keyword) {
-    case 'additionalProperties':
-      return `${where} has unexpected field '${String(params.additionalProperty)}'`;
-    case 'required':
-      return `${where} lacks required field '${String(params.missingProperty)}'`;
-    case 'enum':
-      return `${where} must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
-    case 'const':
-      return `${where} must be ${JSON.stringify(params.allowedValue)}`;
-    default:
-      return `${where} ${error.message ?? 'is invalid'}`;
-  }
 }

@@ -6,6 +6,7 @@
 // body is never held), a body over maxBodyBytes is answered 413, and the bytes held (kept, and being read)
 // count against a budget that several receivers may share (byte-budget.ts); past it a delivery is answered
 // 503 once the receiver's own oldest deliveries are gone.
+import { errorCodes, McsError } from '../../spec/errors.js';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { joinUrl } from '../http/url.js';
@@ -92,8 +93,9 @@ export interface WebhookReceiver {
   close(): Promise<void>;
 }
 
-export class DeliveryWaitTimeoutError extends Error {
+export class DeliveryWaitTimeoutError extends McsError {
   override readonly name = 'DeliveryWaitTimeoutError';
+  override readonly code = errorCodes.deliveryWaitTimeout;
   constructor(
     readonly timeoutMs: number,
     readonly wanted: number,
@@ -309,7 +311,8 @@ function readBody(req: IncomingMessage, maxBytes: number, take: (bytes: number) 
 
 function toDelivery(req: IncomingMessage, rawBody: Buffer, seq: number): Delivery {
   const path = req.url ?? '/';
-  const headers: Record<string, string | string[]> = {};
+  // Named by the sender: no prototype, so a header named `__proto__` or `constructor` is one like any other.
+  const headers = Object.create(null) as Record<string, string | string[]>;
   for (const [name, values] of Object.entries(req.headersDistinct)) {
     if (values === undefined) continue;
     headers[name] = values.length === 1 ? (values[0] as string) : values;

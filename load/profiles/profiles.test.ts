@@ -11,6 +11,7 @@ import { startStubApi, type StubApi, type StubApiOptions } from '../stub-api.js'
 import type { Profile, ProfileContext, ProfileState, Target } from '../types.js';
 import { profiles } from './index.js';
 import { analyse } from './webhook-delivery.js';
+import { timeLimit } from '../../test/support/pace.js';
 
 const stubs: StubApi[] = [];
 afterEach(async () => {
@@ -29,7 +30,7 @@ function context(target: Target, options: Record<string, string> = {}): ProfileC
 
 async function run(name: string, target: Target, model: ModelSpec, options: Record<string, string> = {}, durationMs = 1000) {
   const profile = profiles[name] as Profile<ProfileState>;
-  return withProfile(profile, context(target, options), async (state) => (await runLoad({ profile, state, model, shard: { index: 0, count: 1 }, runId: 'ptest', durationMs, maxRequests: 5000, timeoutMs: 5000 })).result);
+  return withProfile(profile, context(target, options), async (state) => (await runLoad({ profile, state, model, shard: { index: 0, count: 1 }, runId: 'ptest', durationMs, maxRequests: 5000, timeoutMs: timeLimit({ requests: 1 }) })).result);
 }
 
 describe('send', () => {

@@ -15,6 +15,7 @@ import { httpPoster, type OutgoingRequest, type Poster } from './post.js';
 import { signatureHeader } from './signing.js';
 import { eventState } from './state.js';
 import { withFieldFaults } from './field-faults.js';
+import { withCrossedIds } from './crossed-ids.js';
 import { withOpenReadings, wholeSeconds } from './open-readings.js';
 import type { DeliveryRecord, FlatDelivery, Subscription } from './types.js';
 
@@ -40,8 +41,10 @@ export class ServiceBus implements EventBus {
   ) {
     const config = { ...defaultDeliveryConfig, ...options.delivery };
     const poster = options.poster ?? httpPoster;
-    // Variant duplicateDeliveries: each attempt is POSTed twice, the copy once the first is answered.
-    this.engine = new DeliveryEngine(config, faults.variant.duplicateDeliveries ? twice(poster) : poster, (sub, record) => this.request(sub, record));
+    // Variant duplicateDeliveries: each attempt is POSTed twice, the copy once the first is answered (and, with
+    // deliveryJitterMs, after a random wait of its own).
+    const { duplicateDeliveries, deliveryJitterMs } = faults.variant;
+    this.engine = new DeliveryEngine(config, duplicateDeliveries ? twice(poster, deliveryJitterMs) : poster, (sub, record) => this.request(sub, record));
   }
 
   emit(org: Org, type: string, data: Record<string, unknown>, meta: EventMeta = {}): EventRecord {
@@ -49,6 +52,7 @@ export class ServiceBus implements EventBus {
     // The merge endpoint passes no flat fields; the flat body's base fields are found here (contact-merged.ts).
     if (type === 'contact.merged' && meta.flat === undefined) meta = { ...meta, flat: contactMergedFlat(org, data) };
     ({ data, meta } = withFieldFaults(type, data, meta, (name) => this.faults.fault(name)));
+    ({ data, meta } = withCrossedIds(org, data, meta, (name) => this.faults.fault(name)));
     ({ data, meta } = withOpenReadings(data, meta, this.faults.variant));
     const now = this.faults.variant.eventTimesWholeSeconds ? wholeSeconds(org.now()) : org.now();
     const record: EventRecord = { id: newId('evt'), type, created_at: now, organization_id: org.id, data, meta };
@@ -91,6 +95,7 @@ export class ServiceBus implements EventBus {
             secondsTimestamp: f('events.v4.created-at-seconds'),
             bareOrganizationId: f('events.v4.bare-organization-id'),
             receivedChatIdNotChat: f('events.v4.received-chat-id-not-chat'),
+            idWithoutPrefix: f('events.v4.id-without-prefix'),
           }),
           form,
         ),
@@ -134,7 +139,7 @@ export class ServiceBus implements EventBus {
     };
     sub.deliveries.push(record);
     sub.deliveriesById.set(record.id, record);
-    this.engine.enqueue(sub, record);
+    this.engine.enqueue(sub, record, randomDelay(this.faults.variant.deliveryJitterMs));
     return record;
   }
 
@@ -175,13 +180,23 @@ export class ServiceBus implements EventBus {
   }
 }
 
-/** Variant duplicateDeliveries: each attempt POSTed twice, the copy once the first is answered (its outcome is the first's). */
-function twice(post: Poster): Poster {
+/**
+ * Variant duplicateDeliveries: each attempt POSTed twice, the copy once the first is answered (its outcome is the
+ * first's). With a jitter the copy waits a random time of its own, without holding up the deliveries behind it.
+ */
+function twice(post: Poster, jitterMs: number): Poster {
   return async (req, timeoutMs, signal) => {
     const status = await post(req, timeoutMs, signal);
-    await post(req, timeoutMs, signal).catch(() => undefined);
+    const copy = () => post(req, timeoutMs, signal).catch(() => undefined);
+    if (jitterMs > 0) setTimeout(copy, randomDelay(jitterMs)).unref();
+    else await copy();
     return status;
   };
+}
+
+/** A random wait of 0 to `jitterMs` ms (0 without a jitter). */
+function randomDelay(jitterMs: number): number {
+  return jitterMs > 0 ? Math.random() * jitterMs : 0;
 }
 
 /** The fault that reports a shared card the wrong way round: the line as the sharer. */

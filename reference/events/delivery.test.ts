@@ -24,6 +24,20 @@ let engine: DeliveryEngine | undefined;
 afterEach(() => engine?.close());
 
 describe('DeliveryEngine', () => {
+  it('holds a delivery queued with a delay until then, without holding up the ones behind it (variant deliveryJitterMs)', async () => {
+    const sent: string[] = [];
+    const poster: Poster = async (req) => {
+      sent.push(req.body);
+      return 200;
+    };
+    engine = new DeliveryEngine({ retryDelaysMs: [], attemptTimeoutMs: 1000 }, poster, build);
+    const sub = subscription('wh_late');
+    engine.enqueue(sub, record(sub, '"first"'), 30);
+    engine.enqueue(sub, record(sub, '"second"'));
+    await engine.idle();
+    expect(sent).toEqual(['"second"', '"first"']);
+  });
+
   it('retries a failed delivery on the schedule, then gives up as failed with every attempt recorded', async () => {
     const poster: Poster = async () => 500;
     engine = new DeliveryEngine({ retryDelaysMs: [5, 5], attemptTimeoutMs: 1000 }, poster, build);

@@ -46,8 +46,10 @@ export class DeliveryEngine {
     setMaxListeners(0, this.abort.signal);
   }
 
-  enqueue(sub: Subscription, record: DeliveryRecord): void {
+  /** Queues the delivery now, or after `delayMs` (variant deliveryJitterMs: deliveries then leave in any order). */
+  enqueue(sub: Subscription, record: DeliveryRecord, delayMs = 0): void {
     if (this.closed) return;
+    if (delayMs > 0) return this.later(delayMs, () => this.enqueue(sub, record));
     let lane = this.lanes.get(sub.id);
     if (!lane) this.lanes.set(sub.id, (lane = { sub, queue: [], running: false }));
     lane.queue.push(record);
@@ -123,10 +125,15 @@ export class DeliveryEngine {
       return;
     }
     record.nextAttemptAt = started + delay;
+    this.later(delay, () => this.enqueue(sub, record));
+  }
+
+  /** Runs `then` after `delayMs`, counted as pending work until it has run (idle() waits for it, close() drops it). */
+  private later(delayMs: number, then: () => void): void {
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      this.enqueue(sub, record);
-    }, delay);
+      then();
+    }, delayMs);
     timer.unref();
     this.timers.add(timer);
   }

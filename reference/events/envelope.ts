@@ -17,6 +17,8 @@ export interface EnvelopeFaults {
   bareOrganizationId?: boolean;
   /** message.received data with the other party's address as chat_id instead of the chat_ id. */
   receivedChatIdNotChat?: boolean;
+  /** id without its `evt_` prefix. */
+  idWithoutPrefix?: boolean;
 }
 
 /** Deliberate mistakes of the flat body (fault-injected variants). */
@@ -35,7 +37,7 @@ const baseFlatFields = ['chat_id', 'external_id', 'protocol', 'internal_id'];
 
 export function v4Envelope(event: EventRecord, faults: EnvelopeFaults = {}): V4Envelope {
   return {
-    id: event.id,
+    id: faults.idWithoutPrefix ? event.id.replace(/^evt_/, '') : event.id,
     type: event.type,
     created_at: faults.secondsTimestamp ? Math.floor(event.created_at / 1000) : event.created_at,
     organization_id: faults.bareOrganizationId ? event.organization_id.replace(/^org_/, '') : event.organization_id,

@@ -1,6 +1,7 @@
 // The event side's fault switches (signing, delivery headers, envelopes, v2 filtering, rotation, replay,
 // event rules). Each is checked at the one place it changes behaviour: grep its name.
 import type { FaultDecl } from '../faults.js';
+import { crossedIdDecls } from './crossed-ids.js';
 import { fieldFaultDecls } from './field-faults.js';
 
 export const faults: FaultDecl[] = [
@@ -18,6 +19,7 @@ export const faults: FaultDecl[] = [
   { name: 'events.replay.no-replay-header', description: 'Replays lack X-Service-Replay: true.', clauses: ['events.header.replay-true'] },
   { name: 'events.replay.no-original-event-id', description: 'Replays lack X-Original-Event-Id.', clauses: ['events.header.original-event-id'] },
   { name: 'events.replay.header-on-first-delivery', description: 'First deliveries already carry X-Service-Replay: true.', clauses: ['events.header.replay-true'] },
+  { name: 'events.v4.id-without-prefix', description: 'The v4 envelope id lacks its evt_ prefix.', clauses: ['events.envelope.v4-shape', 'ids.prefix.per-resource'] },
   { name: 'events.v4.created-at-seconds', description: 'The v4 envelope created_at is in seconds.', clauses: ['events.envelope.v4-shape', 'time.v4.epoch-milliseconds', 'events.envelope.v4-created-at-ms'] },
   { name: 'events.v4.bare-organization-id', description: 'The v4 envelope organization_id lacks its org_ prefix.', clauses: ['events.envelope.v4-shape', 'ids.prefix.per-resource'] },
   { name: 'events.v2.gets-v4-envelope', description: 'v2 subscriptions receive the v4 envelope instead of the flat body.', clauses: ['events.envelope.v2-flat-shape', 'versioning.webhooks.body-follows-registration'] },
@@ -54,4 +56,15 @@ export const faults: FaultDecl[] = [
   { name: 'events.v2-list.inactive', description: 'v2 GET /webhooks lists every webhook with is_active false, while its v4 record reads true.', clauses: ['views.webhooks.v2-list-agrees-with-record'] },
   // A field contradicting the action in each event type, a time in seconds, a header on one API version only.
   ...fieldFaultDecls,
+  // A delivery naming the poll, message, group or chat of another action of the run.
+  ...crossedIdDecls,
+  // statements of the ledger (spec/statements.yaml) that a check judged but no fault broke
+  { name: 'events.v2-record.url-other', description: 'GET /v4/webhooks/{id} gives the v2 record a webhook_url other than the one registered.', clauses: ['webhooks.v2-record.shape', 'webhooks.v4.get-v2-record'] },
+  { name: 'events.v2-record.api-key-name-number', description: 'GET /v4/webhooks/{id} gives the v2 record api_key_name as a number.', clauses: ['webhooks.v2-record.shape', 'webhooks.v4.get-v2-record'] },
+  { name: 'events.v2-record.integration-name-number', description: 'GET /v4/webhooks/{id} gives the v2 record integration_name as a number.', clauses: ['webhooks.v2-record.shape', 'webhooks.v4.get-v2-record'] },
+  { name: 'events.v2-record.created-at-string', description: 'GET /v4/webhooks/{id} gives the v2 record created_at as a string.', clauses: ['webhooks.v2-record.shape', 'webhooks.v4.get-v2-record'] },
+  { name: 'events.v2-record.deprecated-at-string', description: 'GET /v4/webhooks/{id} gives the v2 record deprecated_at as a string.', clauses: ['webhooks.v2-record.shape', 'webhooks.v4.get-v2-record'] },
+  { name: 'events.v2-record.valid-until-string', description: 'GET /v4/webhooks/{id} gives the v2 record valid_until as a string.', clauses: ['webhooks.v2-record.shape', 'webhooks.v4.get-v2-record'] },
+  { name: 'events.v2-record.last-triggered-string', description: 'GET /v4/webhooks/{id} gives the v2 record last_triggered as a string.', clauses: ['webhooks.v2-record.shape', 'webhooks.v4.get-v2-record'] },
+  { name: 'events.v2-record.is-active-string', description: 'GET /v4/webhooks/{id} gives the v2 record is_active as a string.', clauses: ['webhooks.v2-record.shape', 'webhooks.v4.get-v2-record'] },
 ];

@@ -5,10 +5,10 @@
 import type { EventMeta } from '../server/event-bus.js';
 import type { FaultDecl } from '../faults.js';
 
-type Fields = Record<string, unknown>;
+export type Fields = Record<string, unknown>;
 
 /** A fault switch as bus.ts passes it: checked by its literal name where it changes behaviour (grep it). */
-type Switch = (name: string) => boolean;
+export type Switch = (name: string) => boolean;
 
 interface FieldFault {
   decl: FaultDecl;
@@ -56,6 +56,8 @@ const fieldFaults: FieldFault[] = [
   { type: 'message.sent', on: (f) => f('events.v2.sent-at-seconds'), decl: decl('events.v2.sent-at-seconds', 'message.sent', 'carries sent_at in unix seconds instead of epoch milliseconds (still an integer).', 'events.flat.event-times-ms'), change: only('sent_at', (f) => seconds(f.sent_at)) },
   { type: 'message.delivered', on: (f) => f('events.v2.delivered-at-seconds'), decl: decl('events.v2.delivered-at-seconds', 'message.delivered', 'carries delivered_at in unix seconds instead of epoch milliseconds (still an integer).', 'events.flat.event-times-ms'), change: only('delivered_at', (f) => seconds(f.delivered_at)) },
   { type: 'message.read', on: (f) => f('events.v2.read-at-seconds'), decl: decl('events.v2.read-at-seconds', 'message.read', 'carries read_at in unix seconds instead of epoch milliseconds (still an integer).', 'events.flat.event-times-ms'), change: only('read_at', (f) => seconds(f.read_at)) },
+  { type: 'poll.received', on: (f) => f('events.fields.poll-received-id-wrong'), decl: decl('events.fields.poll-received-id-wrong', 'poll.received', 'carries a poll_id other than the poll\'s.'), change: only('poll_id', (f) => `${String(f.poll_id)}x`) },
+  { type: 'group.icon_changed', on: (f) => f('events.fields.group-icon-url-wrong'), decl: decl('events.fields.group-icon-url-wrong', 'group.icon_changed', 'gives the previous icon (or none) as icon_url.'), change: only('icon_url', (f) => f.previous_icon_url ?? 'https://example.com/no-icon.png') },
 ];
 
 /** A 1:1 typing event naming the line as the one typing. */

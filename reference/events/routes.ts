@@ -101,11 +101,15 @@ function createV2(ctx: Ctx): Reply {
   return json(200, ctx.app.fault('events.create.no-secret') ? v2Record(sub) : { ...v2Record(sub), signing_secret: sub.secret });
 }
 
-/** v2-registered: the v2 record, unwrapped; v4-registered: `{data}`. Errors are flat either way. */
+/** v2-registered: the v2 record, unwrapped (or wrapped, variant v2RecordWrapped); v4-registered: `{data}`. Errors are flat either way. */
 function getV4(ctx: Ctx): Reply {
   try {
     const sub = findSubscription(orgOf(ctx), ctx.params.webhookId ?? '', true);
-    if (sub.format === 'v2') return json(200, recordFaults(ctx, v2Record(sub), sub.secret));
+    if (sub.format === 'v2') {
+      const record = recordFaults(ctx, v2Record(sub), sub.secret);
+      // Variant v2RecordWrapped: the record under the v4 item rule, `{data: record}` (AMBIGUITIES v4 7).
+      return ctx.app.variant.v2RecordWrapped ? ok(record) : json(200, record);
+    }
     // A v4-registered webhook is read in the same record shape (webhook_type `all`: it receives every event).
     return ok({ ...v2Record(sub), ...v4View(sub) });
   } catch (error) {
@@ -120,6 +124,15 @@ function getV4(ctx: Ctx): Reply {
 function recordFaults(ctx: Ctx, record: Record<string, unknown>, secret: string): Record<string, unknown> {
   const result: Record<string, unknown> = ctx.app.fault('events.v2-record.leaks-secret') ? { ...record, signing_secret: secret } : { ...record };
   if (ctx.app.fault('events.v2-record.no-failure-count')) delete result.failure_count;
+  // Faults of the statement ledger's rows (spec/statements.yaml): a field of another type, or another URL.
+  if (ctx.app.fault('events.v2-record.url-other')) result.webhook_url = `${String(result.webhook_url)}/other`;
+  if (ctx.app.fault('events.v2-record.api-key-name-number')) result.api_key_name = 1;
+  if (ctx.app.fault('events.v2-record.integration-name-number')) result.integration_name = 1;
+  if (ctx.app.fault('events.v2-record.created-at-string')) result.created_at = String(result.created_at);
+  if (ctx.app.fault('events.v2-record.deprecated-at-string')) result.deprecated_at = String(result.deprecated_at);
+  if (ctx.app.fault('events.v2-record.valid-until-string')) result.valid_until = String(result.valid_until);
+  if (ctx.app.fault('events.v2-record.last-triggered-string')) result.last_triggered = String(result.last_triggered);
+  if (ctx.app.fault('events.v2-record.is-active-string')) result.is_active = String(result.is_active);
   return result;
 }
 

@@ -4,6 +4,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadOpenApi } from '../../spec/index.js';
 import { fixture, receiver, type Fixture, type Received, type Receiver } from '../messaging/test-kit.js';
+import { timeLimit } from '../../test/support/pace.js';
 
 let fx: Fixture;
 const receivers: Receiver[] = [];
@@ -86,7 +87,7 @@ describe('v4 subscriptions', () => {
     const r = await hook((i) => (i === 0 ? 500 : 200));
     const sub = await fx.v4('POST', '/webhooks', { url: r.url });
     await inbound();
-    const [a, b] = await r.waitFor(2, 10_000);
+    const [a, b] = await r.waitFor(2, timeLimit({ requests: 2 }));
     expect(b!.raw).toBe(a!.raw);
     await fx.v4('DELETE', `/webhooks/${sub.body.data.id}`);
   });

@@ -35,6 +35,12 @@ async function invite(fx: Fixture, customer: string, optedIn: boolean) {
   return fx.v4('POST', `/channels/${amb}/messages`, { to: customer, invitation_id: invitation.invitation_id });
 }
 
+/** The v2 record of a webhook registered through v2, read through GET /v4/webhooks/{id}. */
+const v2Record = async (fx: Fixture) => {
+  const created = (await fx.v2('POST', '/webhooks', { webhook_url: 'http://127.0.0.1:9/none', webhook_type: 'message' })).body;
+  return (await fx.v4('GET', `/webhooks/${created.webhook_id}`)).body as Record<string, unknown>;
+};
+
 const signedWith = (raw: string, header: unknown, secret: string) => {
   const match = /^t=(\d{10}),v1=([0-9a-f]{64})$/.exec(String(header));
   return match !== null && createHmac('sha256', secret).update(`${match[1]}.${raw}`).digest('hex') === match[2];
@@ -272,6 +278,18 @@ const checks: Record<string, Check> = {
     return (await fx.v2('POST', `/chats/${to}/messages/${sent.message_id}/reactions`, { reaction: '-love' })).status === 200;
   },
   'v2.chats.read-refused': async (fx) => (await fx.v2('POST', `/chats/${encodeURIComponent(fresh())}/read`)).status === 200,
+  'v2.chats.typing-refused': async (fx) => (await fx.v2('POST', `/chats/${encodeURIComponent(fresh())}/typing`)).status === 200,
+  'v2.status.other-message-id': async (fx) => {
+    const to = encodeURIComponent(fresh());
+    const sent = (await fx.v2('POST', `/chats/${to}/messages`, { text: 'x' })).body;
+    return (await fx.v2('GET', `/chats/${to}/messages/${sent.message_id}/status`)).body.message_id === sent.message_id;
+  },
+  'v2.status.unknown-status': async (fx) => {
+    const to = encodeURIComponent(fresh());
+    const sent = (await fx.v2('POST', `/chats/${to}/messages`, { text: 'x' })).body;
+    return ['queued', 'sent', 'delivered', 'failed'].includes((await fx.v2('GET', `/chats/${to}/messages/${sent.message_id}/status`)).body.status);
+  },
+  'v2.numbers.fields-missing': async (fx) => ((await fx.v2('GET', '/me/numbers')).body.numbers as Array<Record<string, unknown>>).every((n) => 'is_active' in n && 'last_active' in n),
   'events.signing.wrong-secret': async (fx) => {
     const { delivery, sub } = await firstDelivery(fx, null, () => inbound(fx));
     return signedWith(delivery.raw, delivery.headers['x-service-signature'], sub.signing_secret);
@@ -311,6 +329,7 @@ const checks: Record<string, Check> = {
   },
   'events.replay.header-on-first-delivery': async (fx) => (await firstDelivery(fx, null, () => inbound(fx))).delivery.headers['x-service-replay'] === undefined,
   'events.v4.created-at-seconds': async (fx) => (await firstDelivery(fx, null, () => inbound(fx))).delivery.body.created_at > 1e12,
+  'events.v4.id-without-prefix': async (fx) => /^evt_/.test(String((await firstDelivery(fx, null, () => inbound(fx))).delivery.body.id)),
   'events.v4.bare-organization-id': async (fx) => /^org_/.test((await firstDelivery(fx, null, () => inbound(fx))).delivery.body.organization_id),
   'events.v2-record.leaks-secret': async (fx) => {
     const created = (await fx.v2('POST', '/webhooks', { webhook_url: 'http://127.0.0.1:9/none', webhook_type: 'message' })).body;
@@ -428,6 +447,14 @@ const checks: Record<string, Check> = {
     const created = (await fx.v2('POST', '/webhooks', { webhook_url: 'http://127.0.0.1:9/none', webhook_type: 'message' })).body;
     return typeof (await fx.v4('GET', `/webhooks/${created.webhook_id}`)).body.failure_count === 'number';
   },
+  'events.v2-record.url-other': async (fx) => (await v2Record(fx)).webhook_url === 'http://127.0.0.1:9/none',
+  'events.v2-record.api-key-name-number': async (fx) => typeof (await v2Record(fx)).api_key_name === 'string',
+  'events.v2-record.integration-name-number': async (fx) => typeof (await v2Record(fx)).integration_name === 'string',
+  'events.v2-record.created-at-string': async (fx) => Number.isInteger((await v2Record(fx)).created_at),
+  'events.v2-record.deprecated-at-string': async (fx) => Number.isInteger((await v2Record(fx)).deprecated_at),
+  'events.v2-record.valid-until-string': async (fx) => Number.isInteger((await v2Record(fx)).valid_until),
+  'events.v2-record.last-triggered-string': async (fx) => Number.isInteger((await v2Record(fx)).last_triggered),
+  'events.v2-record.is-active-string': async (fx) => typeof (await v2Record(fx)).is_active === 'boolean',
   ...fieldChecks(),
 };
 
@@ -472,6 +499,14 @@ function fieldChecks(): Record<string, Check> {
     'events.fields.typing-stopped-sender-wrong': async (fx) => (await typing(fx, 'stopped')).body.sender === 'customer-typing',
     'events.fields.typing-is-group-flipped': async (fx) => (await typing(fx, 'started')).body.is_group === false,
     'events.fields.poll-received-title-wrong': async (fx) => (await poll(fx, 'received')).body.title === 'Lunch?',
+    'events.fields.poll-received-id-wrong': async (fx) => {
+      let made = '';
+      const delivery = await inChat(fx, 2, async (chat) => {
+        made = (await fx.control('POST', '/inbound/polls', { chat_id: chat.chat_id, sender: 'customer-poll', title: 'Lunch?', options: ['yes', 'no'], origin: 'received' })).body.data.poll_id;
+      });
+      return delivery.body.poll_id === made;
+    },
+    'events.fields.group-icon-url-wrong': async (fx) => (await group(fx, { icon_url: 'https://example.com/i.png' })).body.icon_url === 'https://example.com/i.png',
     'events.fields.poll-received-options-dropped': async (fx) => (await poll(fx, 'received')).body.options.length === 2,
     'events.fields.poll-created-sender-wrong': async (fx) => (await poll(fx, 'created')).body.sender === 'customer-poll',
     'events.fields.poll-voted-options-not-voted': async (fx) => JSON.stringify((await vote(fx)).body.voted_options) === '["yes"]',

@@ -67,4 +67,9 @@ export const faults: FaultDecl[] = [
   { name: 'v2.status.stale-queued', description: 'v2 GET .../status reads queued after message.delivered (or message.failed) reported the message delivered (or failed).', clauses: ['views.messages.status-agrees-with-events'] },
   { name: 'v2.contacts.row-stale-name', description: 'v2 GET /contacts lists a contact renamed through v4 under the name it was created with.', clauses: ['views.contacts.v2-agrees-with-v4'] },
   { name: 'v2.numbers.inbound-as-dedicated', description: 'v2 /me/numbers lists an inbound-only line as plan_kind dedicated.', clauses: ['v2.numbers.item-shape'] },
+  // statements of the ledger (spec/statements.yaml) that a check judged but no fault broke
+  { name: 'v2.chats.typing-refused', description: 'v2 POST /chats/{chatId}/typing answers 404.', clauses: ['v2.chats.typing-and-read'] },
+  { name: 'v2.status.other-message-id', description: 'The v2 status result names another message id than the one asked about.', clauses: ['v2.messages.status-result-shape'] },
+  { name: 'v2.status.unknown-status', description: 'The v2 status result reports status accepted, which is none of queued, sent, delivered, failed.', clauses: ['v2.messages.status-result-shape'] },
+  { name: 'v2.numbers.fields-missing', description: 'v2 /me/numbers lists each number without is_active and last_active.', clauses: ['v2.numbers.item-shape'] },
 ];

@@ -19,3 +19,11 @@ export function unshownSuccess(variant: Variant, kind: 'created' | 'done', body:
   if (!variant.unshownSuccessForms) return { status: 200, body };
   return kind === 'created' ? { status: 201, body } : { status: 204 };
 }
+
+/**
+ * `200 {data: {id, deleted}}` of a delete: `deleted` true, or under the deletedAsTime variant the time of deletion
+ * in epoch ms (the description gives the field's name, not its type: AMBIGUITIES v4 22).
+ */
+export function deletedResult(variant: Variant, id: string, at: number): Reply {
+  return ok({ id, deleted: variant.deletedAsTime ? at : true });
+}

@@ -2,15 +2,22 @@
 // Everything else lives inside an organization (store/types.ts Org), so organizations are isolated.
 import { newId, newSecret } from './ids.js';
 import { defaultPlan } from './plan.js';
-import type { ApiKeyRecord, AppTokenRecord, Org, PlanFacts } from './types.js';
+import type { ApiKeyRecord, AppTokenRecord, InventoryNumber, Org, PlanFacts } from './types.js';
 import type { Scope } from '../server/types.js';
 
 export type Credential = { kind: 'apiKey'; key: ApiKeyRecord; org: Org } | { kind: 'appToken'; token: AppTokenRecord; org: Org };
+
+export interface StoreOptions {
+  /** The numbers each new organization starts with in stock (variant startingStock); none by default. */
+  startingStock?: () => InventoryNumber[];
+}
 
 export class Store {
   readonly orgs = new Map<string, Org>();
   private readonly credentials = new Map<string, Credential>();
   private readonly keysById = new Map<string, ApiKeyRecord>();
+
+  constructor(private readonly options: StoreOptions = {}) {}
 
   createOrg(name: string, plan: Partial<PlanFacts> = {}): Org {
     const org: Org = {
@@ -32,7 +39,7 @@ export class Store {
       prioritiesByOwner: new Map(),
       purchases: new Map(),
       charges: [],
-      inventory: [],
+      inventory: this.options.startingStock?.() ?? [],
       locationContacts: new Map(),
       callForwarding: [],
     };

@@ -100,6 +100,9 @@ export function statusV2(ctx: Ctx): Reply {
   const status = ctx.app.fault('v2.status.stale-queued') ? 'queued' : message.status;
   const result: Record<string, unknown> = { message_id: message.id, status, protocol: chat.protocol === 'imessage' ? 'imessage' : 'sms' };
   if (ctx.app.fault('v2.status.no-protocol')) delete result.protocol;
+  // Faults: v2.status.other-message-id (another message's id), v2.status.unknown-status (a status outside the four).
+  if (ctx.app.fault('v2.status.other-message-id')) result.message_id = `${message.id}x`;
+  if (ctx.app.fault('v2.status.unknown-status')) result.status = 'accepted';
   return json(200, result);
 }
 
@@ -124,6 +127,7 @@ export function chatActionV2(action: 'typing' | 'read') {
     const org = orgOf(ctx);
     const lines = requireActiveNumber(ctx.app, org);
     if (action === 'read' && ctx.app.fault('v2.chats.read-refused')) throw httpError(404, 'not_found', 'Chat not found', { chat_id: ctx.params.chatId });
+    if (action === 'typing' && ctx.app.fault('v2.chats.typing-refused')) throw httpError(404, 'not_found', 'Chat not found', { chat_id: ctx.params.chatId });
     const target = resolveChatId(org, ctx.params.chatId ?? '');
     const chat = target.kind === 'group' ? target.chat : lines.map((line) => findDirectChat(org, line, target.peer)).find((c) => c !== undefined);
     return unshownSuccess(ctx.app.variant, 'done', { chat_id: ctx.params.chatId, status: 'ok', ...(chat ? { thread_id: chat.id } : {}), [action === 'typing' ? 'typing' : 'read']: true });

@@ -112,5 +112,7 @@ export function numbersV2(ctx: Ctx): Reply {
       last_active: state.lastActiveByChannel.get(line.id) ?? null,
       plan_kind: ctx.app.fault('v2.numbers.plan-id-as-kind') ? `${line.plan ?? 'shared'}_com` : ctx.app.fault('v2.numbers.inbound-as-dedicated') && line.plan === 'inbound' ? 'dedicated' : (line.plan ?? 'shared'),
     }));
-  return json(200, ctx.app.fault('v2.numbers.wrapped-in-data') ? { data: numbers } : { numbers });
+  // Fault: v2.numbers.fields-missing (each number without is_active and last_active).
+  const listed = ctx.app.fault('v2.numbers.fields-missing') ? numbers.map(({ phone_number, plan_kind }) => ({ phone_number, plan_kind })) : numbers;
+  return json(200, ctx.app.fault('v2.numbers.wrapped-in-data') ? { data: listed } : { numbers: listed });
 }

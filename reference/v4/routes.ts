@@ -19,6 +19,8 @@ export function registerCoreV4Routes(app: App): void {
   registerChannelRoutes(app);
   registerAvailableRoutes(app);
   registerPurchaseRoutes(app);
+  // Variant noNumberPurchasing: a target without the feature, whose browsing and purchase paths are unknown (404).
+  if (app.variant.noNumberPurchasing) for (const path of ['/v4/channels/native/available', '/v4/channels/native/purchases']) app.disabled.add(path);
   registerPriorityRoutes(app);
   registerContactRoutes(app);
   registerApiKeyRoutes(app);

@@ -33,6 +33,16 @@ describe('the load cards', () => {
     expect(page).toMatch(/<td class="num">3<\/td><td>held in 2 of 3 runs: p99&lt;50ms/);
   });
 
+  it('shows a search whose runs agreed but whose diagnosis doubts them as unsure, in amber, never green', async () => {
+    // 400/s and 800/s only: every run agrees (5 ms at 400/s, 300 ms above), but the machine was busy when 800/s broke.
+    const report = await searchCapacity({ profile: 'send', slo: parseSlo('p99<50ms'), sloText: 'p99<50ms', startRate: 400, maxRate: 800, precision: 0.5, stepDurationMs: 1000, machine: () => ({ loadavg: 7.5, cores: 2 }), runStep: runStep([]) });
+    expect(report.noise).toEqual([]);
+    const page = renderLoadHtml([report]);
+    expect(page).toContain('<dt>Confidence</dt><dd class="t-uncovered">unsure</dd>');
+    expect(page).toMatch(/unsure: see the diagnosis<\/p>/);
+    expect(page).toMatch(/<li>runs broke at 800\/s, and the target may not be why: the machine was busy \(load average 7\.5 on 2 cores\)<\/li>/);
+  });
+
   it('marks a run merged from an incomplete set of shards', () => {
     const page = renderLoadHtml([{ ...runStepResult(), partial: { count: 3, missing: [1] } }]);
     expect(page).toContain('<div><dt>Partial merge</dt><dd class="t-failed">shard 1 of 3 missing</dd></div>');

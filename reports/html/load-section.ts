@@ -62,6 +62,11 @@ function percentileCurveFromSummary(p: Percentiles | undefined): Array<{ percent
   ];
 }
 
+/** Green only when steady; amber when the search doubts its own result (unsure); red when its runs disagreed. */
+function confidenceTone(confidence: string): string {
+  return confidence === 'steady' ? 't-passed' : confidence === 'unsure' ? 't-uncovered' : 't-failed';
+}
+
 function capacityCard(view: CapacityView, index: number, entry: unknown): Markup {
   const steps = [...view.steps].sort((a, b) => a.offeredRate - b.offeredRate);
   const series = (['p50', 'p90', 'p99'] as const).map((key, i) => ({
@@ -79,7 +84,7 @@ function capacityCard(view: CapacityView, index: number, entry: unknown): Markup
     <div><dt>Capacity</dt><dd>${view.highestPassingRate === null ? 'none' : view.lowestFailingRate === null ? `at least ${view.highestPassingRate} req/s` : `${view.highestPassingRate}–${view.lowestFailingRate} req/s`}</dd></div>
     <div><dt>Highest rate that held</dt><dd class="t-passed">${view.highestPassingRate === null ? 'none' : `${view.highestPassingRate} req/s`}</dd></div>
     <div><dt>Lowest rate that broke</dt><dd class="t-failed">${view.lowestFailingRate === null ? 'never broke' : `${view.lowestFailingRate} req/s`}</dd></div>
-    ${view.confidence !== undefined ? html`<div><dt>Confidence</dt><dd class="${view.confidence === 'steady' ? 't-passed' : 't-failed'}">${view.confidence}</dd></div>` : ''}
+    ${view.confidence !== undefined ? html`<div><dt>Confidence</dt><dd class="${confidenceTone(view.confidence)}">${view.confidence}</dd></div>` : ''}
     <div><dt>Knee</dt><dd>${view.knee === null ? '–' : `${view.knee.offeredRate} req/s (p99 ${fixed(view.knee.p99, 2)} ms)`}</dd></div>
     <div><dt>Stopped</dt><dd>${view.stoppedBecause || '–'}</dd></div>
   </dl>

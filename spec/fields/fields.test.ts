@@ -6,7 +6,7 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { clauseIndex, loadOpenApi } from '../index.js';
 import { readDescriptionFacts } from '../scripts/description.js';
-import { fieldFiles, loadEventFields, loadObjectFields, type FieldRule } from './index.js';
+import { fieldFiles, judges, loadEventFields, loadObjectFields, parseEventFields, parseObjectFields, type FieldRule } from './index.js';
 
 type Json = Record<string, unknown>;
 const events = loadEventFields();
@@ -80,6 +80,19 @@ describe('spec/fields', () => {
   it('give every object field a judge that applies, or a reason', () => {
     const bare = Object.entries(objects.objects).flatMap(([name, table]) => table.fields.filter((rule) => rule.judge === 'schema' && rule.reason === undefined).map((rule) => `${name}.${rule.field}`));
     expect(bare).toEqual([]);
+  });
+
+  it('name only judges that exist: a rule naming an unknown judge fails to load', () => {
+    const events = (judge: string) => `version: 1\nheaders: []\nenvelope: []\nflat_base: []\nv4_data_not_shown: none\nevents:\n  message.reaction:\n    clause: events.message-reaction.shape\n    flat:\n      - { field: action, judge: ${judge}, from: did.action }\n`;
+    expect(parseEventFields(events('equals')).events['message.reaction']?.flat?.[0]?.judge).toBe('equals');
+    expect(() => parseEventFields(events('equal'))).toThrow("spec/fields/events.yaml: the rule of action names the judge 'equal', which does not exist");
+    const objects = 'version: 1\nobjects:\n  Contact:\n    section: "2 Contact"\n    clause: contacts.object.fields\n    fields: [{ field: name, judge: echos }]\n    operations: []\n';
+    expect(() => parseObjectFields(objects)).toThrow(/the rule of name names the judge 'echos'/);
+  });
+
+  it('list in fields.schema.json exactly the judges the loader knows', () => {
+    const schema = JSON.parse(readFileSync(fieldFiles.schema, 'utf8')) as { $defs: { judge: { enum: string[] } } };
+    expect([...schema.$defs.judge.enum].sort()).toEqual([...judges].sort());
   });
 
   it('judge in operations only fields their object lists', () => {

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import type { WrappingName } from '../readings.js';
 
 const fieldsDir = dirname(fileURLToPath(import.meta.url));
 
@@ -47,11 +48,17 @@ export const semanticJudges = [
   'same-number',
   'at-least-items',
   'cursor-when-more',
+  'not-false',
 ] as const;
 export type SemanticJudge = (typeof semanticJudges)[number];
 /** Judges of a value's form alone (a prefix, an object, a URL): applied, but not semantic. */
 export const formJudges = ['prefix', 'object', 'url'] as const;
-export type Judge = SemanticJudge | (typeof formJudges)[number] | 'schema' | 'not-shown';
+/**
+ * Every judge name a rule may use: the names harness/oracle/field-judges.ts has a judge for (its registry is
+ * typed against this list), and fields.schema.json's enum (kept equal by the tables' test).
+ */
+export const judges = [...semanticJudges, ...formJudges, 'schema', 'not-shown'] as const;
+export type Judge = (typeof judges)[number];
 
 export interface FieldRule {
   /** A body field, a dotted path, or a header name. */
@@ -98,7 +105,12 @@ export interface AnswerOperation {
   /** Which answers are judged: 2xx (default), or `error` (4xx and 5xx). */
   statuses?: 'error';
   /** Where the object is in the body: `data` (item), `data[]` (list items), `.` (top level). */
-  at: 'data' | 'data[]' | '.';
+  at?: 'data' | 'data[]' | '.';
+  /**
+   * Where the description leaves the object's place open (or names it for an answer the suites also read): the
+   * entry of spec/readings.ts `wrappings` whose places are looked in, instead of `at`.
+   */
+  reading?: WrappingName;
   /** The fields judged for this operation (the object's rules apply to each). */
   rules: FieldRule[];
   /** Judged only when one of these query parameters is given. */
@@ -125,13 +137,34 @@ let eventsCache: EventFields | undefined;
 let objectsCache: ObjectFields | undefined;
 
 export function loadEventFields(): EventFields {
-  eventsCache ??= parse(readFileSync(fieldFiles.events, 'utf8')) as EventFields;
+  eventsCache ??= parseEventFields(readFileSync(fieldFiles.events, 'utf8'));
   return eventsCache;
 }
 
 export function loadObjectFields(): ObjectFields {
-  objectsCache ??= parse(readFileSync(fieldFiles.objects, 'utf8')) as ObjectFields;
+  objectsCache ??= parseObjectFields(readFileSync(fieldFiles.objects, 'utf8'));
   return objectsCache;
+}
+
+/** The event tables of events.yaml's text; throws naming a rule whose judge no judge answers to. */
+export function parseEventFields(yamlText: string): EventFields {
+  const tables = parse(yamlText) as EventFields;
+  checkJudges('events.yaml', [...tables.headers, ...tables.envelope, ...tables.flat_base, ...Object.values(tables.events).flatMap((table) => [...(table.v4_data ?? []), ...(table.flat ?? [])])]);
+  return tables;
+}
+
+/** The object tables of objects.yaml's text; throws naming a rule whose judge no judge answers to. */
+export function parseObjectFields(yamlText: string): ObjectFields {
+  const tables = parse(yamlText) as ObjectFields;
+  checkJudges('objects.yaml', Object.values(tables.objects).flatMap((table) => [...table.fields, ...table.operations.flatMap((operation) => operation.rules)]));
+  return tables;
+}
+
+/** A rule naming a judge that does not exist would leave its field unjudged without a word: refused at load. */
+function checkJudges(file: string, rules: readonly FieldRule[]): void {
+  const known: readonly string[] = judges;
+  const stray = rules.find((rule) => !known.includes(rule.judge));
+  if (stray !== undefined) throw new Error(`spec/fields/${file}: the rule of ${stray.field} names the judge '${String(stray.judge)}', which does not exist (judges: ${judges.join(', ')})`);
 }
 
 /** Whether a judge compares the value with the action (not only its form). */

@@ -3,7 +3,10 @@
 // statuses, reactions, typing, polls, group changes, shared cards), and how a delivery is matched to the
 // trigger that caused it. Every trigger but the merge needs a control operation, or, for the statuses of a
 // message the business writes first, a target whose carrier reports them on its own.
-import { CheckFailure, path, type ApiResponse, type Fixtures } from '../../harness/check/index.js';
+import { CheckFailure, path, prerequisite, type ApiResponse, type Fixtures } from '../../harness/check/index.js';
+import { brokenClauseOf } from '../../harness/check/attribution.js';
+import { notClaimedReason, unclaimedFeature } from '../../results/claims.js';
+import { loadEventFields } from '../../spec/fields/index.js';
 import { isNotVerifiable, NotVerifiable } from '../../harness/fixtures/not-verifiable.js';
 import type { ControlOperation } from '../../harness/fixtures/control-operations.js';
 import { unofferedReason } from '../../harness/fixtures/control-client.js';
@@ -32,6 +35,11 @@ export interface Triggered {
   onItsOwn?: ControlOperation;
   /** What the trigger did, declared once: the oracle judges every field of the event's deliveries against it. */
   action?: EventAction;
+  /**
+   * Ids the action yields that its declaration does not hold, by the field that would carry each (a purchase's
+   * purchase_id, a removed line's phone_number and channel_id, a merge's contacts): see idsOf.
+   */
+  ids?: Readonly<Record<string, readonly string[]>>;
 }
 
 export interface InboundResult {
@@ -103,8 +111,10 @@ export async function inbound(fx: Fixtures, options: { protocol?: Protocol; read
 
 /** A reply in a chat (v4 POST /chats/{chatId}/messages as the primary key): the outbound message id. */
 export async function reply(fx: Fixtures, chatId: string, text: string = eventTexts.reply): Promise<string> {
-  const response = await fx.v4().post(path`/chats/${chatId}/messages`, { json: { text }, idempotencyKey: idemKey() });
-  return sentMessageId(response, 'the reply that should trigger the event');
+  return prerequisite('sendChatMessage', async () => {
+    const response = await fx.v4().post(path`/chats/${chatId}/messages`, { json: { text }, idempotencyKey: idemKey() });
+    return sentMessageId(response, 'the reply that should trigger the event');
+  });
 }
 
 /** The id of an accepted send's message; a refusal fails the step (`what` names it). */
@@ -141,8 +151,10 @@ export async function businessFirst(fx: Fixtures, to: string = uniquePhone()): P
   const pinned = home.owner_api_key === fx.apiKey();
   const text = eventTexts.reply;
   const startedAt = Date.now();
-  const response = await fx.v4().post('/messages', { json: { to, text, ...(pinned ? { from: home.id } : {}) }, idempotencyKey: idemKey() });
-  const messageId = sentMessageId(response, 'the message the business writes first, whose statuses are the events');
+  const messageId = await prerequisite('sendMessage', async () => {
+    const response = await fx.v4().post('/messages', { json: { to, text, ...(pinned ? { from: home.id } : {}) }, idempotencyKey: idemKey() });
+    return sentMessageId(response, 'the message the business writes first, whose statuses are the events');
+  });
   const subject = { external_id: to, group_id: null, ...(pinned ? { line: home.address } : {}) };
   return { messageId, chat: { subject, setup: { is_group: false, group_name: null, members: null } }, text, startedAt };
 }
@@ -305,11 +317,16 @@ export async function shareCard(fx: Fixtures, card: SharedCard): Promise<Trigger
 async function mergeContacts(fx: Fixtures): Promise<Triggered> {
   const startedAt = Date.now();
   const v4 = fx.v4();
-  const survivor = dataOf<Json>(await v4.post('/contacts', { json: { name: 'mcs survivor' } }));
-  const source = dataOf<Json>(await v4.post('/contacts', { json: { name: 'mcs source' } }));
-  const merged = await v4.post(path`/contacts/${String(survivor.id)}/merge`, { json: { source_contact_id: source.id } });
-  if (merged.status !== 200) fail('the merge that should emit contact.merged was refused', '200', shown(merged));
-  return { eventIds: [], action: declareAction({ type: 'contact.merged', startedAt }) };
+  const contact = (name: string) => prerequisite('createContact', async () => dataOf<Json>(await v4.post('/contacts', { json: { name } })));
+  const survivor = await contact('mcs survivor');
+  const source = await contact('mcs source');
+  await prerequisite('mergeContact', async () => {
+    const merged = await v4.post(path`/contacts/${String(survivor.id)}/merge`, { json: { source_contact_id: source.id } });
+    if (merged.status !== 200) fail('the merge that should emit contact.merged was refused', '200', shown(merged));
+  });
+  // Its payload is not shown: where it names the source or the survivor by the description's field names, they are these.
+  const ids = { source_contact_id: [String(source.id)], merged_into: [String(survivor.id)] };
+  return { eventIds: [], ids, action: declareAction({ type: 'contact.merged', startedAt }) };
 }
 
 /**
@@ -375,76 +392,108 @@ export const messagingTriggers: Readonly<Record<string, (fx: Fixtures) => Promis
 
 const purchasePath = '/channels/native/purchases';
 
+/** A purchase (a step of its own clause, purchases.create.accepted-202): its purchase_id. */
 async function purchase(fx: Fixtures): Promise<string> {
-  const token = fx.appToken({ with: ['numbers:manage'] });
-  const response = await fx.v4(token).post(purchasePath, { json: { plan: 'dedicated_com', quantity: 1 }, idempotencyKey: idemKey() });
-  const data = isRecord(response.body) && isRecord(response.body.data) ? response.body.data : undefined;
-  if (response.status !== 202 || typeof data?.purchase_id !== 'string') fail('the purchase that should emit a number event was not accepted', '202 with purchase_id', shown(response));
-  return data.purchase_id;
+  return prerequisite('purchaseNativeNumbers', async () => {
+    const token = fx.appToken({ with: ['numbers:manage'] });
+    const response = await fx.v4(token).post(purchasePath, { json: { plan: 'dedicated_com', quantity: 1 }, idempotencyKey: idemKey() });
+    const data = isRecord(response.body) && isRecord(response.body.data) ? response.body.data : undefined;
+    if (response.status !== 202 || typeof data?.purchase_id !== 'string') fail('the purchase that should emit a number event was not accepted', '202 with purchase_id', shown(response));
+    return data.purchase_id;
+  });
+}
+
+/** A purchase the control API then settles (`outcome`): the number.purchase.* event it emits. */
+async function settledPurchase(fx: Fixtures, outcome: 'confirm' | 'fail', type: string): Promise<Triggered> {
+  const id = await purchase(fx);
+  const startedAt = Date.now();
+  await fx.control().call('POST', path`/purchases/${id}/${outcome}`);
+  return { eventIds: [], ids: { purchase_id: [id] }, action: declareAction({ type, startedAt }) };
 }
 
 /** The number events, in an organization whose plan allows purchases (with 3DS for action_required). */
 export const numberTriggers: Readonly<Record<string, (fx: Fixtures) => Promise<Triggered>>> = {
-  'number.purchase.completed': async (fx) => {
-    const id = await purchase(fx);
-    const startedAt = Date.now();
-    await fx.control().call('POST', path`/purchases/${id}/confirm`);
-    return { eventIds: [], action: declareAction({ type: 'number.purchase.completed', startedAt }) };
-  },
-  'number.purchase.failed': async (fx) => {
-    const id = await purchase(fx);
-    const startedAt = Date.now();
-    await fx.control().call('POST', path`/purchases/${id}/fail`);
-    return { eventIds: [], action: declareAction({ type: 'number.purchase.failed', startedAt }) };
-  },
+  'number.purchase.completed': (fx) => settledPurchase(fx, 'confirm', 'number.purchase.completed'),
+  'number.purchase.failed': (fx) => settledPurchase(fx, 'fail', 'number.purchase.failed'),
   'number.removed': async (fx) => {
     const line = await fx.control().createChannel({ kind: 'native-dedicated-nocard', owner_api_key: fx.apiKey() });
     const startedAt = Date.now();
-    const removed = await fx.v4().delete(path`/channels/${line.id}`, { json: { reasons: ['mcs conformance'] } });
-    if (removed.status !== 200) fail('the number removal that should emit number.removed was refused', '200', shown(removed));
-    return { eventIds: [], action: declareAction({ type: 'number.removed', startedAt }) };
+    await prerequisite('removeChannel', async () => {
+      const removed = await fx.v4().delete(path`/channels/${line.id}`, { json: { reasons: ['mcs conformance'] } });
+      if (removed.status !== 200) fail('the number removal that should emit number.removed was refused', '200', shown(removed));
+    });
+    return { eventIds: [], ids: { phone_number: [line.address], channel_id: [line.id] }, action: declareAction({ type: 'number.removed', startedAt }) };
+  },
+  'number.purchase.action_required': async (fx) => {
+    await fx.control().setPlan({ payment_method: 'requires_3ds' });
+    try {
+      const startedAt = Date.now();
+      const id = await purchase(fx);
+      return { eventIds: [], ids: { purchase_id: [id] }, action: declareAction({ type: 'number.purchase.action_required', startedAt }) };
+    } finally {
+      await fx.control().setPlan({ payment_method: 'valid' });
+    }
   },
 };
 
-/** Every number event: purchases enabled with a valid card, then a card asking for 3DS for action_required. */
-export async function triggerNumberEvents(fx: Fixtures): Promise<Map<string, Triggered>> {
-  await fx.control().setPlan({ number_purchase_enabled: true, payment_method: 'valid' });
-  const done = new Map<string, Triggered>();
-  for (const [type, trigger] of Object.entries(numberTriggers)) done.set(type, await trigger(fx));
-  await fx.control().setPlan({ payment_method: 'requires_3ds' });
-  const startedAt = Date.now();
-  await purchase(fx);
-  done.set('number.purchase.action_required', { eventIds: [], action: declareAction({ type: 'number.purchase.action_required', startedAt }) });
-  await fx.control().setPlan({ payment_method: 'valid' });
-  return done;
+/** What a run of triggers made, what it could not make (and why), and which steps of other clauses failed. */
+export interface TriggerRun {
+  triggered: Map<string, Triggered>;
+  /** Types the target could not be made to emit (a control operation it lacks, a feature it does not claim), with why. */
+  untriggered: Map<string, string>;
+  /**
+   * Types whose trigger failed on a step of another clause or of an optional feature (a prerequisite: a purchase,
+   * a removal, a merge, a send): the failure, attributed to that step's clause. The checks that needed the type
+   * rethrow it; the others judge what the rest made.
+   */
+  broken: Map<string, unknown>;
+}
+
+/** Why an event type is out of the run's scope: the feature of its clause is not claimed (undefined: in scope). */
+export function unclaimedReason(type: string, claims: readonly string[] | undefined): string | undefined {
+  const clause = loadEventFields().events[type]?.clause;
+  const feature = clause === undefined ? undefined : unclaimedFeature({ id: type, clauses: [clause] }, claims);
+  return feature === undefined ? undefined : `${notClaimedReason(feature)}: the target emits no ${type}`;
 }
 
 /**
- * Runs each trigger the target can make happen (the others need a control operation it does not offer): what
- * each made, and why the others were not made. The checks judging deliveries then judge those that arrived.
+ * Runs each trigger the target can make happen (the others need a control operation it does not offer, or a
+ * feature it does not claim): what each made, why the others were not made, and which failed on a step of another
+ * clause. The checks judging deliveries then judge those that arrived.
  */
-export async function triggerOffered(fx: Fixtures, triggers: Readonly<Record<string, (fx: Fixtures) => Promise<Triggered>>>): Promise<{ triggered: Map<string, Triggered>; untriggered: Map<string, string> }> {
-  const triggered = new Map<string, Triggered>();
-  const untriggered = new Map<string, string>();
+export async function triggerOffered(fx: Fixtures, triggers: Readonly<Record<string, (fx: Fixtures) => Promise<Triggered>>>, claims?: readonly string[]): Promise<TriggerRun> {
+  const run: TriggerRun = { triggered: new Map(), untriggered: new Map(), broken: new Map() };
   for (const [type, trigger] of Object.entries(triggers)) {
+    const unclaimed = unclaimedReason(type, claims);
+    if (unclaimed !== undefined) {
+      run.untriggered.set(type, unclaimed);
+      continue;
+    }
     try {
-      triggered.set(type, await trigger(fx));
+      run.triggered.set(type, await trigger(fx));
     } catch (error) {
-      if (!isNotVerifiable(error)) throw error;
-      untriggered.set(type, error.message);
+      if (isNotVerifiable(error)) run.untriggered.set(type, error.message);
+      else if (brokenClauseOf(error) !== undefined) run.broken.set(type, error);
+      else throw error;
     }
   }
-  return { triggered, untriggered };
+  return run;
 }
 
-/** The number events where the target can make them (plan facts and purchase outcomes are control operations). */
-export async function triggerOfferedNumberEvents(fx: Fixtures): Promise<{ triggered: Map<string, Triggered>; untriggered: Map<string, string> }> {
+/**
+ * The number events where the target can make them: purchases enabled with a valid card (then a card asking for
+ * 3DS, for action_required), plan facts and purchase outcomes being control operations. One whose purchase or
+ * removal fails is broken (its clause's failure), and the others are still made.
+ */
+export async function triggerOfferedNumberEvents(fx: Fixtures, claims?: readonly string[]): Promise<TriggerRun> {
+  const inScope = Object.keys(numberTriggers).some((type) => unclaimedReason(type, claims) === undefined);
   try {
-    return { triggered: await triggerNumberEvents(fx), untriggered: new Map() };
+    if (inScope) await fx.control().setPlan({ number_purchase_enabled: true, payment_method: 'valid' });
   } catch (error) {
     if (!isNotVerifiable(error)) throw error;
-    return { triggered: new Map(), untriggered: new Map(['number.purchase.completed', 'number.purchase.failed', 'number.removed', 'number.purchase.action_required'].map((type) => [type, error.message])) };
+    return { triggered: new Map(), untriggered: new Map(Object.keys(numberTriggers).map((type) => [type, unclaimedReason(type, claims) ?? error.message])), broken: new Map() };
   }
+  return triggerOffered(fx, numberTriggers, claims);
 }
 
 /** Runs each trigger in turn: event type -> what it reported. */
@@ -459,19 +508,62 @@ export async function triggerEach(fx: Fixtures, triggers: Readonly<Record<string
 }
 
 /**
- * Whether a delivery concerns what a trigger made: its event id (v4 envelope) when the control API reported
- * it, else its message id (X-Service-Message-Id, or `message_id` in the body or its data) when known and
- * carried; a delivery that names neither is taken as a match (the description does not make them carry it).
+ * The ids a trigger's action yields, by the delivery field that would carry each (at the top of a flat body or in
+ * the `data` of either body; the message's also in X-Service-Message-Id), with the values it may hold there: the
+ * message, chat, poll, group, contact, number and purchase the action made or acted on (ids are prefixed and
+ * globally unique, section 2; the other party's number is the chat's). The values the action sent (a text, a
+ * title, a sender) do not pick a delivery: one whose ids are the action's is the action's, and a value
+ * contradicting it is the oracle's to fail on that field's own clause, where picking by it would turn a wrong
+ * field into a lost delivery.
+ */
+export function idsOf(triggered: Triggered): Map<string, string[]> {
+  const ids = new Map<string, string[]>();
+  const put = (field: string, ...values: unknown[]) => {
+    const strings = values.filter((value): value is string => typeof value === 'string');
+    if (strings.length > 0) ids.set(field, [...new Set([...(ids.get(field) ?? []), ...strings])]);
+  };
+  const action = triggered.action;
+  const subject = action?.subject ?? {};
+  // A reaction may name its own message (spec/AMBIGUITIES.md v4 41): its message id picks nothing.
+  if (!triggered.mayNameOtherMessage) put('message_id', triggered.messageId);
+  // The flat chat_id is "phone number or identifier": the chat_ id, the other party or the group, any of them;
+  // where the action does not know its chat_ id (a message the business wrote first), none is judged (oracle 4).
+  if (subject.chat_id !== undefined) put('chat_id', subject.chat_id, subject.external_id, subject.group_id);
+  put('external_id', subject.external_id);
+  put('poll_id', subject.poll_id);
+  put('group_id', subject.group_id);
+  put('address', action?.did?.address);
+  for (const [field, values] of Object.entries(triggered.ids ?? {})) put(field, ...values);
+  return ids;
+}
+
+/** The string values a delivery carries in `field`: at the top of its body, in its `data`. */
+function carried(body: Json, field: string): string[] {
+  const data = isRecord(body.data) ? body.data : {};
+  return [body[field], data[field]].filter((value): value is string => typeof value === 'string');
+}
+
+/**
+ * Whether a delivery is the one a trigger caused: its event id (v4 envelope) when the control API reported the
+ * trigger's, else every id of the action (idsOf) that the delivery carries agrees. A delivery carrying none of
+ * them is taken as a match (the description does not make every event carry them); arrival order decides
+ * nothing, and a delivery whose ids are another action's is not this one's.
  */
 export function concerns(triggered: Triggered | undefined): (delivery: Delivery) => boolean {
+  if (triggered === undefined) return () => true;
+  const ids = idsOf(triggered);
   return (delivery) => {
-    if (triggered === undefined) return true;
     const body = safeJson(delivery);
     const record = isRecord(body) ? body : {};
     if (typeof record.id === 'string' && record.id.startsWith('evt_') && triggered.eventIds.length > 0) return triggered.eventIds.includes(record.id);
-    if (triggered.messageId === undefined || triggered.mayNameOtherMessage) return true;
-    const data = isRecord(record.data) ? record.data : {};
-    const named = [headerOf(delivery, 'x-service-message-id'), record.message_id, data.message_id].filter((id) => typeof id === 'string');
-    return named.length === 0 || named.includes(triggered.messageId);
+    for (const [field, values] of ids) {
+      const named = carried(record, field);
+      if (field === 'message_id') {
+        const header = headerOf(delivery, 'x-service-message-id');
+        if (header !== undefined) named.push(header);
+      }
+      if (named.some((value) => !values.includes(value))) return false;
+    }
+    return true;
   };
 }

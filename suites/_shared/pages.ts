@@ -129,6 +129,16 @@ export function duplicates(ids: readonly string[]): string[] {
   return [...twice];
 }
 
+/** Every id of `expected` exactly once in `seen`, nothing twice, and (when `exact`) nothing else. */
+export function assertEachOnce(seen: readonly string[], expected: readonly string[], exact: boolean, what: string): void {
+  const twice = duplicates(seen);
+  if (twice.length > 0) throw new CheckFailure(`${what}: items seen on more than one page`, 'each item exactly once', `repeated: ${twice.join(', ')}`);
+  const missing = expected.filter((id) => !seen.includes(id));
+  if (missing.length > 0) throw new CheckFailure(`${what}: items never seen`, 'each item exactly once', `missing: ${missing.join(', ')} (seen ${seen.length})`);
+  const extra = exact ? seen.filter((id) => !expected.includes(id)) : [];
+  if (extra.length > 0) throw new CheckFailure(`${what}: items that are not in the data set`, `exactly ${expected.length} items`, `extra: ${extra.join(', ')}`);
+}
+
 /** The same items, each as often: masked rows without ids read alike, so their count is what moves. */
 function sameItems(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length) return false;

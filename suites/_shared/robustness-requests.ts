@@ -7,7 +7,8 @@ import type { ApiResponse, QueryValue, RequestOptions } from '../../harness/http
 import { idempotencyKey } from '../../generators/domain.js';
 import { parameterOf, specDocument, type ApiName } from '../../generators/openapi.js';
 import { arbitraryFor } from '../../generators/schema.js';
-import { authorizedClient, realPathValues } from '../errors/request-values.js';
+import { appliesTo, authorizedClient, fixtureNativeLine, realPathValues } from '../errors/request-values.js';
+import { mentions } from './common.js';
 import { postPriority } from './priorities.js';
 
 /** Where a generated webhook URL would send the target's deliveries: the discard port of the loopback. */
@@ -49,6 +50,8 @@ export interface RealResources {
   /** Path values by parameter name, for each API (a v2 `chatId` is a phone number, a v4 one a `chat_` id). */
   v4: Record<string, string>;
   v2: Record<string, string>;
+  /** Whether the v4 `channel` is known to be a native line, and `number` a native number of the primary key. */
+  native: { line: boolean; numberOfKey: boolean };
 }
 
 const resourcesByFixtures = new WeakMap<Fixtures, Promise<RealResources>>();
@@ -102,7 +105,54 @@ async function createResources(fx: Fixtures): Promise<RealResources> {
   const channel = fx.channels.find((c) => c.kind === 'native-dedicated');
   const line = channel ? async () => channel.id : undefined;
   setIf(values, 'priorityId', dataId(await postPriority(v4, { name: 'robustness-fixture', is_default: false }, line)));
-  return { v4: values, v2: { chatId: customer } };
+  const native = await nativeLineOf(fx);
+  if (native !== undefined) {
+    values.channel = native.id;
+    if (native.address.startsWith('+')) values.number = native.address;
+  }
+  return { v4: values, v2: { chatId: customer }, native: { line: native !== undefined, numberOfKey: native?.ownedByKey === true && native.address.startsWith('+') } };
+}
+
+/** Pages of GET /channels read to find a native line: a sandbox organization has few lines. */
+const channelPages = 5;
+
+/**
+ * A native line of the organization, found through v4 alone where the fixtures name none (a v4-only target's line
+ * kinds come from v2 `plan_kind`): a line GET /channels lists with type `native` and an E.164 address, one that the
+ * primary key's GET /me/numbers names first (its items' fields are not shown: the address anywhere in it).
+ */
+async function nativeLineOf(fx: Fixtures): Promise<{ id: string; address: string; ownedByKey: boolean } | undefined> {
+  const known = fixtureNativeLine(fx);
+  if (known?.ownedByKey) return known;
+  const v4 = fx.v4();
+  const lines: { id: string; address: string }[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < channelPages; page++) {
+    const response = await v4.get('/channels', cursor === undefined ? {} : { query: { cursor } });
+    const body = response.body as { data?: unknown; has_more?: unknown; next_cursor?: unknown } | undefined;
+    if (response.status !== 200 || !Array.isArray(body?.data)) break;
+    for (const item of body.data as { id?: unknown; type?: unknown; address?: unknown }[]) {
+      if (item?.type === 'native' && typeof item.id === 'string' && typeof item.address === 'string' && /^\+[1-9][0-9]{6,14}$/.test(item.address)) lines.push({ id: item.id, address: item.address });
+    }
+    if (body.has_more !== true || typeof body.next_cursor !== 'string') break;
+    cursor = body.next_cursor;
+  }
+  const numbers = await v4.get('/me/numbers');
+  const owned = lines.find((candidate) => numbers.status === 200 && (mentions(numbers.body, candidate.address) || mentions(numbers.body, candidate.id)));
+  if (owned !== undefined) return { ...owned, ownedByKey: true };
+  return known ?? (lines[0] === undefined ? undefined : { ...lines[0], ownedByKey: false });
+}
+
+/**
+ * Why the operation's path would not name a resource it applies to (request-values.ts appliesTo): no native line,
+ * or no native number of the key, is known. Undefined when it does, or when the operation applies to any.
+ */
+export function unsuitableResource(operation: Operation, resources: RealResources): string | undefined {
+  const rule = operation.api === 'v4' ? appliesTo[operation.operationId] : undefined;
+  if (rule === undefined) return undefined;
+  if (rule.must === 'native line' && !resources.native.line) return `no native line of the organization is known for {${rule.param}} (the fixtures name none, and GET /channels lists none of type native)`;
+  if (rule.must === 'native number of the key' && !resources.native.numberOfKey) return `no native number of the primary key is known for {${rule.param}} (the fixtures name none, and GET /channels with GET /me/numbers show none)`;
+  return undefined;
 }
 
 /** A chat of the organization's native dedicated line: it needs a customer's first message (simulateInboundMessage). */

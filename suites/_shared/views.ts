@@ -4,9 +4,8 @@
 // the views judge it on their own clauses. A disagreement fails the check on the clause it breaks (named as a
 // read-back of the disagreeing view when that is another check's clause), at the exchange that showed it.
 import { attribute } from '../../harness/check/attribution.js';
-import { CheckFailure, type ApiClient, type ApiResponse, type CheckContext, type Fixtures } from '../../harness/check/index.js';
+import { CheckFailure, currentJudging, type ApiClient, type ApiResponse, type CheckContext, type Fixtures } from '../../harness/check/index.js';
 import { atExchange } from '../../harness/checks/failure.js';
-import { currentExchangeLog } from '../../harness/http/recorder.js';
 import { comparePurchase, describeFindings, judgeViews, type Finding, type Reading, type ViewClients } from '../../harness/views/index.js';
 import { unclaimedFeature } from '../../results/claims.js';
 import { viewsOf } from '../../spec/fields/views.js';
@@ -61,10 +60,10 @@ export async function viewsAgreeInPassing(t: CheckContext, clients: ViewClients,
 
 /** Whether the running check may judge one more object of `name` in passing (and counts it). */
 function takesOneInPassing(name: ViewedObject): boolean {
-  const log = currentExchangeLog();
-  if (log === undefined || log.mode === 'off') return false;
-  const counts = passing.get(log) ?? new Map<ViewedObject, number>();
-  passing.set(log, counts);
+  const judging = currentJudging();
+  if (judging === undefined || judging.mode === 'off') return false;
+  const counts = passing.get(judging) ?? new Map<ViewedObject, number>();
+  passing.set(judging, counts);
   const done = counts.get(name) ?? 0;
   if (done >= judgedInPassing) return false;
   counts.set(name, done + 1);

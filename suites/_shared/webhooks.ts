@@ -2,12 +2,14 @@
 // endpoint of the file's receiver, read the secret shown once, wait for deliveries, and judge each
 // delivery's signature and headers. `useHooks()` at module level gives each check the file's receiver.
 import type { CheckContext, Fixtures } from '../../harness/check/index.js';
-import { CheckFailure, type ApiClient, type ApiResponse } from '../../harness/check/index.js';
+import { CheckFailure, deliveryFindings, isNothingArrived, NothingArrived, prerequisite, type ApiClient, type ApiResponse } from '../../harness/check/index.js';
 import { secrets } from '../../harness/http/mask.js';
-import type { Delivery, WebhookReceiver } from '../../harness/webhooks/receiver.js';
+import { DeliveryWaitTimeoutError, type Delivery, type WebhookReceiver } from '../../harness/webhooks/receiver.js';
 import { verifySignature } from '../../harness/webhooks/signature.js';
-import { actionOf, contradictionFailure, judgeDelivery, type EventAction } from '../../harness/oracle/index.js';
+import type { EventAction } from '../../harness/oracle/action.js';
+import { actionOf } from '../../harness/oracle/deliveries.js';
 import { deliveryTimeoutMs, freshEndpointName, useWebhookReceiver } from '../../harness/webhooks-fixture.js';
+import { locateObject, wrappings, type WrappingName } from '../../spec/readings.js';
 import { fail, isRecord, shown, type Json } from './common.js';
 import { webhookViewsAgree } from './views.js';
 
@@ -35,13 +37,18 @@ export class Hooks {
     readonly t?: CheckContext,
   ) {}
 
-  /** POST /webhooks (v4) with a fresh endpoint of the receiver. */
+  /**
+   * POST /webhooks (v4) with a fresh endpoint of the receiver: a step of its own clause (a prerequisite), so that a
+   * registration that fails names webhooks.v4.create-secret-once, not the clause of the check that needed it.
+   */
   async subscribeV4(client: ApiClient): Promise<Subscription> {
-    const endpoint = freshEndpointName('v4');
-    const url = this.receiver.endpoint(endpoint);
-    const created = await client.post('/webhooks', { json: { url } });
-    if (created.status !== 200 && created.status !== 201) fail('POST /webhooks did not create the subscription', '200 or 201 with signing_secret', shown(created));
-    return subscription('v4', created, endpoint, url);
+    return prerequisite('createWebhook', async () => {
+      const endpoint = freshEndpointName('v4');
+      const url = this.receiver.endpoint(endpoint);
+      const created = await client.post('/webhooks', { json: { url } });
+      if (created.status !== 200 && created.status !== 201) fail('POST /webhooks did not create the subscription', '200 or 201 with signing_secret', shown(created));
+      return subscription('v4', created, endpoint, url);
+    });
   }
 
   /** POST /webhooks (v2) of a webhook_type with a fresh endpoint of the receiver. */
@@ -51,6 +58,18 @@ export class Hooks {
     const sub = subscription('v2', created, endpoint, url);
     if (this.t !== undefined) await webhookViewsAgree(this.t, client, { id: sub.id, url, type: webhookType, created }, true);
     return sub;
+  }
+
+  /**
+   * Like subscribeV2, for a check that only watches through the subscription (what went out): why it could not
+   * be had (a refusal, or no secret shown) instead of a failure, which is the subscription checks' to judge.
+   */
+  async subscribeV2OrWhyNot(client: ApiClient, webhookType: string): Promise<Subscription | string> {
+    const { created, endpoint, url } = await this.postV2(client, webhookType);
+    if (created.status < 200 || created.status > 299) return `v2 POST /webhooks (${webhookType}) answered ${shown(created)}`;
+    const secret = isRecord(created.body) ? (isRecord(created.body.data) ? created.body.data.signing_secret : created.body.signing_secret) : undefined;
+    if (typeof secret !== 'string' || secret === '') return `v2 POST /webhooks (${webhookType}) showed no signing_secret: ${shown(created)}`;
+    return subscription('v2', created, endpoint, url);
   }
 
   /**
@@ -75,17 +94,22 @@ export class Hooks {
   }
 
   /**
-   * The first delivery of `type` to `sub` that matches; a CheckFailure naming what arrived when none does in time.
-   * The oracle then judges every field of it against the action a trigger declared for it, when exactly one
-   * concerns it (`judge: false` for a scenario whose own checks judge each field, `replay` for a replay).
+   * The first delivery of `type` to `sub` that matches; NothingArrived (a failure) naming what arrived when none
+   * does in time. The delivery judges (harness/check/judges.ts) then judge every field of it against the action
+   * a trigger declared for it, when exactly one concerns it, and a finding fails the check on the clause it
+   * breaks (`judge: false` for a scenario whose own checks judge each field, `replay` for a replay).
    */
   async waitForEvent(sub: Subscription, type: string, matches: (delivery: Delivery) => boolean = () => true, options: { judge?: boolean; replay?: boolean } = {}): Promise<Delivery> {
     let delivery: Delivery;
     try {
       delivery = await this.receiver.waitFor((d) => d.endpoint === sub.endpoint && eventTypeOf(d) === type && matches(d), { timeoutMs: this.timeoutMs });
-    } catch {
+    } catch (error) {
+      if (!(error instanceof DeliveryWaitTimeoutError)) throw error;
       const arrived = this.deliveriesTo(sub).map((d) => eventTypeOf(d) ?? '?');
-      return fail(`no ${type} delivery reached the ${sub.api} subscription within ${this.timeoutMs} ms`, `a ${type} delivery`, `deliveries to this subscription: ${arrived.length === 0 ? 'none' : arrived.join(', ')}`);
+      // Deliveries of the type whose ids are another action's: not this one's, but what a vendor looks at first.
+      const others = this.deliveriesTo(sub, type).filter((d) => !matches(d));
+      const otherwise = others.length === 0 ? '' : `; ${others.length} ${type} delivery(ies) name another action's ids: ${others.slice(0, 3).map(idsNamed).join(' / ')}`;
+      throw new NothingArrived(`no ${type} delivery of this action reached the ${sub.api} subscription within ${this.timeoutMs} ms`, `a ${type} delivery`, `deliveries to this subscription: ${arrived.length === 0 ? 'none' : arrived.join(', ')}${otherwise}`);
     }
     if (options.judge !== false) {
       const action = actionOf(delivery, type);
@@ -132,6 +156,8 @@ export async function watchEmitted(t: CheckContext, fx: Fixtures, hooksOf: (t: C
     try {
       await hooks.waitForEvent(sub, type, matches);
     } catch (error) {
+      // Only a delivery that never came may be another check's: one found wrong fails on its clause.
+      if (!isNothingArrived(error)) throw error;
       const others = hooks.deliveriesTo(sub, type).length;
       if (unattributed !== undefined && others > 0) t.notVerifiable(unattributed(others));
       throw error;
@@ -139,12 +165,15 @@ export async function watchEmitted(t: CheckContext, fx: Fixtures, hooksOf: (t: C
   };
 }
 
-/** The object of an answer: `data` when wrapped, else the body itself. */
-export function itemOf(response: ApiResponse): Json {
-  const body = response.body;
-  if (isRecord(body) && isRecord(body.data)) return body.data;
-  if (isRecord(body)) return body;
-  return fail(`${response.method} ${response.path}: the answer is not a JSON object`, 'a JSON object', shown(response));
+/**
+ * The object of an answer where the readings the suite accepts put it (spec/readings.ts, which the answer oracle
+ * reads too: a place one accepts, the other never refuses), and where it was found, for messages.
+ */
+export function itemOf(response: ApiResponse, wrapping: WrappingName): { object: Json; where: string } {
+  const places = wrappings[wrapping].places;
+  const found = locateObject(response.body, wrappings[wrapping]);
+  if (found === undefined) return fail(`${response.method} ${response.path}: the answer holds no JSON object where the object may be`, places.map((place) => `an object ${place.where}`).join(', or '), shown(response));
+  return { object: found.object, where: found.place.where };
 }
 
 /** The `wh_` id of a subscription record, whichever field carries it (fields beyond the secret are not shown for v4). */
@@ -157,9 +186,9 @@ export function webhookIdIn(record: Json): string | undefined {
 }
 
 function subscription(api: 'v4' | 'v2', created: ApiResponse, endpoint: string, url: string): Subscription {
-  const record = itemOf(created);
+  const { object: record, where } = itemOf(created, api === 'v4' ? 'v4-webhook-created' : 'v2-webhook-created');
   const secret = record.signing_secret;
-  if (typeof secret !== 'string' || secret === '') fail(`${api} POST /webhooks: no signing_secret in the creation answer`, 'signing_secret (string), shown once at creation', shown(created));
+  if (typeof secret !== 'string' || secret === '') fail(`${api} POST /webhooks: no signing_secret in the creation answer (the subscription found ${where})`, 'signing_secret (string), shown once at creation', shown(created));
   secrets.add(secret);
   return { api, id: webhookIdIn(record), secret, endpoint, url, created };
 }
@@ -168,6 +197,17 @@ function subscription(api: 'v4' | 'v2', created: ApiResponse, endpoint: string, 
 export function idOf(t: CheckContext, sub: Subscription): string {
   if (sub.id === undefined) return t.notVerifiable(`the ${sub.api} creation answer carries no wh_ id (its fields beyond signing_secret are not shown)`);
   return sub.id;
+}
+
+/** The ids a delivery names (its `*_id` fields, at the top and in `data`, and X-Service-Message-Id), for a message. */
+export function idsNamed(delivery: Delivery): string {
+  const body = safeJson(delivery);
+  const record = isRecord(body) ? body : {};
+  const fields = (object: Json, where: string) => Object.entries(object).filter(([field, value]) => (field.endsWith('_id') || field === 'address') && typeof value === 'string').map(([field, value]) => `${where}${field}=${String(value)}`);
+  const named = [...fields(record, ''), ...(isRecord(record.data) ? fields(record.data, 'data.') : [])];
+  const header = headerOf(delivery, 'x-service-message-id');
+  if (header !== undefined) named.push(`X-Service-Message-Id=${header}`);
+  return named.length === 0 ? '(no id)' : named.join(', ');
 }
 
 /** One header's value (the first when repeated), by name. */
@@ -189,7 +229,8 @@ export function eventTypeOf(delivery: Delivery): string | undefined {
 export function safeJson(delivery: Delivery): unknown {
   try {
     return delivery.json();
-  } catch {
+  } catch (error) {
+    if (!(error instanceof SyntaxError)) throw error;
     return undefined;
   }
 }
@@ -254,13 +295,13 @@ export function warnIfStale(t: CheckContext, type: string, seconds: number, rece
 }
 
 /**
- * Every field of `delivery` follows `action` (harness/oracle): a CheckFailure naming the field, its clause,
- * expected and actual. `clauses` narrows the judgement to contradictions of those clauses (a check judging one).
+ * Every field of `delivery` follows `action` (the delivery judges): a CheckFailure carrying what they found, each
+ * finding naming its clause. `clauses` narrows the judgement to findings of those clauses (a check judging one).
  */
 export function expectFollowsAction(delivery: Delivery, action: EventAction, sub: { api: 'v4' | 'v2'; secret?: string }, options: { clauses?: readonly string[]; replay?: boolean } = {}): void {
-  const verdict = judgeDelivery(delivery, action, { api: sub.api, ...(sub.secret === undefined ? {} : { secret: sub.secret }), ...(options.replay ? { replay: true } : {}) });
-  const found = verdict.contradictions.filter((c) => options.clauses === undefined || options.clauses.includes(c.clause));
-  if (found.length > 0) throw contradictionFailure(`the ${action.type} delivery to the ${sub.api} subscription`, found);
+  const findings = deliveryFindings(delivery, action, { api: sub.api, ...(sub.secret === undefined ? {} : { secret: sub.secret }), ...(options.replay ? { replay: true } : {}) });
+  const found = findings.filter((finding) => options.clauses === undefined || (finding.clause !== undefined && options.clauses.includes(finding.clause)));
+  if (found.length > 0) throw CheckFailure.of(`the ${action.type} delivery to the ${sub.api} subscription`, found);
 }
 
 /** `type (first bytes of the body)` of a delivery, for `actual`. */

@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { check, errorCodeOf, path, type ApiResponse, type ChannelKind, type CheckContext, type Fixtures } from '../../harness/check/index.js';
 import { cardPath } from '../_shared/account.js';
+import { locateObject, wrappings } from '../../spec/readings.js';
 import { dataOf, fail, isRecord, shown, type Json } from '../_shared/common.js';
 
 const area = 'channels';
@@ -28,10 +29,11 @@ async function lineOf(t: CheckContext, kind: ChannelKind): Promise<{ fx: Fixture
 
 const patch = (fx: Fixtures, id: string, json: unknown): Promise<ApiResponse> => fx.v4().patch(path`/channels/${id}/settings`, { json });
 
-/** The settings in a PATCH answer: `data.settings` or `data` itself (spec/AMBIGUITIES.md 10). */
+/** The settings in a PATCH answer: `data.settings` or `data` itself (spec/AMBIGUITIES.md v4 10, spec/readings.ts). */
 function patchedSettings(response: ApiResponse): Json {
-  const data = dataOf<Json>(response);
-  return isRecord(data.settings) ? data.settings : data;
+  const found = locateObject(response.body, wrappings['settings-patch']);
+  if (found === undefined) fail('the settings PATCH answer holds no settings object', '{data: {settings: {...}, available}} or {data: {...settings}}', shown(response));
+  return found.object;
 }
 
 async function readSettings(fx: Fixtures, id: string): Promise<{ settings: Json; available: Json }> {

@@ -1,5 +1,6 @@
 // GET /contacts list modes and filters (section 4, Contacts, and its "List mode rules"). Every check works on
-// contacts carrying a token unique to it, so the file's other contacts never change what it sees.
+// contacts carrying a token unique to it, so the file's other contacts never change what it sees; the cursor
+// pages of the whole list are in cursor.listing.test.ts.
 import fc from 'fast-check';
 import { check, prerequisite, type CheckContext } from '../../harness/check/index.js';
 import { Contacts, letTimePass, mentions, type Contact } from '../_shared/contacts.js';
@@ -36,27 +37,6 @@ check(
       const integers = p !== undefined && [p.limit, p.offset, p.total].every((n) => Number.isInteger(n));
       t.expect.that(integers, `GET /contacts?${name}=${values[name]} answers pagination {limit, offset, total} of integers, got ${JSON.stringify(p)}`).toBe(true);
     }
-  },
-);
-
-// Caught by: contacts.list.cursor-stops-early.
-check(
-  {
-    area,
-    name: 'cursor-mode-is-the-default',
-    title: 'with only limit, GET /contacts pages by cursor: a full first page has has_more and a next_cursor leading to the rest',
-    clauses: ['contacts.list.cursor-default', 'envelope.list.cursor-page'],
-  },
-  async (t) => {
-    const contacts = await contactsOf(t);
-    await contacts.create({ name: `One ${uniqueToken()}` });
-    await contacts.create({ name: `Two ${uniqueToken()}` });
-    const first = await contacts.page({ limit: 1 });
-    t.expect.that(first.data.length, 'contacts on a page with limit=1').toBeLessThanOrEqual(1);
-    t.expect.that(first.has_more, 'has_more on the first page of at least two contacts with limit=1').toBe(true);
-    t.expect.that(typeof first.next_cursor, 'type of next_cursor on the first page of at least two contacts').toBe('string');
-    const second = await contacts.page({ limit: 1, cursor: first.next_cursor ?? '' });
-    t.expect.that(idsOf(second.data).filter((id) => idsOf(first.data).includes(id)), 'contacts the second page repeats from the first').toEqual([]);
   },
 );
 

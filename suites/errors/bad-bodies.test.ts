@@ -1,10 +1,10 @@
 // Bad request bodies are refused with a 4xx and the error shape of the layer, never a 5xx and never
 // accepted: malformed JSON, and JSON that is not an object ("400 ... non-object body", section 7).
-import { check, hasJsonBody, operationsOf, sampleRequest, type CheckContext, type Operation } from '../../harness/check/index.js';
+import { check, errorCodeOf, hasJsonBody, operationsOf, sampleRequest, type CheckContext, type Operation } from '../../harness/check/index.js';
 import type { ErrorLayer } from '../../harness/checks/error-body.js';
 import { warnIfFlatV4Error } from '../_shared/error-shapes.js';
-import { resolvedPathValues } from '../_shared/robustness-requests.js';
-import { authorizedClient, authorizedClientNeeds, unresolvedParameters } from './request-values.js';
+import { realResources, resolvedPathValues, unsuitableResource } from '../_shared/robustness-requests.js';
+import { appliesTo, authorizedClient, authorizedClientNeeds, unresolvedParameters } from './request-values.js';
 
 const nonObjectBodies: { label: string; text: string }[] = [
   { label: 'array', text: '[1,2,3]' },
@@ -25,18 +25,30 @@ function malformedJsonIsRefused(operation: Operation, layer: ErrorLayer): (t: Ch
   };
 }
 
-/** The body of "a JSON body that is not an object gets 400 with an error body of the layer". */
+/**
+ * The body of "a JSON body that is not an object gets 400 with an error body of the layer". It is sent to a resource
+ * the operation applies to (a native line for settings and contact cards: robustness-requests.ts finds one through
+ * v4 alone); where none is known the check is not verifiable, and a refusal of the resource itself that the
+ * description documents with its code (403 settings_unsupported_for_channel_type) says nothing of the body.
+ */
 function nonObjectBodyGets400(operation: Operation, layer: ErrorLayer): (t: CheckContext) => Promise<void> {
   return async (t) => {
     const fx = await t.fixtures();
+    const resources = await realResources(fx, operation);
+    const unsuitable = unsuitableResource(operation, resources);
+    if (unsuitable !== undefined) t.notVerifiable(`${operation.method} ${operation.path} applies to some resources only: ${unsuitable}`);
     const values = await resolvedPathValues(fx, operation);
     // With a path resource the fixtures cannot name, "unknown resource" (404) may rightly come first.
     const unresolved = unresolvedParameters(operation, values);
     const allowed = unresolved.length > 0 ? [400, 404] : [400];
+    const refusal = operation.api === 'v4' ? appliesTo[operation.operationId]?.refusal : undefined;
     for (const body of nonObjectBodies) {
       const request = sampleRequest(operation, values, { body: body.text, contentType: 'application/json' });
       const response = await authorizedClient(fx, operation).request(request.method, request.path, request.options);
       t.expect.noServerError(response);
+      if (refusal !== undefined && response.status === refusal.status && errorCodeOf(response.body) === refusal.code) {
+        t.notVerifiable(`the target refused the resource before reading the body (${response.status} ${refusal.code}, documented in section 7): which it judges first is not stated`);
+      }
       // A placeholder the fixtures could not replace may name a resource the key may not use: refused first.
       if (unresolved.length > 0 && response.status >= 401 && response.status !== 404 && response.status < 500) {
         t.notVerifiable(`the fixtures name no ${unresolved.join(', ')} (configure the channels and their owners); the placeholder was refused with ${response.status} before the body`);

@@ -2,15 +2,35 @@
 // the file's organization where the fixtures have them, the right credential kind for the operation.
 import { pathParameterNames, tokenNeed, type ApiClient, type Fixtures, type Need, type Operation } from '../../harness/check/index.js';
 
+/**
+ * Operations that apply to some resources only (sections 2 and 4): the path parameter naming it, what it must be,
+ * and the refusal of another resource the description documents with a code (section 7), which says nothing of
+ * how the body would have been taken. A check of the body sends it to a resource the operation applies to.
+ */
+export const appliesTo: Readonly<Record<string, { param: string; must: 'native line' | 'native number of the key'; refusal?: { status: number; code: string } }>> = {
+  getChannelSettings: { param: 'channel', must: 'native line', refusal: { status: 403, code: 'settings_unsupported_for_channel_type' } },
+  updateChannelSettings: { param: 'channel', must: 'native line', refusal: { status: 403, code: 'settings_unsupported_for_channel_type' } },
+  getContactCard: { param: 'number', must: 'native number of the key' },
+  updateContactCard: { param: 'number', must: 'native number of the key' },
+  uploadContactCardAvatar: { param: 'number', must: 'native number of the key' },
+  requestCallForwarding: { param: 'number', must: 'native number of the key' },
+};
+
+/** The fixtures' native line: the primary key's dedicated one, else any of type `native` (a v4-only target's kinds are unknown). */
+export function fixtureNativeLine(fx: Fixtures): { id: string; address: string; ownedByKey: boolean } | undefined {
+  const line = fx.channels.find((c) => c.kind === 'native-dedicated') ?? fx.channels.find((c) => c.type === 'native');
+  return line === undefined ? undefined : { id: line.id, address: line.address, ownedByKey: line.owner_api_key === fx.apiKey() };
+}
+
 /** Real values for the operation's path parameters where the fixtures have them; the rest stay unresolved. */
 export function realPathValues(fx: Fixtures, operation: Operation): Record<string, string> {
-  const dedicated = fx.channels.find((c) => c.kind === 'native-dedicated') ?? fx.channels[0];
+  const line = fixtureNativeLine(fx) ?? fx.channels[0];
   const values: Record<string, string> = {};
   // Only asked for when the path names a key, so a target configured without a secondary key still runs the rest.
   if (pathParameterNames(operation).includes('apiKey')) values.apiKey = fx.apiKey('secondary');
-  if (dedicated) {
-    values.channel = dedicated.id;
-    if (dedicated.address.startsWith('+')) values.number = dedicated.address;
+  if (line) {
+    values.channel = line.id;
+    if (line.address.startsWith('+')) values.number = line.address;
   }
   return values;
 }

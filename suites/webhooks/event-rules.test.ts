@@ -3,13 +3,13 @@
 // poll events for native iMessage polls; contact.shared is the other party's card and creates or updates
 // the matching contact. "Never" is judged after a later event of the same subscription arrived (the
 // subscription is the check's own, so everything it receives comes from the check) and a short grace.
-import { check, type CheckContext, type Fixtures } from '../../harness/check/index.js';
+import { check, isNothingArrived, type CheckContext, type Fixtures } from '../../harness/check/index.js';
 import type { ChannelFixture } from '../../harness/fixtures/control-client.js';
 import { assign, assignOk, keyAdmin } from '../_shared/api-keys.js';
 import type { Delivery } from '../../harness/webhooks/receiver.js';
 import { uniquePhone } from '../_shared/values.js';
 import { fail, isRecord, mentions, shown } from '../_shared/common.js';
-import { concerns, drive, groupOutbound, inbound, notEmittedOnItsOwn, outbound, poll, reply, shareCard, testRecipient, typing } from '../_shared/events.js';
+import { concerns, drive, groupOutbound, inbound, notEmittedOnItsOwn, outbound, poll, reply, shareCard, statusAction, testRecipient, typing, type Outbound } from '../_shared/events.js';
 import { bodyOf, describeDelivery, headerOf, safeJson, useHooks, type Hooks, type Subscription } from '../_shared/webhooks.js';
 
 const area = 'webhooks';
@@ -23,11 +23,16 @@ function namesMessage(delivery: Delivery, messageId: string): boolean {
   return [headerOf(delivery, 'x-service-message-id'), record.message_id, data.message_id].includes(messageId);
 }
 
-/** A status event the target's own carrier emits for `messageId`; not verifiable when none comes in time. */
-async function waitOnItsOwn(t: CheckContext, hooks: Hooks, sub: Subscription, type: string, messageId: string): Promise<Delivery> {
+/**
+ * A status event the target's own carrier emits for the message `sent`; not verifiable when none comes in time.
+ * One that comes is judged against the status's action: a field contradicting it fails on that field's clause.
+ */
+async function waitOnItsOwn(t: CheckContext, hooks: Hooks, sub: Subscription, type: string, sent: Outbound): Promise<Delivery> {
+  statusAction(type, sent);
   try {
-    return await hooks.waitForEvent(sub, type, (d) => namesMessage(d, messageId));
-  } catch {
+    return await hooks.waitForEvent(sub, type, (d) => namesMessage(d, sent.messageId));
+  } catch (error) {
+    if (!isNothingArrived(error)) throw error;
     return t.notVerifiable(notEmittedOnItsOwn(type, hooks.timeoutMs, 'driveMessageStatus'));
   }
 }
@@ -50,7 +55,8 @@ check(
     const fx = await t.fixtures();
     const hooks = await hooksOf(t);
     const sub = await hooks.subscribeV4(fx.v4());
-    const { messageId } = await groupOutbound(fx);
+    const group = await groupOutbound(fx);
+    const { messageId } = group;
     if (fx.controlOffers('driveMessageStatus')) {
       await drive(fx, messageId, 'sent');
       await drive(fx, messageId, 'delivered');
@@ -64,8 +70,8 @@ check(
     // a delivery of the group message would have been reported. Other checks' messages share the subscription
     // in a shared organization, so only deliveries naming the group message count.
     const oneToOne = await outbound(fx, { protocol: 'imessage' });
-    await waitOnItsOwn(t, hooks, sub, 'message.sent', messageId);
-    await hooks.settle(waitOnItsOwn(t, hooks, sub, 'message.delivered', oneToOne.messageId));
+    await waitOnItsOwn(t, hooks, sub, 'message.sent', group);
+    await hooks.settle(waitOnItsOwn(t, hooks, sub, 'message.delivered', oneToOne));
     expectNone(hooks, sub, 'message.delivered', (d) => namesMessage(d, messageId), 'message.delivered fired for a group chat');
   },
 );

@@ -2,8 +2,9 @@
 // delivery the file's scenario collected, judged against the action its trigger declared, one check per clause
 // so that a contradiction fails the check of the clause it breaks. v2: one check per event type's fields, the
 // base fields, the event times and the headers; v4: the envelope's created_at and message.received's data.
-import { check, type CheckContext, type Need } from '../../harness/check/index.js';
-import { contradictionFailure, judgeDelivery, type EventAction } from '../../harness/oracle/index.js';
+import { check, CheckFailure, type CheckContext, type Need } from '../../harness/check/index.js';
+import type { EventAction } from '../../harness/oracle/action.js';
+import { judgeDelivery } from '../../harness/oracle/deliveries.js';
 import { loadEventFields, isSemantic } from '../../spec/fields/index.js';
 import type { Delivery } from '../../harness/webhooks/receiver.js';
 import type { Subscription } from '../_shared/webhooks.js';
@@ -62,8 +63,8 @@ export function fieldChecks(options: { area: string; api: 'v4' | 'v2'; needs: Ne
         const action = actions.get(type);
         if (!wanted(type) || action === undefined) continue;
         const verdict = judgeDelivery(delivery, action, { api: sub.api, secret: sub.secret });
-        const found = verdict.contradictions.filter((c) => spec.clauses.includes(c.clause));
-        if (found.length > 0) throw contradictionFailure(`the ${type} delivery to the ${sub.api} subscription`, found);
+        const found = verdict.findings.filter((finding) => finding.clause !== undefined && spec.clauses.includes(finding.clause));
+        if (found.length > 0) throw CheckFailure.of(`the ${type} delivery to the ${sub.api} subscription`, found);
         const mine = verdict.judged.filter((j) => spec.clauses.includes(j.clause));
         judged += mine.length;
         if (mine.length === 0) unjudged.push(`${type}: ${verdict.unjudged.map((u) => `${u.field} (${u.reason})`).join('; ') || 'no field of these clauses'}`);

@@ -115,8 +115,8 @@ check(
       if (sub.id !== undefined && !webhookIdPattern.test(sub.id)) fail(`the ${sub.api} creation answer's webhook id is not wh_ + letters and digits`, '/^wh_[A-Za-z0-9]+$/', sub.id);
     }
     const v2Id = idOf(t, v2);
-    const record = itemOf(await fx.v4().get(path`/webhooks/${v2Id}`));
-    if (typeof record.webhook_id !== 'string' || !webhookIdPattern.test(record.webhook_id)) fail('the v2 record read back has no webhook_id of the pattern', 'webhook_id: wh_ + letters and digits', JSON.stringify(record.webhook_id));
+    const { object: record, where } = itemOf(await fx.v4().get(path`/webhooks/${v2Id}`), 'v2-record-on-v4');
+    if (typeof record.webhook_id !== 'string' || !webhookIdPattern.test(record.webhook_id)) fail(`the v2 record read back (found ${where}) has no webhook_id of the pattern`, 'webhook_id: wh_ + letters and digits', JSON.stringify(record.webhook_id));
   },
 );
 
@@ -135,14 +135,14 @@ check(
     const sub = await hooks.subscribeV2(fx.v2(), 'message');
     const read = await fx.v4().get(path`/webhooks/${idOf(t, sub)}`);
     t.expect.hasStatus(read, 200);
-    // Bare or wrapped in {data}: spec/AMBIGUITIES.md 7.
-    const record = itemOf(read);
+    // Bare or wrapped in {data}: spec/AMBIGUITIES.md v4 7.
+    const { object: record, where } = itemOf(read, 'v2-record-on-v4');
     const problems = typeProblems(record);
     if (record.webhook_id !== sub.id) problems.push(`webhook_id is ${JSON.stringify(record.webhook_id)}, not ${sub.id}`);
     if (record.webhook_url !== sub.url) problems.push(`webhook_url is ${JSON.stringify(record.webhook_url)}, not the URL registered`);
     if (record.webhook_type !== 'message') problems.push(`webhook_type is ${JSON.stringify(record.webhook_type)}, not message`);
     if ('signing_secret' in record) problems.push('it carries signing_secret');
-    if (problems.length > 0) fail('GET /webhooks/{webhookId} is not the v2 webhook record', 'webhook_id, webhook_url, webhook_type, scope, api_key_name, integration_name, created_at, deprecated_at, valid_until, last_triggered, failure_count, is_active', `${problems.join('; ')} — ${shown(read)}`);
+    if (problems.length > 0) fail(`GET /webhooks/{webhookId} is not the v2 webhook record (found ${where})`, 'webhook_id, webhook_url, webhook_type, scope, api_key_name, integration_name, created_at, deprecated_at, valid_until, last_triggered, failure_count, is_active', `${problems.join('; ')} — ${shown(read)}`);
   },
 );
 

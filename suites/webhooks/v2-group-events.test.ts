@@ -5,7 +5,7 @@
 // subscription (spec/AMBIGUITIES.md v2 9). One v2 `all` subscription receives the group's events (the file's
 // scenario: the group message first, then the typing and poll events, which need further control operations);
 // the merge check subscribes on its own, through the public API alone.
-import { check, path, type CheckContext } from '../../harness/check/index.js';
+import { check, isNothingArrived, path, type CheckContext } from '../../harness/check/index.js';
 import { webhookPayloadProblems } from '../../harness/checks/webhook-payload.js';
 import type { Delivery } from '../../harness/webhooks/receiver.js';
 import { fail, isRecord, type Json } from '../_shared/common.js';
@@ -45,9 +45,12 @@ const groupOpened = shared(async (t) => {
   return { fx, hooks, sub, groupName, groupId, members, opened, received };
 });
 
-/** A delivery, or why none could be had. */
+/** A delivery, or why none arrived (one found wrong fails on its clause). */
 async function settled(wait: Promise<Delivery>): Promise<Delivery | string> {
-  return wait.catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
+  return wait.catch((error: unknown) => {
+    if (!isNothingArrived(error)) throw error;
+    return error.message;
+  });
 }
 
 function scenarioOf(group: Awaited<ReturnType<typeof groupOpened>>, arrived: Map<string, Delivery | string>): GroupScenario {
@@ -202,7 +205,10 @@ check(
     t.expect.hasStatus(merged, 200);
     // Its payload is not shown, so nothing in it is required to name the contacts. In an organization others
     // share, another check's merge may reach this subscription first: any contact.merged shows the routing.
-    const delivery = await hooks.waitForEvent(sub, 'contact.merged').catch(() => undefined);
+    const delivery = await hooks.waitForEvent(sub, 'contact.merged').catch((error: unknown) => {
+      if (!isNothingArrived(error)) throw error;
+      return undefined;
+    });
     if (delivery === undefined) fail('no contact.merged delivery reached the v2 `all` subscription', 'a contact.merged flat body naming the merged contacts', 'none');
     const problems = webhookPayloadProblems('v2', 'contact.merged', bodyOf(delivery));
     if (problems.length > 0) fail('the contact.merged delivery to a v2 subscription is not a flat body', 'the flat body with its base fields', `${problems.join('; ')} — ${describeDelivery(delivery)}`);

@@ -6,7 +6,7 @@ import { check, type Need } from '../../harness/check/index.js';
 import { webhookPayloadProblems } from '../../harness/checks/webhook-payload.js';
 import { fail, isRecord } from '../_shared/common.js';
 import { concerns, inbound, messagingTriggers, triggerOffered, triggerOfferedNumberEvents, type Triggered } from '../_shared/events.js';
-import { arrivedOf, collect, settleUnmade, shared, type Collected } from '../_shared/event-scenario.js';
+import { arrivedOf, collect, describeMissing, settleUnmade, shared, type Collected } from '../_shared/event-scenario.js';
 import { bodyOf, describeDelivery, expectSignedWith, headerOf, useHooks, warnIfStale } from '../_shared/webhooks.js';
 import { fieldChecks, type JudgedDeliveries } from './field-checks.js';
 
@@ -19,18 +19,25 @@ const hooksOf = useHooks();
 const needs: Need[] = [];
 const everyTrigger: Need[] = ['createFixtureChannel', 'driveMessageStatus', 'drivePurchase', 'setPlanFacts', 'simulateContactShare', 'simulateGroupChange', 'simulateInboundMessage', 'simulatePoll', 'simulatePollVote', 'simulateReaction', 'simulateTyping', 'channel:native-dedicated'];
 
+/**
+ * The file's scenario: one v4 subscription, every trigger the target offers. A trigger's step of another clause or
+ * of an optional feature (a purchase, a removal, a merge, a reply) runs as a prerequisite: where it fails, its type
+ * is broken (the routing check fails on that step's clause) and the other checks judge what the rest made. A
+ * feature the target does not claim (number purchasing) is not triggered.
+ */
 const scenario = shared(async (t): Promise<Collected> => {
   const fx = await t.fixtures();
   const hooks = await hooksOf(t);
   const sub = await hooks.subscribeV4(fx.v4());
-  const { triggered, untriggered } = await triggerOffered(fx, messagingTriggers);
-  const numbers = await triggerOfferedNumberEvents(fx);
+  const { triggered, untriggered, broken } = await triggerOffered(fx, messagingTriggers, t.run.claims);
+  const numbers = await triggerOfferedNumberEvents(fx, t.run.claims);
   for (const [type, done] of numbers.triggered) triggered.set(type, done);
   for (const [type, reason] of numbers.untriggered) untriggered.set(type, reason);
+  for (const [type, failure] of numbers.broken) broken.set(type, failure);
   const collected = { sub, ...(await collect(hooks, sub, triggered)) };
   await settleUnmade(hooks, [collected], triggered, untriggered);
   for (const type of untriggered.keys()) triggered.delete(type);
-  return { fx, hooks, sub, triggered, untriggered, arrived: collected.arrived, missing: collected.missing };
+  return { fx, hooks, sub, triggered, untriggered, broken, arrived: collected.arrived, missing: collected.missing };
 });
 
 check(
@@ -45,8 +52,12 @@ check(
   },
   async (t) => {
     // Fault: events.v4.filtered-like-v2.
-    const { missing, triggered } = await scenario(t);
-    if (missing.length > 0) fail(`the v4 subscription received no delivery of ${missing.length} of ${triggered.size} event types`, `one delivery of each: ${[...triggered.keys()].join(', ')}`, `missing: ${missing.join(', ')}`);
+    const { missing, triggered, broken, hooks, sub } = await scenario(t);
+    // A type whose trigger failed on a step of another clause was never made: that step's failure is this check's
+    // (attributed to the step's clause; this check's own clause is then not verifiable).
+    const [failedStep] = broken?.values() ?? [];
+    if (failedStep !== undefined) throw failedStep;
+    if (missing.length > 0) fail(`the v4 subscription received no delivery of ${missing.length} of ${triggered.size} event types`, `one delivery of each: ${[...triggered.keys()].join(', ')}`, describeMissing(hooks, sub, missing, triggered));
   },
 );
 
@@ -121,14 +132,16 @@ check(
     // Fault: events.header.no-message-id.
     const { arrived, triggered, untriggered } = await scenario(t);
     let judged = 0;
-    for (const [type, delivery] of arrived) {
+    for (const [type, deliveries] of arrived) {
       const made = triggered.get(type);
       const messageId = made?.messageId;
       if (!type.startsWith('message.') || made === undefined || messageId === undefined) continue;
-      judged++;
-      const header = headerOf(delivery, 'x-service-message-id');
-      if (namesTheMessage(made, header)) continue;
-      fail(`the ${type} delivery does not carry the message id in X-Service-Message-Id`, `X-Service-Message-Id: ${messageId}`, `X-Service-Message-Id: ${header ?? '(none)'}`);
+      for (const delivery of deliveries) {
+        judged++;
+        const header = headerOf(delivery, 'x-service-message-id');
+        if (namesTheMessage(made, header)) continue;
+        fail(`the ${type} delivery does not carry the message id in X-Service-Message-Id`, `X-Service-Message-Id: ${messageId}`, `X-Service-Message-Id: ${header ?? '(none)'}`);
+      }
     }
     const unmade = [...(untriggered ?? [])].filter(([type]) => type.startsWith('message.'));
     if (judged === 0 && unmade.length > 0) t.notVerifiable(`no message event could be triggered: ${unmade[0]?.[1] ?? ''}`);
@@ -251,7 +264,7 @@ fieldChecks({
   judged: async (t) => {
     const { arrived, triggered, missing, untriggered, sub } = await scenario(t);
     return {
-      deliveries: [...arrived].map(([type, delivery]): JudgedDeliveries['deliveries'][number] => [type, delivery, sub]),
+      deliveries: [...arrived].flatMap(([type, deliveries]) => deliveries.map((delivery): JudgedDeliveries['deliveries'][number] => [type, delivery, sub])),
       actions: new Map([...triggered].map(([type, made]) => [type, made.action])),
       missing,
       untriggered: untriggered ?? new Map(),

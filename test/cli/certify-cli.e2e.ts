@@ -7,12 +7,16 @@ import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReference, type ReferenceHandle } from '../../reference/index.js';
 import type { RunReport } from '../../results/model.js';
-import { judge } from '../../results/verdict.js';
+import { exitCodes, judge } from '../../results/verdict.js';
+import { timeLimit } from '../support/pace.js';
 import { runMcs, type CliRun } from '../support/run-mcs.js';
 
 
 /** Runs `mcs` (see test/support/run-mcs.ts); `onStdout` sees the output as it comes. */
-function mcs(args: string[], timeoutMs = 120_000, onStdout?: (text: string, pid: number) => void): Promise<CliRun> {
+/** A whole certification of the reference at this machine's pace: the limit of each run below. */
+const certificationLimit = timeLimit({ mcsRuns: 1, certifications: 1 });
+
+function mcs(args: string[], timeoutMs = certificationLimit, onStdout?: (text: string, pid: number) => void): Promise<CliRun> {
   return runMcs(args, { timeoutMs, onStdout });
 }
 
@@ -40,7 +44,7 @@ function expectMasked(report: RunReport): void {
 /** Checks passed by the full embedded run, for the interrupted run to compare with. */
 let fullRunPassed: number | undefined;
 
-describe('mcs certify against the embedded reference', { timeout: 180_000 }, () => {
+describe('mcs certify against the embedded reference', { timeout: certificationLimit }, () => {
   it('runs the suites, writes the JSON report and ends conformant with every clause verified (npm start)', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'mcs-certify-'));
     const run = await mcs(['certify', '--reports-dir', dir, '--seed', '7']);
@@ -57,7 +61,8 @@ describe('mcs certify against the embedded reference', { timeout: 180_000 }, () 
     expect(run.stdout).toMatch(/^area +passed +failed +not verifiable +skipped$/m);
     // The total is known before any check runs; the run ends with the time taken, then the verdict.
     expect(run.stdout).toMatch(new RegExp(`^\\d+:\\d\\d running ${report.checks.length} checks from \\d+ files$`, 'm'));
-    expect(run.stdout).toMatch(/^\[ *\d+\/\d+\] \d+:\d\d suites\/auth\/.*: \d+ passed/m);
+    expect(run.stdout).toMatch(/^\d+:\d\d \[ *\d+\/\d+ checks done\] suites\/auth\/.*: \d+ passed/m);
+    expect(run.stdout).not.toMatch(/^\[\d+\]/m); // no bare "[0]": the count says what it counts
     expect(run.stdout).not.toContain('\x1b[');
     expect(judge(report)).toMatchObject({ verdict: 'conformant', unverified: [] });
     expect(run.code).toBe(0);
@@ -67,7 +72,7 @@ describe('mcs certify against the embedded reference', { timeout: 180_000 }, () 
   });
 });
 
-describe('mcs certify against a separately started target', { timeout: 180_000 }, () => {
+describe('mcs certify against a separately started target', { timeout: certificationLimit }, () => {
   let reference: ReferenceHandle;
   beforeAll(async () => {
     reference = await startReference({ log: () => undefined });
@@ -91,7 +96,7 @@ describe('mcs certify against a separately started target', { timeout: 180_000 }
     expect(ran.every((c) => c.area === 'errors')).toBe(true);
     const one = ran[0];
     const line = run.stdout.split('\n').find((l) => l.includes(` ${one?.id} (`));
-    expect(line).toMatch(new RegExp(`^\\[ *\\d+/\\d+\\] \\d+:\\d\\d ${one?.outcome} +\\S+ \\([\\d.]+ m?s\\)`));
+    expect(line).toMatch(new RegExp(`^\\d+:\\d\\d \\[ *\\d+/\\d+ checks done\\] ${one?.outcome} +\\S+ \\([\\d.]+ m?s\\)`));
     expect(run.stdout).toMatch(/^\d+:\d\d collecting the checks$/m);
     expect(run.stdout).not.toContain('\x1b[');
   });
@@ -122,13 +127,14 @@ describe('mcs certify against a separately started target', { timeout: 180_000 }
     expect(JSON.stringify(report)).not.toContain(org.api_keys.primary.api_key);
   });
 
-  it('reports checks needing what the target lacks as not verifiable, never passed; --quiet prints the time and verdict only', async () => {
+  it('reports checks needing what the target lacks as not verifiable, never passed, and exits 3 (nothing failed, not all verified); --quiet prints the time and verdict only', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'mcs-certify-'));
     const run = await runMcs(['certify', '--base-url', reference.urls.base, '--only', 'errors', '--quiet', '--reports-dir', dir], { env: { FORCE_COLOR: '1' } });
     const report = await reportIn(dir);
     expect(run.code).toBe(expectedExit(report));
-    expect(stripVTControlCharacters(run.stdout)).toMatch(/^time taken: [\d.]+ (s|min \d\d s)\nverdict: (conformant|not conformant|incomplete|partial run): .+ \(seed \d+\)\n$/);
-    expect(run.stdout).toContain(expectedExit(report) === 0 ? '\x1b[32mverdict: ' : '\x1b[31mverdict: ');
+    expect(run.code, run.stdout).toBe(exitCodes.incomplete);
+    expect(stripVTControlCharacters(run.stdout)).toMatch(/^time taken: [\d.]+ (s|min \d\d s)\nverdict: partial run: \d+ of \d+ selected check\(s\) not verified \(seed \d+\)\n$/);
+    expect(run.stdout).toContain('\x1b[33mverdict: '); // amber: incomplete, neither a pass nor a failure
     const v2Checks = report.checks.filter((c) => c.area === 'errors' && c.id.includes('.v2.'));
     expect(v2Checks.length).toBeGreaterThan(0);
     for (const check of v2Checks) {
@@ -138,12 +144,40 @@ describe('mcs certify against a separately started target', { timeout: 180_000 }
   });
 });
 
-describe('mcs certify interrupted', { timeout: 180_000 }, () => {
+describe('mcs certify against a faulty target', { timeout: certificationLimit }, () => {
+  let faulty: ReferenceHandle;
+  beforeAll(async () => {
+    faulty = await startReference({ log: () => undefined, faults: ['auth.401-standard-shape'] });
+  });
+  afterAll(async () => {
+    await faulty.close();
+  });
+
+  it('exits 1 when a clause failed, and keeps the console CI-sized: a root cause of many checks lists a few, the unverified clauses of a narrowed run are one line', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mcs-certify-'));
+    const { base, v2, control } = faulty.urls;
+    const run = await mcs(['certify', '--base-url', base, '--v2-base-url', v2, '--control-url', control, '--only', 'auth', '--reports-dir', dir, '--seed', '5'], certificationLimit);
+    const report = await reportIn(dir);
+    expect(run.code, run.stderr).toBe(exitCodes.failed);
+    expect(run.code).toBe(expectedExit(report));
+    const failed = report.checks.filter((c) => c.outcome === 'failed').length;
+    expect(failed).toBeGreaterThan(10);
+    const group = /^ {2}and (\d+) more checks with the same root cause:$/m.exec(run.stdout);
+    expect(Number(group?.[1]), run.stdout).toBeGreaterThan(10);
+    expect(run.stdout).toMatch(/^ {4}… and \d+ more \(report\.html lists every one; --verbose prints them here\)$/m);
+    expect(run.stdout.split('\n').filter((line) => /^ {4}auth\//.test(line)).length).toBeLessThan(20);
+    expect(run.stdout).toMatch(/^unverified in-scope clauses: \d+ of \d+ \(a run narrowed by --only\/--skip verifies only what it selects; report\.html lists them\)$/m);
+    expect(run.stdout).not.toMatch(/^unverified in-scope clauses \(/m);
+    expect(run.stdout.split('\n').length, run.stdout).toBeLessThan(150);
+  });
+});
+
+describe('mcs certify interrupted', { timeout: certificationLimit }, () => {
   it('stops on Ctrl-C, still writes the report of what it collected, and exits 130', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'mcs-certify-'));
     let signalled = false;
     // The header line is printed before the suites start, so the signal always lands mid-run.
-    const run = await mcs(['certify', '--reports-dir', dir], 120_000, (text, pid) => {
+    const run = await mcs(['certify', '--reports-dir', dir], certificationLimit, (text, pid) => {
       if (!signalled && text.includes('mcs certify: embedded reference')) {
         signalled = true;
         process.kill(pid, 'SIGINT');
@@ -163,9 +197,10 @@ describe('mcs certify interrupted', { timeout: 180_000 }, () => {
   });
 });
 
-describe('mcs certify refusals: exit 2 with one line', { timeout: 60_000 }, () => {
+// A test runs the command up to seven times, each refused before any check.
+describe('mcs certify refusals: exit 2 with one line', { timeout: timeLimit({ mcsRuns: 7 }) }, () => {
   it('refuses an unreachable target', async () => {
-    const run = await mcs(['certify', '--base-url', 'http://127.0.0.1:9', '--timeout', '2000', '--reports-dir', join(tmpdir(), 'mcs-never')]);
+    const run = await mcs(['certify', '--base-url', 'http://127.0.0.1:9', '--request-timeout', '2', '--reports-dir', join(tmpdir(), 'mcs-never')]);
     expect(run.code).toBe(2);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
     expect(run.stderr).toMatch(/^mcs certify: base URL unreachable: GET http:\/\/127\.0\.0\.1:9\/v4\/me: connection refused/);
@@ -175,13 +210,17 @@ describe('mcs certify refusals: exit 2 with one line', { timeout: 60_000 }, () =
     const unknown = await mcs(['certify', '--bogus']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/--bogus/);
-    const badTimeout = await mcs(['certify', '--base-url', 'http://127.0.0.1:9', '--timeout', 'soon']);
+    const badTimeout = await mcs(['certify', '--base-url', 'http://127.0.0.1:9', '--request-timeout', 'soon']);
     expect(badTimeout.code).toBe(2);
-    expect(badTimeout.stderr.trim()).toBe("mcs certify: --timeout must be a positive whole number of milliseconds, got 'soon'");
+    expect(badTimeout.stderr.trim()).toBe("mcs certify: --request-timeout must be a number of seconds from 0.001 to 600 (fractions allowed; 500ms and 2m too), got 'soon'");
+    const badOldTimeout = await mcs(['certify', '--base-url', 'http://127.0.0.1:9', '--timeout', 'soon']);
+    expect(badOldTimeout.stderr.trim()).toBe("mcs certify: --timeout must be a positive whole number of milliseconds, got 'soon'");
+    const twice = await mcs(['certify', '--request-timeout', '2', '--timeout', '2000']);
+    expect([twice.code, twice.stderr.trim()]).toEqual([2, 'mcs certify: --request-timeout and --timeout say one thing twice: give --request-timeout (seconds)']);
     // A negative value is a value (not a flag parseArgs calls ambiguous), refused in one line.
     const negative = await mcs(['certify', '--max-duration', '-5']);
     expect(negative.code).toBe(2);
-    expect(negative.stderr.trim()).toBe("mcs certify: --max-duration must be a positive whole number of seconds, got '-5'");
+    expect(negative.stderr.trim()).toBe("mcs certify: --max-duration must be a number of seconds from 0.001 to 86400 (fractions allowed; 500ms and 2m too), got '-5'");
     const typo = await mcs(['certify', '--bse-url', 'http://127.0.0.1:9']);
     expect(typo.code).toBe(2);
     expect(typo.stderr.trim()).toBe("mcs certify: unknown option '--bse-url' (did you mean --base-url?) (try --help)");

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Certificate } from '../../reports/certificate.js';
 import type { RunReport } from '../../results/model.js';
+import { limitText, timeLimit } from '../support/pace.js';
 import { repoRoot, runMcs } from '../support/run-mcs.js';
 
 const fault = 'contacts.merge.no-tag-union';
@@ -19,16 +20,19 @@ async function serve(args: string[]): Promise<{ child: ChildProcess; urls: Recor
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  for (let i = 0; i < 400; i++) {
+  const limit = timeLimit({ mcsRuns: 1 });
+  for (const deadline = performance.now() + limit; performance.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
     const lines = out.split('\n').filter((l) => /^(v4|v2|control)\s/.test(l));
     if (lines.length === 3) return { child, urls: Object.fromEntries(lines.map((l) => l.split(/\s+/) as [string, string])) };
-    await new Promise((r) => setTimeout(r, 50));
   }
   child.kill('SIGKILL');
-  throw new Error(`mcs serve printed no URLs: ${out}`);
+  throw new Error(`mcs serve printed no URLs in ${limitText(limit)}: ${out}`);
 }
 
-describe('expected failures against mcs serve --fault', { timeout: 240_000 }, () => {
+/** A certification of the contacts area: a start of the command and some 20 s of a quiet machine. */
+const areaRun = { mcsRuns: 1, quietMs: 20_000 };
+
+describe('expected failures against mcs serve --fault', { timeout: timeLimit({ mcsRuns: 2, quietMs: 2 * areaRun.quietMs }) }, () => {
   let server: { child: ChildProcess; urls: Record<string, string> };
   let dir: string;
   let expectations: string;
@@ -57,7 +61,7 @@ describe('expected failures against mcs serve --fault', { timeout: 240_000 }, ()
 
   it('reports the failure as expected, exits 0, and flags the stale entry; --strict-expectations exits 1 for it', async () => {
     const reports = join(dir, 'lenient');
-    const run = await runMcs(['certify', ...target, '--expected-failures', expectations, '--reports-dir', reports], { timeoutMs: 200_000 });
+    const run = await runMcs(['certify', ...target, '--expected-failures', expectations, '--reports-dir', reports], { work: areaRun });
     expect(run.stdout).toMatch(/^EXPECTED FAILURE contacts\/merge-unions-tags: .* \(expected: the survivor keeps only its own tags \(MCS-1234\), https:\/\/tracker\.example\.com\/MCS-1234\)$/m);
     expect(run.stdout).toMatch(/^STALE expected failure contacts\/merge-tombstones-source: its checks pass now/m);
     expect(run.stdout).toMatch(/^verdict: partial run: /m);
@@ -72,7 +76,7 @@ describe('expected failures against mcs serve --fault', { timeout: 240_000 }, ()
     expect(certificate.staleExpectations.map((e) => e.id)).toEqual(['contacts/merge-tombstones-source']);
     expect(await readFile(join(reports, 'report.html'), 'utf8')).toContain('Stale expected failures (their checks pass now): contacts/merge-tombstones-source');
 
-    const strict = await runMcs(['certify', ...target, '--expected-failures', expectations, '--strict-expectations', '--reports-dir', join(dir, 'strict')], { timeoutMs: 200_000 });
+    const strict = await runMcs(['certify', ...target, '--expected-failures', expectations, '--strict-expectations', '--reports-dir', join(dir, 'strict')], { work: areaRun });
     expect(strict.stdout).toMatch(/stale expected failure\(s\) \(--strict-expectations\)/);
     expect(strict.code).toBe(1);
   });

@@ -7,17 +7,18 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dockerAvailable } from '../../harness/container/index.js';
 import { freeLoopbackPort, leftoverTargets, mcs, MISSING_IMAGE, run, type Run } from './support.js';
+import { timeLimit } from '../support/pace.js';
 
 const REFERENCE_IMAGE = 'mcs-reference:local';
 const FAULTY_IMAGE = 'mcs-reference:faulty';
 const SEED = '1';
-const CERTIFY_TIMEOUT_MS = 540_000;
+const CERTIFY_TIMEOUT_MS = timeLimit({ quietMs: 108_000 });
 const reportsRoot = mkdtempSync(join(tmpdir(), 'mcs-container-reports-'));
 
 beforeAll(async () => {
   const engine = await dockerAvailable();
   if (!engine.ok) throw new Error(`${engine.reason}: start one with scripts/ci/docker.sh`);
-  const build = await run('bash', ['scripts/image/build.sh'], { timeoutMs: 840_000 });
+  const build = await run('bash', ['scripts/image/build.sh'], { timeoutMs: timeLimit({ quietMs: 168_000 }) });
   expect(build.code, `npm run image:build failed:\n${build.stdout}\n${build.stderr}`).toBe(0);
 });
 
@@ -67,7 +68,7 @@ describe('the reference image in a container', () => {
 
   it('mcs certify --image exits 2 with one line when the container never gets ready, its logs beside the reports', async () => {
     const reportsDir = join(reportsRoot, 'not-ready');
-    const result = await mcs(['certify', '--image', REFERENCE_IMAGE, '--ready-path', '/never', '--ready-timeout', '3000', '--reports-dir', reportsDir], 120_000);
+    const result = await mcs(['certify', '--image', REFERENCE_IMAGE, '--ready-path', '/never', '--ready-timeout', '3000', '--reports-dir', reportsDir], timeLimit({ quietMs: 24_000 }));
     expect(result.code, transcript(result)).toBe(2);
     expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/did not become ready \(waited for \/never answering 2xx\).*\(its logs: .*container\.log\)$/)]);
     expect(readFileSync(join(reportsDir, 'container.log'), 'utf8')).toMatch(/^control +http/m);
@@ -75,7 +76,7 @@ describe('the reference image in a container', () => {
   });
 
   it('mcs certify --image exits 2 with one line for an image that cannot be had', async () => {
-    const result = await mcs(['certify', '--image', MISSING_IMAGE], 120_000);
+    const result = await mcs(['certify', '--image', MISSING_IMAGE], timeLimit({ quietMs: 24_000 }));
     expect(result.code, transcript(result)).toBe(2);
     expect(result.stderr.trim().split('\n')).toEqual([expect.stringContaining(`image ${MISSING_IMAGE} is not on this Docker engine`)]);
     expect(await leftoverTargets()).toEqual([]);

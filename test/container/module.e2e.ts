@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { dockerAvailable, ImageTargetError, startImageTarget } from '../../harness/container/index.js';
 import { docker, freeLoopbackPort, leftoverTargets, MISSING_IMAGE, run, startChild, waitFor } from './support.js';
 import { buildTinyImage, SECRET_ENV, TINY_IMAGE } from './tiny-image.js';
+import { timeLimit } from '../support/pace.js';
 
 const secret = 'tok_e2e_0123456789abcdef';
 
@@ -16,14 +17,14 @@ async function containerExists(id: string): Promise<boolean> {
 beforeAll(async () => {
   const engine = await dockerAvailable();
   if (!engine.ok) throw new Error(`${engine.reason}: start one with scripts/ci/docker.sh`);
-  const base = await run('bash', ['scripts/image/base-rootfs.sh'], { timeoutMs: 300_000 });
+  const base = await run('bash', ['scripts/image/base-rootfs.sh'], { timeoutMs: timeLimit({ quietMs: 60_000 }) });
   expect(base.code, base.stderr).toBe(0);
   await buildTinyImage('mcs-node-base:local');
 });
 
 describe('startImageTarget on the bridge network', () => {
   it('gives the URLs under the base path, publishes on loopback only, masks the logs, and removes the container on stop', async () => {
-    const target = await startImageTarget({ image: TINY_IMAGE, network: 'bridge', basePath: 'svc', env: { [SECRET_ENV]: secret }, readiness: { path: '/svc/ready', logLine: 'tiny target listening', timeoutMs: 60_000 } });
+    const target = await startImageTarget({ image: TINY_IMAGE, network: 'bridge', basePath: 'svc', env: { [SECRET_ENV]: secret }, readiness: { path: '/svc/ready', logLine: 'tiny target listening', timeoutMs: timeLimit({ quietMs: 12_000 }) } });
     try {
       expect(target.network).toBe('bridge');
       expect(target.urls.v4).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/svc\/v4$/);
@@ -61,7 +62,7 @@ describe('startImageTarget on the bridge network', () => {
 
   it('removes the container when the process is interrupted', async () => {
     const holder = startChild('test/container/fixtures/hold-target.ts', [TINY_IMAGE]);
-    const id = await waitFor('the target to start', () => /container ([0-9a-f]{64})/.exec(holder.output())?.[1], 120_000).catch((error: unknown) => {
+    const id = await waitFor('the target to start', () => /container ([0-9a-f]{64})/.exec(holder.output())?.[1], timeLimit({ quietMs: 24_000 })).catch((error: unknown) => {
       holder.child.kill('SIGKILL');
       throw new Error(`${String(error)}; output: ${holder.output()}`);
     });
@@ -77,7 +78,7 @@ describe('startImageTarget on the bridge network', () => {
 describe("startImageTarget on the host's network", () => {
   it('reaches the service at 127.0.0.1 on the container port itself', async () => {
     const port = await freeLoopbackPort();
-    const target = await startImageTarget({ image: TINY_IMAGE, network: 'host', containerPort: port, basePath: '/svc', env: { PORT: String(port), HOST: '127.0.0.1' }, readiness: { path: '/svc/ready', timeoutMs: 60_000 } });
+    const target = await startImageTarget({ image: TINY_IMAGE, network: 'host', containerPort: port, basePath: '/svc', env: { PORT: String(port), HOST: '127.0.0.1' }, readiness: { path: '/svc/ready', timeoutMs: timeLimit({ quietMs: 12_000 }) } });
     try {
       expect(target.network).toBe('host');
       expect(target.urls.v4).toBe(`http://127.0.0.1:${port}/svc/v4`);

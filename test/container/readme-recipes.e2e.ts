@@ -22,10 +22,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dockerAvailable } from '../../harness/container/index.js';
 import { evaluate, parseGitlab, parseWorkflow, readAction, readmeRecipe, repoRoot, runBash, transcript, withImplementation, type WorkflowStep } from '../docs/recipes.js';
 import { docker, freeLoopbackPort, run } from './support.js';
+import { timeLimit } from '../support/pace.js';
 
 const LABEL = 'org.mcs-conformance.readme-recipes-test';
 const REFERENCE_IMAGE = 'mcs-reference:local';
-const RECIPE_TIMEOUT_MS = 600_000;
+const RECIPE_TIMEOUT_MS = timeLimit({ quietMs: 120_000 });
 const version = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version;
 
 const engine = await dockerAvailable();
@@ -56,7 +57,7 @@ function expectConformantReports(out: string): void {
 describe.skipIf(!engine.ok)('the README recipes, run as written against the reference image', () => {
   beforeAll(async () => {
     // Cached layers make this quick when another container test (or npm run image:build) built them already.
-    const build = await run('bash', ['scripts/image/build.sh'], { timeoutMs: 840_000 });
+    const build = await run('bash', ['scripts/image/build.sh'], { timeoutMs: timeLimit({ quietMs: 168_000 }) });
     expect(build.code, `npm run image:build failed:\n${build.stdout}\n${build.stderr}`).toBe(0);
   });
 

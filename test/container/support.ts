@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { CONTAINER_LABEL } from '../../harness/container/index.js';
 import { runMcs } from '../support/run-mcs.js';
+import { timeLimit } from '../support/pace.js';
 
 /** An image no engine has, in a registry on a closed loopback port: its pull is refused at once, on this machine. */
 export const MISSING_IMAGE = '127.0.0.1:9/mcs-no-such-image:never';
@@ -28,7 +29,7 @@ export function run(command: string, args: string[], options: { timeoutMs: numbe
   });
 }
 
-export async function docker(args: string[], timeoutMs = 120_000, input?: string): Promise<string> {
+export async function docker(args: string[], timeoutMs = timeLimit({ quietMs: 24_000 }), input?: string): Promise<string> {
   const result = await run('docker', args, { timeoutMs, ...(input === undefined ? {} : { input }) });
   if (result.code !== 0) throw new Error(`docker ${args.join(' ')} exited ${result.code}: ${result.stderr.trim().split('\n').pop()}`);
   return result.stdout;

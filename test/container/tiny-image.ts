@@ -2,6 +2,7 @@
 // under /svc that prints a secret from its environment (which the logs must mask). It listens on
 // $HOST:$PORT, by default 0.0.0.0:8080; on the host's network the tests give it a free loopback port.
 import { docker } from './support.js';
+import { timeLimit } from '../support/pace.js';
 
 export const TINY_IMAGE = 'mcs-container-test:local';
 export const SECRET_ENV = 'MCS_TEST_TOKEN';
@@ -21,7 +22,7 @@ const LABEL = 'org.mcs-conformance.image=container-test';
 
 export async function buildTinyImage(baseImage: string): Promise<void> {
   const dockerfile = `FROM ${baseImage}\nLABEL ${LABEL}\nCMD ${JSON.stringify(['node', '-e', server])}\n`;
-  await docker(['build', '--quiet', '-t', TINY_IMAGE, '-'], 300_000, dockerfile);
+  await docker(['build', '--quiet', '-t', TINY_IMAGE, '-'], timeLimit({ quietMs: 60_000 }), dockerfile);
   // A changed server leaves the previous image untagged, a full copy on disk with the vfs driver.
   await docker(['image', 'prune', '--force', '--filter', `label=${LABEL}`]);
 }

@@ -16,6 +16,7 @@ import { createLoadOrganization, listSentMessages } from '../../load/control.js'
 import { collectCommand } from '../../load/k8s.js';
 import type { LoadResult } from '../../load/result.js';
 import { docker, freeLoopbackPort, mcs, run, waitFor, type Run } from './support.js';
+import { timeLimit } from '../support/pace.js';
 
 const TOOL_IMAGE = 'mcs:local';
 const REFERENCE_IMAGE = 'mcs-reference:local';
@@ -35,7 +36,7 @@ beforeAll(async () => {
   const engine = await dockerAvailable();
   if (!engine.ok) throw new Error(`${engine.reason}: start one with scripts/ci/docker.sh`);
   // Cached layers make this quick when image.e2e.ts (or npm run image:build) built them already.
-  const build = await run('bash', ['scripts/image/build.sh'], { timeoutMs: 840_000 });
+  const build = await run('bash', ['scripts/image/build.sh'], { timeoutMs: timeLimit({ quietMs: 168_000 }) });
   expect(build.code, `npm run image:build failed:\n${build.stdout}\n${build.stderr}`).toBe(0);
   port = await freeLoopbackPort();
   const base = `http://127.0.0.1:${port}`;
@@ -43,7 +44,7 @@ beforeAll(async () => {
   await docker(['run', '-d', '--rm', '--label', LABEL, '--network', 'host', '--env', 'MCS_HOST=127.0.0.1', '--env', `MCS_PORT=${port}`, REFERENCE_IMAGE]);
   let ready = false;
   const probe = (): void => void fetch(urls.control).then((r) => (ready = r.ok), () => undefined);
-  await waitFor('the reference container', () => (probe(), ready ? true : undefined), 120_000);
+  await waitFor('the reference container', () => (probe(), ready ? true : undefined), timeLimit({ quietMs: 24_000 }));
 });
 
 afterAll(async () => {
@@ -59,7 +60,7 @@ function transcript(result: Run): string {
 describe('the tool image', () => {
   it(`docker run ${TOOL_IMAGE} certify certifies the reference image, the reports in the mounted folder`, async () => {
     const out = join(dir, 'certify');
-    const result = await run('docker', ['run', '--rm', '--label', LABEL, '--network', 'host', '-v', `${out}:/out`, TOOL_IMAGE, 'certify', '--base-url', urls.v4, '--v2-base-url', urls.v2, '--control-url', urls.control, '--seed', '1', '--reports-dir', '/out'], { timeoutMs: 600_000 });
+    const result = await run('docker', ['run', '--rm', '--label', LABEL, '--network', 'host', '-v', `${out}:/out`, TOOL_IMAGE, 'certify', '--base-url', urls.v4, '--v2-base-url', urls.v2, '--control-url', urls.control, '--seed', '1', '--reports-dir', '/out'], { timeoutMs: timeLimit({ quietMs: 120_000 }) });
     expect(result.code, transcript(result)).toBe(0);
     expect(result.stdout).toMatch(/^verdict: conformant: /m);
     expect(readdirSync(out)).toEqual(expect.arrayContaining(['report.json', 'junit.xml']));
@@ -70,7 +71,7 @@ describe('the tool image', () => {
     const jobDir = join(dir, 'job');
     const manifestPath = join(jobDir, 'job.yaml');
     const runId = 'ctjob';
-    const k8s = await mcs(['load', 'k8s', '--profile', 'send', '--shards', String(SHARDS), '--image', TOOL_IMAGE, '--run-id', runId, '--lead', LEAD, '--out', manifestPath, '--', '--rate', String(RATE), '--duration', String(DURATION_S), '--base-url', urls.v4, '--timeout', '5000'], 60_000);
+    const k8s = await mcs(['load', 'k8s', '--profile', 'send', '--shards', String(SHARDS), '--image', TOOL_IMAGE, '--run-id', runId, '--lead', LEAD, '--out', manifestPath, '--', '--rate', String(RATE), '--duration', String(DURATION_S), '--base-url', urls.v4, '--timeout', '5000'], timeLimit({ quietMs: 12_000 }));
     expect(k8s.code, transcript(k8s)).toBe(0);
     const job = parse(readFileSync(manifestPath, 'utf8')) as { spec: { completions: number; template: { spec: { containers: Array<{ image: string; command: string[]; env: Array<{ name: string; value?: string }> }> } } } };
     expect(job.spec.completions).toBe(SHARDS);
@@ -87,14 +88,14 @@ describe('the tool image', () => {
         docker(['run', '-d', '--name', name, '--label', LABEL, '--network', 'host', ...env.flatMap((e) => ['--env', e]), '--env', `JOB_COMPLETION_INDEX=${i}`, '--entrypoint', entrypoint ?? '/bin/sh', pod.image, ...args]),
       ),
     );
-    const exits = await Promise.all(names.map((name) => docker(['wait', name], 300_000)));
+    const exits = await Promise.all(names.map((name) => docker(['wait', name], timeLimit({ quietMs: 60_000 }))));
     expect(exits.map((e) => e.trim())).toEqual(names.map(() => '0'));
 
     // Collected as the instructions say, with docker logs for kubectl logs.
-    const collected = await run('sh', ['-c', `cd '${jobDir}' && ${collectCommand(names.join(' '), 'docker logs')}`], { timeoutMs: 60_000 });
+    const collected = await run('sh', ['-c', `cd '${jobDir}' && ${collectCommand(names.join(' '), 'docker logs')}`], { timeoutMs: timeLimit({ quietMs: 12_000 }) });
     expect(collected.code, transcript(collected)).toBe(0);
     const files = names.map((name) => join(jobDir, `${name}.json`));
-    const merged = await mcs(['load', 'merge', ...files, '--slo', 'errors<1%', '--out', join(jobDir, 'merged.json')], 60_000);
+    const merged = await mcs(['load', 'merge', ...files, '--slo', 'errors<1%', '--out', join(jobDir, 'merged.json')], timeLimit({ quietMs: 12_000 }));
     expect(merged.code, transcript(merged)).toBe(0);
     const result = JSON.parse(readFileSync(join(jobDir, 'merged.json'), 'utf8')) as LoadResult;
 

@@ -9,6 +9,7 @@ import { withDiscovered } from '../../harness/discovery/fixtures.js';
 import { checkFixtures } from '../../harness/discovery/preflight.js';
 import { probeScopes } from '../../harness/discovery/scopes.js';
 import type { TargetConfig } from '../../harness/config/types.js';
+import { timeLimit } from '../support/pace.js';
 
 let reference: ReferenceHandle;
 let org: VendorOrganization;
@@ -17,7 +18,7 @@ let target: TargetConfig;
 beforeAll(async () => {
   reference = await startReference({ log: () => {}, sandbox: true });
   org = await makeVendorOrganization(reference.urls.control);
-  target = { baseUrl: reference.urls.base, v4Url: reference.urls.v4, v2Url: reference.urls.v2, timeoutMs: 5_000, fixtures: { api_keys: { primary: org.keys.primary } } };
+  target = { baseUrl: reference.urls.base, v4Url: reference.urls.v4, v2Url: reference.urls.v2, timeoutMs: timeLimit({ requests: 1 }), fixtures: { api_keys: { primary: org.keys.primary } } };
 });
 afterAll(() => reference.close());
 

@@ -9,7 +9,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startReference, type ReferenceOptions } from '../../reference/index.js';
 import type { RunReport } from '../../results/model.js';
 import { referenceTargetEnv } from '../mutants/catalog.js';
+import { timeLimit } from '../support/pace.js';
 import { runMcs } from '../support/run-mcs.js';
+
+/** A certify of one check against a reference started here: a start of the command and some 15 s of work. */
+const oneCheckRun = { mcsRuns: 1, quietMs: 15_000 };
 
 const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
@@ -21,7 +25,7 @@ async function certify(reference: Pick<ReferenceOptions, 'faults' | 'variant'>, 
   try {
     const { urls } = target;
     const args = ['certify', '--base-url', urls.base, '--v2-base-url', urls.v2, '--control-url', urls.control, '--reports-dir', reportsDir, '--seed', '1', ...only.flatMap((id) => ['--only', id])];
-    await runMcs(args, { timeoutMs: 170_000, env: referenceTargetEnv });
+    await runMcs(args, { work: oneCheckRun, env: referenceTargetEnv });
     return JSON.parse(await readFile(join(reportsDir, 'report.json'), 'utf8')) as RunReport;
   } finally {
     await target.close();
@@ -38,14 +42,14 @@ describe('failures name the clause really broken', () => {
     const coverage = Object.fromEntries(report.coverage.map((c) => [c.id, c.result]));
     expect(coverage['priorities.create.201']).toBe('failed');
     expect(coverage['ids.prefix.globally-unique']).toBe('not-verifiable');
-  }, 180_000);
+  }, timeLimit(oneCheckRun));
 
   it('a merge answer without the survivor tags a read shows fails on the merge answer clause', async () => {
     const report = await certify({ faults: ['contacts.merge.answer-drops-survivor-tags'] }, ['contacts/merge-unions-tags']);
     const check = report.checks.find((c) => c.id === 'contacts/merge-unions-tags');
     expect(check?.outcome).toBe('failed');
     expect(check?.failure?.message).toMatch(/does not read back: tags/);
-  }, 180_000);
+  }, timeLimit(oneCheckRun));
 
   it('a negative offset taken with 200 is a warning naming the constraint; refused, it passes', async () => {
     const id = 'pagination/out-of-schema-paging-values-are-refused-or-warned.v4.listContacts';
@@ -54,5 +58,5 @@ describe('failures name the clause really broken', () => {
     expect(lenient?.warnings?.join('\n')).toMatch(/accepted offset outside its stated constraint \(integer >= 0\)/);
     const strict = (await certify({}, [id])).checks.find((c) => c.id === id);
     expect(strict?.outcome).toBe('passed');
-  }, 180_000);
+  }, timeLimit({ mcsRuns: 2, quietMs: 2 * oneCheckRun.quietMs })); // two runs
 });

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certifyTarget, failuresOf, sandboxAdapter, startVendorTarget, type VendorTarget } from '../support/vendor-target.js';
+import { timeLimit } from '../support/pace.js';
 
 describe('the same vendor sandbox certified three times', () => {
   let dir: string;
@@ -23,6 +24,6 @@ describe('the same vendor sandbox certified three times', () => {
     it(`run ${run}${withAdapter ? ' (through the adapter)' : ''} fails no check`, async () => {
       const report = await certifyTarget(vendor, 'full', { seed: 2_000 + run, ...(withAdapter ? { controlAdapter: sandboxAdapter } : {}) });
       expect(failuresOf(report)).toEqual([]);
-    }, 300_000);
+    }, timeLimit({ certifications: 1 }));
   }
 });

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { timeLimit } from '../support/pace.js';
 
 // `npm run test:field`: repeated certifications of the reference as a vendor target (CI only: minutes long).
 export default defineConfig({
@@ -7,6 +8,6 @@ export default defineConfig({
     root: fileURLToPath(new URL('../..', import.meta.url)),
     include: ['test/field/**/*.field.ts'],
     fileParallelism: false,
-    testTimeout: 300_000,
+    testTimeout: timeLimit({ certifications: 1 }),
   },
 });

@@ -2,8 +2,8 @@
 // control API, except those a rule answers itself (an escape-sequence payload, a hang...). The v4 and v2 APIs
 // are the reference's own, so a run gets past the pre-flight and meets the hostile answers mid-run.
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { startReference } from '../../reference/index.js';
+import { listenOnLoopback } from './servers.js';
 
 export interface ProxiedReference {
   /** The reference's {base_url}. */
@@ -23,7 +23,6 @@ export async function proxiedReference(rule: Rule): Promise<ProxiedReference> {
   const reference = await startReference();
   const target = new URL(reference.urls.control);
   const answered: string[] = [];
-  const sockets = new Set<Socket>();
   const proxy = createServer((request, response) => {
     if (rule(request, response)) {
       answered.push(`${request.method} ${request.url}`);
@@ -44,19 +43,14 @@ export async function proxiedReference(rule: Rule): Promise<ProxiedReference> {
       forwarded.end(Buffer.concat(chunks));
     });
   });
-  proxy.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const listening = await listenOnLoopback(proxy);
   return {
     baseUrl: reference.urls.base,
     v2BaseUrl: reference.urls.v2,
-    controlUrl: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+    controlUrl: listening.url,
     answered,
     close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => proxy.close(() => resolve()));
+      await listening.close();
       await reference.close();
     },
   };

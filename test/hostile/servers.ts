@@ -15,7 +15,6 @@ export interface HostileServer {
 }
 
 export async function startServer(handler: Handler): Promise<HostileServer> {
-  const sockets = new Set<Socket>();
   const requests: string[] = [];
   const authorizations: string[] = [];
   const server: Server = createServer((request, response) => {
@@ -24,6 +23,12 @@ export async function startServer(handler: Handler): Promise<HostileServer> {
     request.resume();
     handler(request, response);
   });
+  return { ...(await listenOnLoopback(server)), requests, authorizations };
+}
+
+/** A server listening on a free loopback port; `close()` cuts its open connections and waits for it to stop. */
+export async function listenOnLoopback(server: Server): Promise<{ url: string; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -31,8 +36,6 @@ export async function startServer(handler: Handler): Promise<HostileServer> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    requests,
-    authorizations,
     close: async () => {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -22,7 +22,7 @@ describe('a short key echoed by the target', { timeout: bound + 10_000 }, () => 
     });
     servers.push(server);
     const run = await certify(['--base-url', server.url, '--api-key', shortKey, '--only', 'account,contacts', '--runs', '1', '--timeout', '3000'], bound);
-    expect([1, 2]).toContain(run.code);
+    expect([1, 2, 3]).toContain(run.code); // any verdict but conformant (3: incomplete), or unusable
     expect(server.authorizations).toContain(`Bearer ${shortKey}`);
     expect(Object.keys(run.outputs)).toEqual(expect.arrayContaining(['stdout', 'report.json', 'report.html', 'junit.xml']));
     expect(leaks(run, [shortKey])).toEqual([]);

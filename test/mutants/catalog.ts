@@ -4,6 +4,7 @@
 import type { FaultDecl } from '../../reference/faults.js';
 import { listFaults } from '../../reference/faults.js';
 import { namedVariants, type Variant } from '../../reference/variants.js';
+import { loadFeatures } from '../../spec/index.js';
 
 export type { FaultDecl };
 export { listFaults };
@@ -11,6 +12,8 @@ export { listFaults };
 export interface NamedVariant {
   name: string;
   patch: Partial<Variant>;
+  /** The features such a target claims, where it implements fewer than all (certify --claim). */
+  claims?: string[];
 }
 
 /** Target settings for what the reference serves beyond the description (reference/target-settings.ts). */
@@ -50,13 +53,23 @@ const extraVariants: Record<string, Partial<Variant>> = {
     uuidPriorityIds: true,
     leanListRows: true,
     lateListsMs: 400,
+    v2RecordWrapped: true,
+    bareSettingsPatch: true,
+    startingStock: true,
+    deliveryJitterMs: 1_000,
+    deletedAsTime: true,
   },
+};
+
+/** Variants of a target that implements fewer features than all: what it claims (every other feature). */
+const claimsOf: Readonly<Record<string, string[]>> = {
+  'no-number-purchasing': loadFeatures().map((feature) => feature.id).filter((id) => id !== 'number-purchasing'),
 };
 
 /** Every benign variant, the baseline first. */
 export function listVariants(): NamedVariant[] {
   const all: Record<string, Partial<Variant>> = { [baselineVariantName]: {}, ...namedVariants, ...extraVariants };
-  return Object.entries(all).map(([name, patch]) => ({ name, patch }));
+  return Object.entries(all).map(([name, patch]) => ({ name, patch, ...(claimsOf[name] === undefined ? {} : { claims: claimsOf[name] }) }));
 }
 
 /**

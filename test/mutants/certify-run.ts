@@ -16,6 +16,8 @@ export interface CertifyRunOptions {
   only: readonly string[];
   seed: number;
   timeoutMs: number;
+  /** The features the target claims (certify --claim); absent: every feature. */
+  claims?: readonly string[];
 }
 
 const TAIL_CHARS = 2_000;
@@ -28,7 +30,7 @@ export async function certifyAgainstReference(options: CertifyRunOptions): Promi
   try {
     const { urls } = reference;
     const args = ['certify', '--base-url', urls.base, '--v2-base-url', urls.v2, '--control-url', urls.control];
-    args.push('--reports-dir', reportsDir, '--seed', String(options.seed), ...options.only.flatMap((entry) => ['--only', entry]));
+    args.push('--reports-dir', reportsDir, '--seed', String(options.seed), ...options.only.flatMap((entry) => ['--only', entry]), ...(options.claims ?? []).flatMap((feature) => ['--claim', feature]));
     let code: number | null;
     let output: string;
     try {

@@ -1,7 +1,7 @@
 // Pure verdicts over certify runs: did a fault make the run fail on the clauses it breaks, and did a benign
 // variant pass. Only the few report fields read here matter, so they are typed narrowly.
 import type { CheckResult, Failure } from '../../results/model.js';
-import { judge } from '../../results/verdict.js';
+import { isVerdictExitCode, judge } from '../../results/verdict.js';
 
 export type ReportCheck = Pick<CheckResult, 'id' | 'clauses' | 'outcome' | 'warnings'> & { failure?: Pick<Failure, 'message' | 'brokenClause'> };
 
@@ -54,7 +54,7 @@ function errorOf(run: CertifyRun): string {
  * only on other checks; MISSED when nothing the fault changed made a check fail.
  */
 export function classifyFault(run: CertifyRun, faultClauses: readonly string[], failingOnBaseline: ReadonlySet<string> = new Set()): Classified<FaultVerdict> {
-  if ((run.code !== 0 && run.code !== 1) || !run.checks) return { verdict: 'ERROR', failed: [], detail: errorOf(run) };
+  if (!isVerdictExitCode(run.code) || !run.checks) return { verdict: 'ERROR', failed: [], detail: errorOf(run) };
   const failed = failedChecks(run.checks).filter((c) => !failingOnBaseline.has(c.id));
   const wanted = new Set(faultClauses);
   const onClause = failed.filter((c) => c.clauses.some((clause) => wanted.has(clause)));
@@ -73,7 +73,7 @@ export function uncitedFault(faultClauses: readonly string[]): Classified<FaultV
 
 /** A benign variant must pass a full certify: exit 0 and no failed check. */
 export function classifyVariant(run: CertifyRun): Classified<VariantVerdict> {
-  if ((run.code !== 0 && run.code !== 1) || !run.checks) return { verdict: 'ERROR', failed: [], detail: errorOf(run) };
+  if (!isVerdictExitCode(run.code) || !run.checks) return { verdict: 'ERROR', failed: [], detail: errorOf(run) };
   const failed = failedChecks(run.checks);
   if (run.code === 0 && failed.length === 0) {
     const warned = run.checks.filter((c) => c.outcome === 'warning');
@@ -81,7 +81,7 @@ export function classifyVariant(run: CertifyRun): Classified<VariantVerdict> {
     // A variant that reads the description the worse way passes with warnings: name them, so a run shows it.
     return { verdict: 'PASS', failed, detail: warned.length === 0 ? passed : `${passed}, ${warned.length} with warnings: ${listSome(warned.map((c) => c.id), 5)}` };
   }
-  const detail = failed.length > 0 ? `false failure(s): ${listSome(failed.map((c) => `${c.id} (${c.message})`), 5)}` : 'certify exited 1 with no failed check (nothing passed)';
+  const detail = failed.length > 0 ? `false failure(s): ${listSome(failed.map((c) => `${c.id} (${c.message})`), 5)}` : `certify exited ${run.code ?? ''} with no failed check (nothing passed)`;
   return { verdict: 'FAIL', failed, detail };
 }
 
@@ -95,7 +95,7 @@ export function checksCiting(baseline: readonly ReportCheck[], clauses: readonly
 export function mergeRuns(a: CertifyRun, b: CertifyRun): CertifyRun {
   const ms = a.ms + b.ms;
   const cpu = a.cpuMs !== undefined && b.cpuMs !== undefined ? { cpuMs: a.cpuMs + b.cpuMs } : {};
-  const broken = [a, b].find((run) => (run.code !== 0 && run.code !== 1) || !run.checks);
+  const broken = [a, b].find((run) => !isVerdictExitCode(run.code) || !run.checks);
   if (broken) return { ...broken, ms, ...cpu };
   const checks = [...(a.checks ?? []), ...(b.checks ?? [])];
   return { code: exitCodeOfChecks(checks), checks, outputTail: b.outputTail, ms, ...cpu };
@@ -126,7 +126,7 @@ export function checksNoFaultFails(clean: readonly Pick<ReportCheck, 'id' | 'out
 }
 
 /** The exit code certify gives checks (results/verdict.ts), without clause coverage: a fault run judges checks only. */
-export function exitCodeOfChecks(checks: readonly Pick<CheckResult, 'id' | 'clauses' | 'outcome'>[]): 0 | 1 {
+export function exitCodeOfChecks(checks: readonly Pick<CheckResult, 'id' | 'clauses' | 'outcome'>[]): 0 | 1 | 3 {
   const full = checks.map((check) => ({ area: '', title: '', durationMs: 0, exchanges: [], ...check }));
   return judge({ checks: full, coverage: [], selection: { only: [], skip: [] }, endedAt: new Date().toISOString() }).exitCode;
 }

@@ -18,6 +18,7 @@
 import { baselineVariantName, listFaults, listVariants, type FaultDecl, type NamedVariant } from './catalog.js';
 import { certifyAgainstReference } from './certify-run.js';
 import { checksCiting, checksNoFaultFails, classifyFault, classifyVariant, fileBatches, mergeRuns, uncitedFault, type CertifyRun, type Classified, type FaultVerdict, type VariantVerdict } from './classify.js';
+import { timeLimit, type Work } from '../support/pace.js';
 import { runPool } from './pool.js';
 import { SuitesLane } from './suites-lane.js';
 import type { SuitesJobResult } from './suites-worker.js';
@@ -52,7 +53,7 @@ export interface MutantsOptions {
   concurrency?: number;
   /** The fast-check seed of every run (fixed by default, so a verdict is reproducible). */
   seed?: number;
-  /** Time limit of one run (ms). */
+  /** Time limit of one run (ms); default: derived from the run's work and this machine's pace (runWork). */
   timeoutMs?: number;
   /** Run every file batch of a fault, not only up to the first that catches it (needed for `unproven`). */
   exhaustive?: boolean;
@@ -76,14 +77,30 @@ export interface MutantsReport {
 }
 
 export const defaultSeed = 1;
-const defaultTimeoutMs = 180_000;
+
+/**
+ * What one run takes a quiet machine of two cores, two runs side by side: every check against a reference (the
+ * baseline, a benign variant; about 30 s in the worker, a `mcs certify` start more through the CLI), or the
+ * checks of one fault's clauses (a few seconds). A run's limit follows from it (test/support/pace.ts).
+ */
+export const runWork = {
+  full: { quietMs: 30_000 },
+  fault: { quietMs: 5_000 },
+  cli: { mcsRuns: 1, quietMs: 30_000 },
+} as const satisfies Record<string, Work>;
+
+/** The work of a whole mutants run over `lanes` lanes: its full runs and its fault runs (each up to two batches). */
+export function gateWork(runs: { variants: number; faults: number }, lanes = 2): Work {
+  return { quietMs: ((1 + runs.variants) * runWork.full.quietMs + runs.faults * 2 * runWork.fault.quietMs) / lanes };
+}
 
 type Job = { baseline: true } | { variant: NamedVariant } | { fault: FaultDecl };
 
 export async function runMutants(options: MutantsOptions = {}): Promise<MutantsReport> {
   const started = performance.now();
   const seed = options.seed ?? defaultSeed;
-  const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
+  // Each run's limit is set as it starts, at the machine's pace then.
+  const limit = (work: Work) => options.timeoutMs ?? timeLimit(work);
   const via = options.via ?? 'worker';
   const faults = select(await listFaults(), options.faults, 'fault');
   const variants = select(listVariants().filter((v) => v.name !== baselineVariantName), options.variants, 'variant');
@@ -97,18 +114,19 @@ export async function runMutants(options: MutantsOptions = {}): Promise<MutantsR
 
   const runJob = async (job: Job, lane: SuitesLane): Promise<MutantResult> => {
     if ('baseline' in job) {
-      const run = await lane.run({ faults: [], variant: {}, only: [], seed }, timeoutMs);
+      const run = await lane.run({ faults: [], variant: {}, only: [], seed }, limit(runWork.full));
       resolveBaseline(run);
       return report({ kind: 'variant', name: baselineVariantName, ms: run.ms, ...classifyVariant(run) });
     }
     if ('variant' in job) {
+      const claims = job.variant.claims === undefined ? {} : { claims: job.variant.claims };
       const run =
         via === 'cli'
-          ? await certifyAgainstReference({ reference: { variant: job.variant.patch }, only: [], seed, timeoutMs })
-          : await lane.run({ faults: [], variant: job.variant.patch, only: [], seed }, timeoutMs);
+          ? await certifyAgainstReference({ reference: { variant: job.variant.patch }, only: [], seed, timeoutMs: limit(runWork.cli), ...claims })
+          : await lane.run({ faults: [], variant: job.variant.patch, only: [], seed, ...claims }, limit(runWork.full));
       return report({ kind: 'variant', name: job.variant.name, ms: run.ms, ...classifyVariant(run) });
     }
-    return report(await runFault(job.fault, await baseline, lane, { seed, timeoutMs, via, exhaustive: options.exhaustive === true }));
+    return report(await runFault(job.fault, await baseline, lane, { seed, limit, via, exhaustive: options.exhaustive === true }));
   };
 
   // The full runs first: they are the longest, and the faults need the baseline.
@@ -139,11 +157,11 @@ export async function runMutants(options: MutantsOptions = {}): Promise<MutantsR
 
 /** One fault through the real `mcs certify --only <its clauses>` in a child process (no baseline needed). */
 export async function certifyFaultViaCli(fault: Pick<FaultDecl, 'name' | 'clauses'>, seed = defaultSeed): Promise<Classified<FaultVerdict>> {
-  const run = await certifyAgainstReference({ reference: { faults: [fault.name] }, only: fault.clauses, seed, timeoutMs: defaultTimeoutMs });
+  const run = await certifyAgainstReference({ reference: { faults: [fault.name] }, only: fault.clauses, seed, timeoutMs: timeLimit(runWork.cli) });
   return classifyFault(run, fault.clauses);
 }
 
-async function runFault(fault: FaultDecl, clean: SuitesJobResult, lane: SuitesLane, settings: { seed: number; timeoutMs: number; via: 'worker' | 'cli'; exhaustive: boolean }): Promise<FaultResult> {
+async function runFault(fault: FaultDecl, clean: SuitesJobResult, lane: SuitesLane, settings: { seed: number; limit: (work: Work) => number; via: 'worker' | 'cli'; exhaustive: boolean }): Promise<FaultResult> {
   const base = { kind: 'fault' as const, name: fault.name, clauses: [...fault.clauses] };
   if (!clean.checks) return { ...base, selected: [], ms: 0, verdict: 'ERROR', failed: [], detail: 'the baseline run produced no result' };
   const citing = checksCiting(clean.checks, fault.clauses);
@@ -152,7 +170,7 @@ async function runFault(fault: FaultDecl, clean: SuitesJobResult, lane: SuitesLa
   const only = [...fault.clauses];
   const selected = citing.map((c) => c.id);
   if (settings.via === 'cli') {
-    const run = await certifyAgainstReference({ reference: { faults: [fault.name] }, only, seed: settings.seed, timeoutMs: settings.timeoutMs });
+    const run = await certifyAgainstReference({ reference: { faults: [fault.name] }, only, seed: settings.seed, timeoutMs: settings.limit(runWork.cli) });
     return { ...base, selected, ms: run.ms, ...classifyFault(run, fault.clauses, failingOnBaseline) };
   }
   // A fault is caught as soon as one selected check fails, so the runs stop at the first batch that catches it
@@ -160,7 +178,7 @@ async function runFault(fault: FaultDecl, clean: SuitesJobResult, lane: SuitesLa
   let run: CertifyRun | undefined;
   let verdict: Classified<FaultVerdict> | undefined;
   for (const files of fileBatches(citing, fault.clauses, clean.files) ?? [undefined]) {
-    const next = await lane.run({ faults: [fault.name], variant: {}, only, ...(files ? { files } : {}), seed: settings.seed }, settings.timeoutMs);
+    const next = await lane.run({ faults: [fault.name], variant: {}, only, ...(files ? { files } : {}), seed: settings.seed }, settings.limit(files ? runWork.fault : runWork.full));
     run = run ? mergeRuns(run, next) : next;
     verdict = classifyFault(run, fault.clauses, failingOnBaseline);
     if (verdict.verdict === 'ERROR' || (verdict.verdict === 'CAUGHT' && !settings.exhaustive)) break;

@@ -22,6 +22,8 @@ export interface SuitesJob {
   /** Suite files to load (paths relative to the project root); absent: every file. */
   files?: string[];
   seed: number;
+  /** The features the target claims (a variant implementing fewer than all); absent: every feature. */
+  claims?: string[];
 }
 
 export interface SuitesJobResult extends CertifyRun {
@@ -40,7 +42,7 @@ async function runJob(job: SuitesJob): Promise<SuitesJobResult> {
     const { control, controlOperations } = await probeTarget(target);
     const files: Record<string, string> = {};
     const run = await startSuites({
-      context: { target, control, ...(controlOperations === undefined ? {} : { controlOperations }), seed: job.seed, selection: { only: job.only, skip: [] } },
+      context: { target, control, ...(controlOperations === undefined ? {} : { controlOperations }), seed: job.seed, selection: { only: job.only, skip: [] }, ...(job.claims === undefined ? {} : { claims: job.claims }) },
       ...(job.files ? { files: job.files } : {}),
       listener: { fileDone: (file, results) => results.forEach((r) => (files[r.id] = file.startsWith(projectRoot) ? file.slice(projectRoot.length) : file)) },
     });

@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { repoRoot } from '../support/run-mcs.js';
+import { timeLimit } from '../support/pace.js';
 
 export interface PrismProxy {
   url: string;
@@ -26,7 +27,7 @@ export function freePort(): Promise<number> {
 function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeLimit({ quietMs: 1_000 }));
     child.once('exit', () => {
       clearTimeout(timer);
       resolve();
@@ -36,7 +37,7 @@ function stop(child: ChildProcess): Promise<void> {
 }
 
 /** Starts `prism proxy` for SPEC (a path under the repository) in front of UPSTREAM; resolves once it listens. */
-export async function startPrismProxy(spec: string, upstream: string, startTimeoutMs = 90_000): Promise<PrismProxy> {
+export async function startPrismProxy(spec: string, upstream: string, startTimeoutMs = timeLimit({ nodeRuns: 1, quietMs: 15_000 })): Promise<PrismProxy> {
   const port = await freePort();
   const bin = join(repoRoot, 'node_modules', '.bin', 'prism');
   // --errors=false: forward requests that break the spec too (the suites send bad requests on purpose) and

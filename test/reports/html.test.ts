@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { escapeAttribute, escapeMarkup, jsonForScript, visibleControlChars } from '../../reports/escape.js';
+import { escapeAttribute, escapeMarkup, jsonForScript } from '../../reports/escape.js';
 import { EMBEDDED_EXCHANGES_LIMIT, renderHtml } from '../../reports/html/page.js';
 import { niceTicks } from '../../reports/html/plots.js';
 import type { CheckResult, RunReport } from '../../results/model.js';
@@ -107,7 +107,7 @@ describe('renderHtml', () => {
 
 describe('escaping helpers', () => {
   it('make control characters and lone surrogates visible instead of dropping them', () => {
-    expect(visibleControlChars('a\u0000b\u001bc\ud800d\t\n')).toBe('a\\x00b\\x1Bc\\uD800d\t\n');
+    expect(escapeMarkup('a\u0000b\u001bc\ud800d\t\n')).toBe('a\\x00b\\x1bc\\ud800d\t\n');
     expect(escapeMarkup(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
     expect(escapeAttribute('a\nb\tc')).toBe('a&#10;b&#9;c');
     expect(jsonForScript({ s: '</script><!--\u2028' })).toBe('{"s":"\\u003c/script\\u003e\\u003c!--\\u2028"}');
@@ -160,7 +160,7 @@ describe('the reproduction of a failure', () => {
     expect(curl).toContain('/v4/contacts/ct_9f3k2m');
     expect(curl).not.toContain('/control/');
     expect(card).toContain('Replay all 4 steps');
-    expect(card).toContain('CONTACT_ID=$(printf');
+    expect(card).toContain('MCS_V1_DATA_ID=$(printf');
     expect(card).toContain('the request that failed the check');
   });
 

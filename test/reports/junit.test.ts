@@ -31,7 +31,7 @@ describe('renderJunit', () => {
   it('is well-formed XML even with hostile bodies and control characters in the report', () => {
     expect(checkXml(xml).problems).toEqual([]);
     expect(xml).not.toContain('<script>');
-    expect(xml).toContain('\\x1B[31m');
+    expect(xml).toContain('\\x1b[31m');
   });
 
   it('has a testsuite per area and a testcase per check, with the clause ids in the name', () => {

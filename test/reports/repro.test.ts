@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Exchange } from '../../results/model.js';
 import { failingExchangeIndex } from '../../results/failing-exchange.js';
 import { reproScript } from '../../reports/repro.js';
+import { timeLimit } from '../support/pace.js';
 import { multiStep } from './ui-sample.js';
 
 const run = promisify(execFile);
@@ -31,7 +32,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}, 30_000);
+});
 
 afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -41,7 +42,10 @@ function exchange(method: string, path: string, body: string | undefined, answer
   return { request: { method, url: `${base}${path}`, headers: { authorization, 'content-type': 'application/json' }, ...(body === undefined ? {} : { body }) }, response: { status: 200, headers: {}, body: answer }, durationMs: 1, curl: '' };
 }
 
-describe('reproScript', () => {
+/** A replay script: a shell, curl and node for each of a few steps. */
+const replayWork = { nodeRuns: 4 };
+
+describe('reproScript', { timeout: timeLimit(replayWork) }, () => {
   it('replays every step, carrying the ids each answer returned into the later requests', async () => {
     const recorded = [
       exchange('POST', '/v4/contacts', '{"name":"Ada"}', '{"data":{"id":"ct_old1","name":"Ada"}}'),
@@ -50,7 +54,7 @@ describe('reproScript', () => {
     ];
     const script = reproScript(recorded, { title: 'contacts/x: a multi-step check', failing: 2 });
     expect(script).not.toContain('ct_old1"');
-    const { stdout } = await run('/bin/sh', ['-c', script], { env: { ...process.env, MCS_API_KEY: 'api_real', MCS_TOKEN: 'tok_real' }, timeout: 20_000 });
+    const { stdout } = await run('/bin/sh', ['-c', script], { env: { ...process.env, MCS_API_KEY: 'api_real', MCS_TOKEN: 'tok_real' }, timeout: timeLimit(replayWork) });
     expect(stdout).toContain('ct_fresh1');
     expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual(['POST /v4/contacts', 'POST /v4/chats', 'GET /v4/chats/chat_new2?contact=ct_fresh1']);
     expect(JSON.parse(seen[1]!.body)).toEqual({ contact_id: 'ct_fresh1', text: "it's here" });
@@ -67,7 +71,7 @@ describe('reproScript', () => {
     const env = { ...process.env };
     delete env.MCS_API_KEY;
     seen.length = 0;
-    const { stdout } = await run('/bin/sh', ['-c', script], { env, timeout: 20_000 });
+    const { stdout } = await run('/bin/sh', ['-c', script], { env, timeout: timeLimit(replayWork) });
     expect(seen.map((s) => s.auth)).toEqual(['', expect.stringMatching(/^Bearer api_freshkey\d+000000$/)]);
     expect(stdout).toContain('# step 1 answered 201 (the run saw 200)');
     expect(stdout).toContain('# step 2 answered 200 (the run saw 200; the request that failed the check)');
@@ -77,7 +81,7 @@ describe('reproScript', () => {
     const script = reproScript([exchange('GET', '/v4/me', undefined, '{}')], { title: 't' });
     const env = { ...process.env };
     delete env.MCS_API_KEY;
-    await expect(run('/bin/sh', ['-c', script], { env, timeout: 20_000 })).rejects.toMatchObject({ stderr: expect.stringContaining('set MCS_API_KEY') });
+    await expect(run('/bin/sh', ['-c', script], { env, timeout: timeLimit(replayWork) })).rejects.toMatchObject({ stderr: expect.stringContaining('set MCS_API_KEY') });
   });
 
   it('marks the failing step, and names the control API', () => {
@@ -87,7 +91,7 @@ describe('reproScript', () => {
     expect(script).toContain('up to the one that failed it (the 1 after it are left out)');
     expect(script).not.toContain('# 4. ');
     expect(reproScript(multiStep.exchanges, { title: multiStep.id, controlUrl: 'http://127.0.0.1:41234/control' })).toContain('# 4. GET /control/organizations/org_1/events (control API)');
-    expect(script).toContain(`'http://127.0.0.1:41234/v4/contacts/'"$CONTACT_ID"`);
+    expect(script).toContain(`'http://127.0.0.1:41234/v4/contacts/'"$MCS_V1_DATA_ID_URI"`);
     expect(script).not.toContain('…(masked)\'');
   });
 });

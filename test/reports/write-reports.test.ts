@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Certificate } from '../../reports/certificate.js';
-import { reportJson, writeReports } from '../../reports/index.js';
+import { lockReportsFolder, reportJson, writeReports } from '../../reports/index.js';
 import { conformantChecks, reportOf } from '../support/results.js';
 import { sampleReport } from './sample.js';
 
@@ -37,5 +37,15 @@ describe('writeReports', () => {
     const dir = await mkdtemp(join(tmpdir(), 'mcs-write-'));
     await writeReports(sampleReport(), dir);
     expect(await readFile(join(dir, 'report.json'), 'utf8')).toBe(reportJson(sampleReport()));
+  });
+
+  it('a reports folder made for its lock goes with it when the run wrote nothing; one it wrote into stays', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mcs-write-'));
+    await (await lockReportsFolder(join(dir, 'refused'), 'out')).release();
+    await expect(stat(join(dir, 'refused'))).rejects.toMatchObject({ code: 'ENOENT' });
+    const lock = await lockReportsFolder(join(dir, 'written'), 'out');
+    await writeReports(sampleReport(), join(dir, 'written'));
+    await lock.release();
+    expect(await readdir(join(dir, 'written'))).toContain('report.json');
   });
 });

@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { limitText, timeLimit, type Work } from './pace.js';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -14,6 +15,9 @@ export interface CliRun {
 }
 
 export interface RunMcsOptions {
+  /** What the command does, from which its time limit follows (test/support/pace.ts); default one start and 20 s of work. */
+  work?: Work;
+  /** A limit of its own instead (a test of how the command bounds itself, which must outlast that bound). */
   timeoutMs?: number;
   /** Sees the output as it comes (to signal the process at the right moment). */
   onStdout?: (text: string, pid: number) => void;
@@ -27,7 +31,7 @@ export interface RunMcsOptions {
  * developer's environment cannot change what a test certifies. Stdin is closed: no command may wait on it.
  */
 export function runMcs(args: string[], options: RunMcsOptions = {}): Promise<CliRun> {
-  const timeoutMs = options.timeoutMs ?? 120_000;
+  const timeoutMs = options.timeoutMs ?? timeLimit(options.work ?? { mcsRuns: 1, quietMs: 20_000 });
   return new Promise((resolve, reject) => {
     const env = { ...process.env, CI: 'true', MCS_BASE_URL: '', MCS_V2_BASE_URL: '', MCS_CONTROL_URL: '', MCS_CONFIG: '', ...options.env };
     const child = spawn(process.execPath, ['cli/mcs.js', ...args], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -47,7 +51,7 @@ export function runMcs(args: string[], options: RunMcsOptions = {}): Promise<Cli
       : undefined;
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`mcs ${args.join(' ')} did not finish in ${timeoutMs} ms`));
+      reject(new Error(`mcs ${args.join(' ')} did not finish in ${options.timeoutMs === undefined ? limitText(timeoutMs) : `${timeoutMs} ms`}`));
     }, timeoutMs);
     child.on('close', (code) => {
       clearTimeout(timer);

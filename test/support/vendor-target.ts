@@ -18,6 +18,7 @@ import { runCertification } from '../../harness/runner/certification.js';
 import { probeTarget } from '../../harness/runner/probe.js';
 import { prepareRun } from '../../harness/discovery/run.js';
 import type { RunReport } from '../../results/model.js';
+import { targetTimeoutMs, timeLimit } from './pace.js';
 
 export type VendorFixtures = 'keys-only' | 'no-owners' | 'full';
 
@@ -217,8 +218,10 @@ export async function certifyTarget(vendor: VendorTarget, fixtures: VendorFixtur
   const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
   Object.assign(process.env, env);
   try {
-    const configured = await resolveTargetConfig({ flags: adapter ? { controlAdapter: adapter.path } : {}, env: {}, configPath: vendor.configPath });
-    if (configured === undefined) throw new Error('target.yaml named no base URL');
+    const resolved = await resolveTargetConfig({ flags: adapter ? { controlAdapter: adapter.path } : {}, env: {}, configPath: vendor.configPath });
+    if (resolved === undefined) throw new Error('target.yaml named no base URL');
+    // As `mcs certify --timeout` would: what a sandbox on this machine needs now (slowTargetRun).
+    const configured = { ...resolved, timeoutMs: targetTimeoutMs() };
     await options.beforeRun?.(vendor);
     const { target, probed } = options.discover === true ? await prepareRun(configured, await probeTarget(configured), false, () => {}) : { target: configured, probed: undefined };
     const { report } = await runCertification({ target, ...(probed === undefined ? {} : { probed }), embedded: false, seed: options.seed ?? 19, selection: { only: options.only ?? [], skip: [] } });
@@ -265,4 +268,14 @@ export function verifiedShare(report: RunReport): { verified: number; testable: 
 /** The checks that failed, each as `id: message`. */
 export function failuresOf(report: RunReport): string[] {
   return report.checks.filter((check) => check.outcome === 'failed').map((check) => `${check.id}: ${check.failure?.message ?? ''}`);
+}
+
+/**
+ * How a test certifies a sandbox through the CLI on this machine: with the --timeout (and so the delivery wait)
+ * its carrier needs at this machine's pace, and a --max-duration never below certify's default; the command's
+ * own limit (`timeoutMs`, for runMcs) outlasts that bound.
+ */
+export function slowTargetRun(): { flags: string[]; timeoutMs: number } {
+  const boundMs = Math.max(900_000, timeLimit({ certifications: 1 }));
+  return { flags: ['--timeout', String(targetTimeoutMs()), '--max-duration', String(Math.ceil(boundMs / 1000))], timeoutMs: boundMs + timeLimit({ mcsRuns: 1 }) };
 }

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { parse } from 'yaml';
 import { certifyVendor, failuresOf, sandboxAdapter, verifiedShare, type VendorTarget } from '../support/vendor-target.js';
+import { timeLimit } from '../support/pace.js';
 
 const unexplained = (report: Awaited<ReturnType<typeof certifyVendor>>) =>
   report.checks.filter((check) => check.outcome === 'not-verifiable' && !/needs|no |not |could not/.test(check.reason ?? '')).map((check) => `${check.id}: ${check.reason ?? ''}`);
@@ -15,7 +16,7 @@ describe.each(['keys-only', 'no-owners'] as const)('a config with %s fixtures an
     const report = await certifyVendor(fixtures);
     expect(failuresOf(report)).toEqual([]);
     expect(unexplained(report)).toEqual([]);
-  }, 300_000);
+  }, timeLimit({ certifications: 1 }));
 });
 
 
@@ -31,7 +32,7 @@ describe('a config that describes its spare lines by the wrong kind', () => {
     const named = (reason: string | undefined) => (/is of type \w+, not \w+ as its kind/.test(reason ?? '') ? 'names the mislabelled line' : (reason ?? ''));
     const outcomes = report.checks.filter((check) => routing.includes(check.id)).map((check) => `${check.outcome}: ${named(check.reason)}`);
     expect(outcomes).toEqual(routing.map(() => 'not-verifiable: names the mislabelled line'));
-  }, 300_000);
+  }, timeLimit({ certifications: 1 }));
 });
 
 describe('removable lines an earlier run removed', () => {
@@ -48,7 +49,7 @@ describe('removable lines an earlier run removed', () => {
     expect(failuresOf(report)).toEqual([]);
     const outcomes = report.checks.filter((check) => removal.includes(check.id)).map((check) => `${check.outcome}: ${/an earlier run removed it\?/.test(check.reason ?? '') ? 'names the used-up line' : (check.reason ?? '')}`);
     expect(outcomes).toEqual(removal.map(() => 'not-verifiable: names the used-up line'));
-  }, 300_000);
+  }, timeLimit({ certifications: 1 }));
 });
 
 describe('a sandbox whose send caps the run reaches (their values are not shown, nor stated)', () => {
@@ -57,7 +58,7 @@ describe('a sandbox whose send caps the run reaches (their values are not shown,
     expect(failuresOf(report)).toEqual([]);
     const throttled = report.checks.filter((check) => check.outcome === 'not-verifiable' && /with (429|207) .*outbound_limit_reached.*a send cap or a rate limit/.test(check.reason ?? ''));
     expect(throttled.length).toBeGreaterThan(0);
-  }, 300_000);
+  }, timeLimit({ certifications: 1 }));
 });
 
 describe('a sandbox that does not move on by itself', () => {
@@ -77,7 +78,7 @@ describe('a sandbox that does not move on by itself', () => {
     expect(failuresOf(report)).toEqual([]);
     const outcomes = Object.fromEntries(report.checks.filter((check) => check.id in waiting).map((check) => [check.id, `${check.outcome}: ${(waiting as Record<string, RegExp>)[check.id]?.test(check.reason ?? '') === true ? 'names the operation' : (check.reason ?? '')}`]));
     expect(outcomes).toEqual(Object.fromEntries(Object.keys(waiting).map((id) => [id, 'not-verifiable: names the operation'])));
-  }, 300_000);
+  }, timeLimit({ certifications: 1 }));
 });
 
 describe('the README figures (verified clauses of the testable ones, reference as a vendor target)', () => {
@@ -86,12 +87,12 @@ describe('the README figures (verified clauses of the testable ones, reference a
     expect(failuresOf(report)).toEqual([]);
     expect(unexplained(report)).toEqual([]);
     expect(verifiedShare(report).share).toBeGreaterThanOrEqual(0.75);
-  }, 300_000);
+  }, timeLimit({ certifications: 1 }));
 
   it('config fixtures and an adapter offering only simulateInboundMessage and advanceClock: at least 0.90', async () => {
     const report = await certifyVendor('full', { controlAdapter: sandboxAdapter });
     expect(failuresOf(report)).toEqual([]);
     expect(unexplained(report)).toEqual([]);
     expect(verifiedShare(report).share).toBeGreaterThanOrEqual(0.9);
-  }, 300_000);
+  }, timeLimit({ certifications: 1 }));
 });

@@ -5,13 +5,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { DEFAULT_MAX_RUNS_PER_STEP, DEFAULT_TOLERANCE, formatCapacity, searchCapacity } from '../../../load/capacity.js';
-import { saveResult } from '../../../load/result.js';
 import { runLoad } from '../../../load/runner.js';
 import { shardConnections } from '../../../load/schedule.js';
 import { withProfile } from '../../../load/session.js';
 import { checkRunId, LoadUsageError, number, runFlags, runSettings, type RunFlagValues } from './options.js';
 import { defaultOutPath } from './out.js';
-import { checkOutputPaths, writeLoadOutputs } from './outputs.js';
+import { checkOutputPaths, holdOutputs, saveResult, writeLoadOutputs } from './outputs.js';
+import { inert } from '../../../results/inert.js';
 import { armFailsafe, DEFAULT_IN_FLIGHT, pickProfile } from './run.js';
 import { resolveTarget, type StartEmbedded } from './target.js';
 import { chooseWorkers, parseWorkers } from './workers.js';
@@ -67,15 +67,17 @@ export async function capacityCommand(argv: string[], startEmbedded: StartEmbedd
   checkOutputPaths(values);
   const givenWorkers = parseWorkers(values.workers, profile.verify !== undefined, profile.name);
 
-  const resolved = await resolveTarget(values, settings.allowRemote, startEmbedded, true);
+  const outputs = await holdOutputs([outPath, values.html, values.hgrm]);
+  let resolved: Awaited<ReturnType<typeof resolveTarget>> | undefined;
   try {
+    resolved = await resolveTarget(values, settings.allowRemote, startEmbedded, true);
     const timeoutMs = settings.timeoutMs ?? resolved.timeoutMs;
     // Every step's runs, and as many again for the neighbour check's measurements.
     armFailsafe(warmupMs + 2 * maxSteps * maxRuns * (settings.durationMs + timeoutMs + 3000) + 120_000);
     const { workers, why } = chooseWorkers(givenWorkers, resolved.target.baseUrl, profile.verify !== undefined, profile.name);
     if (values.quiet !== true) process.stderr.write(`workers: ${workers} (${why})\n`);
     let nextIndex = 0;
-    const context = { target: resolved.target, shard: settings.shard, runId: settings.runId, options: settings.profileOptions, log: (line: string) => process.stderr.write(`${line}\n`) };
+    const context = { target: resolved.target, shard: settings.shard, runId: settings.runId, options: settings.profileOptions, log: (line: string) => process.stderr.write(`${inert(line)}\n`) };
     const report = await withProfile(profile, context, async (state) => {
       // A cold target (JIT, caches, connection set-up) would fail the first step for the wrong reason.
       if (warmupMs > 0) {
@@ -122,12 +124,13 @@ export async function capacityCommand(argv: string[], startEmbedded: StartEmbedd
         },
       });
     });
+    process.stdout.write(inert(formatCapacity(report)));
     await saveResult(outPath, report);
-    process.stdout.write(formatCapacity(report));
     process.stdout.write(`capacity report written to ${outPath}\n`);
     for (const line of await writeLoadOutputs(values, report)) process.stdout.write(`${line}\n`);
     return report.highestPassingRate === null ? 1 : 0;
   } finally {
-    await resolved.close();
+    await resolved?.close();
+    await outputs.release();
   }
 }

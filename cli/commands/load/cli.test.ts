@@ -1,11 +1,15 @@
 // `mcs load` as a user meets it: exit codes, one-line errors, the loopback guard, SLO verdicts.
-import { readFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RESULT_SCHEMA, type LoadResult } from '../../../load/result.js';
 import { useStubApi } from '../../../test/support/use-stub-api.js';
-import { runMcs } from '../../../test/support/run-mcs.js';
+import { repoRoot, runMcs } from '../../../test/support/run-mcs.js';
+import { defaultOutPath } from './out.js';
 import { runMcsHere } from '../../../test/support/run-mcs-here.js';
+import { timeLimit } from '../../../test/support/pace.js';
 
 const stub = useStubApi('mcs-load-cli-');
 
@@ -14,7 +18,8 @@ function oneLine(text: string): void {
   expect(text).not.toMatch(/\n\s+at /);
 }
 
-describe('mcs load', () => {
+// A test runs at most two loads of a second or two, each in a command of its own.
+describe('mcs load', { timeout: timeLimit({ mcsRuns: 2, quietMs: 6_000 }) }, () => {
   it('refuses a remote target without --allow-remote, before sending anything', async () => {
     const r = await runMcsHere(['load', 'send', '--base-url', 'http://api.example.com', '--api-key', 'k', '--duration', '1']);
     expect(r.code).toBe(2);
@@ -37,7 +42,7 @@ describe('mcs load', () => {
     [['load', 'send', '--start-at', '2026-11-26T05:00:00'], /--start-at .*offset/],
     [['load', 'capacity', '--profile', 'send', '--slo', 'p99<1s', '--start-at', '1790000000000'], /--start-at applies to mcs load <profile>/],
     [['load', 'merge', 'a.json', '--min-overlap', '1.5'], /--min-overlap/],
-    [['load', 'k8s', '--profile', 'send', '--shards', '2', '--image', 'i', '--lead', 'soon'], /--lead must be a duration/],
+    [['load', 'k8s', '--profile', 'send', '--shards', '2', '--image', 'i', '--lead', 'soon'], /--lead must be a number of seconds from 0 to 3600/],
     [['load', 'k8s', '--profile', 'send', '--shards', '2', '--image', 'i', '--lead', '30s', '--start-at', '1790000000000'], /--lead or --start-at, not both/],
     [['load', 'k8s', '--profile', 'send', '--shards', '2', '--image', 'i', '--cpu-request', 'lots'], /--cpu-request must be a Kubernetes quantity/],
     [['load', 'k8s', '--profile', 'send', '--shards', '2', '--image', 'i', '--', '--start-at', '1790000000000'], /--start-at is set per pod by the Job/],
@@ -83,6 +88,20 @@ describe('mcs load', () => {
     expect(r.stderr).toMatch(/^send \ds: \d+ req\/s, p99 [\d.]+ ms, \d+ done, errors 0$/m);
     expect(r.stderr).not.toContain('\r');
   });
+
+  it('writes its result under ./reports/load/ of the folder it runs in, never into the package', async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'mcs-load-cwd-'));
+    const packageOut = join(repoRoot, 'load', 'out');
+    const before = await readdir(packageOut).catch(() => []);
+    const r = await new Promise<{ code: number | null; stdout: string; stderr: string }>((done) => {
+      execFile(process.execPath, [join(repoRoot, 'cli', 'mcs.js'), 'load', 'send', '--base-url', stub.api.baseUrl, '--api-key', 'k', '--rate', '10', '--duration', '1', '--quiet'], { cwd }, (error, stdout, stderr) => done({ code: error === null ? 0 : (error.code as number | null), stdout, stderr }));
+    });
+    expect(r.code, r.stderr).toBe(0);
+    const written = await readdir(join(cwd, 'reports', 'load'));
+    expect(written).toEqual([expect.stringMatching(/^send-.*\.json$/)]);
+    expect(await readdir(packageOut).catch(() => [])).toEqual(before);
+    expect(defaultOutPath('send', 'json', '/some/dir')).toMatch(/^\/some\/dir\/reports\/load\/send-.*\.json$/);
+  }, 300_000); // a bound, not a time: a one-second load run whose start-up a busy machine may stretch to minutes
 
   it('writes a Kubernetes manifest', async () => {
     const out = join(stub.dir, 'job.yaml');

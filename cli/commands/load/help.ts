@@ -31,7 +31,7 @@ Load models:
 Workers: --workers N runs the schedule on N worker threads, each an interleaved share as shards take
   (request g to worker g mod N), merged exactly. Default: 1 when the target is loopback, because the
   server under test shares this machine's ${cores()} cores and every core the generator takes is taken from
-  it; ${remoteDefault()} (cores - 1) when the target is remote. Profiles that verify the whole run (send-retry-storm,
+  it; one fewer than the cores when the target is remote (${remoteDefault()} on this machine, at least 1). Profiles that verify the whole run (send-retry-storm,
   webhook-delivery) run on one. Before an open-model run the generator measures the highest rate its
   workers can schedule and says when --rate is beyond it; the result says it again from the run itself
   (\`generator.ceilingRate\`).
@@ -43,10 +43,12 @@ Target: flags > environment (MCS_BASE_URL, MCS_CONTROL_URL, MCS_API_KEY) > --con
 
 Warm-up: --warmup SECONDS runs the same load first, unmeasured (default 0; capacity: 2).
 
-Bounds: --duration SECONDS (default 10, at most 3600), --max-requests N (default 1000000), --timeout MS per
-  request (default the target config's, 10000); the run is cut at duration + timeout + 2 s.
+Bounds: --duration S (default 10, at most 3600), --max-requests N (default 1000000), --request-timeout S per
+  request (default the target config's, 10); the run is cut at duration + timeout + 2 s. Every duration is
+  in seconds, fractions allowed (0.5, or 500ms); the old --timeout MS and --drain-ms MS are still read, with
+  a warning.
 
-Results: JSON (--out FILE, default load/out/), latency in ms from an HDR histogram (µs precision, encoded in
+Results: JSON (--out FILE, default ./reports/load/), latency in ms from an HDR histogram (µs precision, encoded in
   the file), with a per-second series (sent, completed, errors, latency histogram); --samples FILE writes
   every raw latency (µs, one a line); --quiet drops the progress lines.
   --html FILE   also a standalone HTML report: percentile curve, throughput and latency over time, and for
@@ -57,7 +59,7 @@ Results: JSON (--out FILE, default load/out/), latency in ms from an HDR histogr
   exit 1 when breached, or when a profile's verification (duplicates, lost deliveries) fails.
 
 Profile options: --replay-share 0.2 (send-retry-storm), --chats 16 | --chat-ids a,b (send-chat),
-  --drive sent|none --drain-ms 10000 (webhook-delivery), --receiver-url URL --secret-env NAME
+  --drive sent|none --drain 10 (webhook-delivery: seconds to wait for deliveries after the run), --receiver-url URL --secret-env NAME
   --shape v4|v2|mixed (webhook-receiver; without --receiver-url the suite's own receiver is sized).
 
 Shards: --shard i/N (0-based) runs one share: rate/N on an interleaved schedule, keys partitioned;
@@ -65,6 +67,11 @@ Shards: --shard i/N (0-based) runs one share: rate/N on an interleaved schedule,
   --start-at TIME (epoch ms or ISO 8601 with its offset, e.g. 2026-11-26T05:00:00Z) sets the profile up,
   then waits until that instant and starts the schedule there, so shards on several machines start
   together; a shard that is late starts at once. The result records its window and lateness.
+
+Examples:
+  mcs load send --duration 5                                   the embedded reference, 10 connections
+  mcs load send --rate 200 --duration 30 --slo 'p99<250ms'     open model; exit 1 when the SLO breaks
+  mcs load send --base-url http://127.0.0.1:8080 --api-key "$MCS_API_KEY" --rate 100 --out send.json
 
 --help, -h: this text; mcs load capacity|merge|k8s --help: theirs.
 `;
@@ -92,7 +99,7 @@ and broken steps the generator or a busy machine could explain are named (try --
   --warmup S           unmeasured seconds at --start-rate first (default 2)
   --in-flight N, --connections N   cap on requests in flight (default 256)
   --workers N          worker threads for every step (see mcs load --help, Workers)
-  --out FILE           the capacity report JSON (default load/out/)
+  --out FILE           the capacity report JSON (default ./reports/load/)
   --html FILE          also a standalone HTML report (each step's curve, latency against offered rate, the
                        steps over time)
   --hgrm FILE          also the HDR percentile distribution (.hgrm, ms) of the highest rate that held
@@ -100,9 +107,12 @@ and broken steps the generator or a busy machine could explain are named (try --
   --help, -h           this text
 
 Target and bounds as for mcs load <profile>: --base-url --v2-base-url --control-url --api-key --config
-  --allow-remote --timeout MS --max-requests N (per step); --shard i/N --run-id ID for one share of a
-  sharded search; profile options --replay-share --chats --chat-ids --drive --drain-ms --receiver-url
-  --secret-env --shape. Not here: --rate (the search picks the rates), --start-at, --samples.
+  --allow-remote --request-timeout S (the old --timeout MS too) --max-requests N (per step); --shard i/N
+  --run-id ID for one share of a sharded search; profile options --replay-share --chats --chat-ids --drive
+  --drain S (the old --drain-ms MS too) --receiver-url --secret-env --shape. Not here: --rate (the search
+  picks the rates), --start-at, --samples.
+Example:
+  mcs load capacity --profile send --slo 'p99<50ms' --duration 2 --start-rate 100 --html capacity.html
 Exit 0 when some rate held, 1 when not even --start-rate did, 2 on bad input.
 `;
 }
@@ -114,7 +124,7 @@ and the per-second series lined up on their start times. Only a coherent set is 
 (run id, target, profile), each shard i of n once with i < n, none missing, counts finite, non-negative
 and adding up, histograms that decode; otherwise exit 2 with one line naming the file.
 
-  --out FILE           the merged result (default load/out/)
+  --out FILE           the merged result (default ./reports/load/)
   --slo EXPR           judge the SLO on the merged result (exit 1 when breached)
   --min-overlap F      the least share of the run during which every shard was running, in [0, 1]
                        (default ${DEFAULT_MIN_OVERLAP}); below it the SLO is not judged: exit 1 with the reason
@@ -124,6 +134,8 @@ and adding up, histograms that decode; otherwise exit 2 with one line naming the
   --html FILE          also the standalone HTML report of the merged result (its series is the combined load)
   --hgrm FILE          also the HDR percentile distribution (.hgrm, ms) of the merged histogram
   --help, -h           this text
+Example:
+  mcs load merge shard0.json shard1.json --slo 'p99<250ms' --out merged.json
 `;
 }
 
@@ -136,15 +148,18 @@ their schedules at one instant, and prints how to run it, collect the results an
   --profile P          the profile to run (${Object.keys(profiles).join(', ')})
   --shards N           pods (shards), in [1, 1000]; one per node (required pod anti-affinity)
   --image IMG          an image holding the whole tool (npm run image:build makes mcs:local; push it)
-  --lead DURATION      the start instant is now + this (default 30s; 90s, 2m): the time you have to apply
+  --lead S             the start instant is now + S seconds (default 30; 90s, 2m): the time you have to apply
                        the manifest and the cluster has to pull and start every pod
   --start-at TIME      the start instant itself (epoch ms or ISO 8601), instead of --lead
   --cpu-request Q      CPU request of each pod (default ${r.cpuRequest}), --cpu-limit Q (default ${r.cpuLimit})
   --memory-request Q   memory request of each pod (default ${r.memoryRequest}), --memory-limit Q (default ${r.memoryLimit})
   --run-id ID          shared by every shard (default random); names the Job
-  --out FILE           the manifest (default load/out/)
+  --out FILE           the manifest (default ./reports/load/)
   --help, -h           this text
 After --, the flags of mcs load <profile> (not --shard, --out, --run-id, --start-at, --api-key: the Job
 sets them, and the key comes from the Secret mcs-load).
+Example:
+  mcs load k8s --profile send --shards 4 --image registry.example.com/mcs:0.1.0 --lead 90s --out job.yaml \
+    -- --rate 4000 --duration 60 --base-url https://sandbox.example.com --allow-remote
 `;
 }

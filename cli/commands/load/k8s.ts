@@ -7,14 +7,14 @@
 // that start after it run at once and record their lateness, and the merge refuses an SLO verdict when the
 // windows overlap too little, so a too-short lead is seen rather than silently measured.
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkQuantity, DEFAULT_RESOURCES, k8sInstructions, k8sJobManifest, k8sJobName, type K8sResources } from '../../../load/k8s.js';
 import { MAX_START_LEAD_MS, parseStartAt } from '../../../load/start-at.js';
 import { k8sHelp } from './help.js';
+import { writeFileWhole } from '../../../reports/whole-files.js';
 import { checkRunId, LoadUsageError, number } from './options.js';
 import { defaultOutPath } from './out.js';
+import { secondsOf } from '../../durations.js';
 import { pickProfile, parseFlags } from './run.js';
 import { flagProblem } from '../../flags.js';
 
@@ -70,8 +70,7 @@ export async function k8sCommand(argv: string[]): Promise<number> {
   };
   const options = { profile: profile.name, shards, image: values.image, runId, loadArgs, startAtEpochMs, resources };
   const out = values.out ?? defaultOutPath(`k8s-${profile.name}-${runId}`, 'yaml');
-  await mkdir(dirname(out), { recursive: true });
-  await writeFile(out, k8sJobManifest(options));
+  await writeFileWhole(out, k8sJobManifest(options));
   process.stdout.write(k8sInstructions(options, out, k8sJobName(options)));
   return 0;
 }
@@ -87,12 +86,9 @@ function startInstant(startAt: string | undefined, lead: string | undefined): nu
   }
 }
 
-/** '30s', '2m', '1500ms' or plain seconds; at most an hour. */
+/** '30s', '2m', '1500ms' or plain seconds (cli/durations.ts, as every duration flag); at most an hour. */
 export function parseLead(text: string): number {
-  const m = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(text.trim());
-  const ms = m === null ? NaN : Number(m[1]) * (m[2] === 'ms' ? 1 : m[2] === 'm' ? 60_000 : 1000);
-  if (!(ms >= 0 && ms <= MAX_START_LEAD_MS)) throw new Error(`--lead must be a duration such as 30s, 90s or 2m, at most 60m (got '${text}')`);
-  return Math.round(ms);
+  return Math.round(secondsOf('lead', text, { min: 0, max: MAX_START_LEAD_MS / 1000 }) * 1000);
 }
 
 function quantity(flag: string, value: string | undefined, fallback: string): string {

@@ -6,12 +6,12 @@
 import { parseArgs } from 'node:util';
 import { mergeResults } from '../../../load/merge.js';
 import { DEFAULT_MIN_OVERLAP } from '../../../load/overlap.js';
-import { formatResult, readResult, saveResult, type LoadResult } from '../../../load/result.js';
+import { formatResult, readResult, type LoadResult } from '../../../load/result.js';
 import { missingText } from '../../../load/shard-set.js';
 import { evaluateSlo, parseSlo } from '../../../load/slo.js';
 import { mergeHelp } from './help.js';
 import { LoadUsageError, number } from './options.js';
-import { checkOutputPaths, writeLoadOutputs } from './outputs.js';
+import { checkOutputPaths, holdOutputs, saveResult, writeLoadOutputs } from './outputs.js';
 import { defaultOutPath } from './out.js';
 import { flagProblem } from '../../flags.js';
 
@@ -70,9 +70,14 @@ export async function mergeCommand(argv: string[]): Promise<number> {
     }
   }
   const out = values.out ?? defaultOutPath(`${merged.profile}-merged`);
-  await saveResult(out, merged);
-  process.stdout.write(formatResult(merged));
-  for (const line of await writeLoadOutputs(values, merged)) process.stdout.write(`${line}\n`);
+  const outputs = await holdOutputs([out, values.html, values.hgrm]);
+  try {
+    process.stdout.write(formatResult(merged));
+    await saveResult(out, merged);
+    for (const line of await writeLoadOutputs(values, merged)) process.stdout.write(`${line}\n`);
+  } finally {
+    await outputs.release();
+  }
   if (skew !== undefined && values.slo === undefined) process.stdout.write(`note: ${skew}; the merged figures are not the combined load at any one time\n`);
   if (refused !== undefined) process.stdout.write(`${refused}\n`);
   process.stdout.write(`merged ${files.length} results into ${out}\n`);

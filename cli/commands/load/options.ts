@@ -1,12 +1,15 @@
 // Flags shared by `mcs load <profile>` and `mcs load capacity`, parsed and checked into plain values.
+import { errorCodes, McsError } from '../../../spec/errors.js';
 import { randomBytes } from 'node:crypto';
 import { parseSlo, type SloClause } from '../../../load/slo.js';
 import { parseShard } from '../../../load/schedule.js';
 import { parseStartAt } from '../../../load/start-at.js';
 import type { Shard } from '../../../load/types.js';
+import { renamedDurationFlags, renamedDurationMs, requestTimeout, type RenamedDuration } from '../../durations.js';
 
-export class LoadUsageError extends Error {
-  readonly code = 'MCS_LOAD_USAGE';
+export class LoadUsageError extends McsError {
+  override name = 'LoadUsageError';
+  override readonly code = errorCodes.loadUsage;
 }
 
 export const runFlags = {
@@ -27,7 +30,7 @@ export const runFlags = {
   'run-id': { type: 'string' },
   'allow-remote': { type: 'boolean' },
   'max-requests': { type: 'string' },
-  timeout: { type: 'string' },
+  ...renamedDurationFlags('request-timeout', 'timeout'),
   'receiver-url': { type: 'string' },
   'secret-env': { type: 'string' },
   'replay-share': { type: 'string' },
@@ -35,7 +38,7 @@ export const runFlags = {
   chats: { type: 'string' },
   'chat-ids': { type: 'string' },
   drive: { type: 'string' },
-  'drain-ms': { type: 'string' },
+  ...renamedDurationFlags('drain', 'drain-ms'),
   samples: { type: 'string' },
   warmup: { type: 'string' },
   'start-at': { type: 'string' },
@@ -75,7 +78,19 @@ export function number(flag: string, text: string | undefined, check: (n: number
   return n;
 }
 
-export function runSettings(v: RunFlagValues): RunSettings {
+/** webhook-delivery's wait for deliveries after the run: --drain S, or the old --drain-ms MS. */
+const drain: RenamedDuration = { seconds: 'drain', milliseconds: 'drain-ms', min: 0, max: 3600 };
+
+/**
+ * The settings of a run from its flags. A flag of the old millisecond form (--timeout, --drain-ms) is read as
+ * before, and `warn` says its replacement in seconds (cli/durations.ts); the load progress goes to stderr, so
+ * does that line.
+ */
+export function runSettings(v: RunFlagValues, warn: (line: string) => void = (line) => process.stderr.write(`mcs load: ${line}\n`)): RunSettings {
+  const warnings: string[] = [];
+  const timeoutMs = renamedDurationMs(v, requestTimeout, warnings);
+  const drainMs = renamedDurationMs(v, drain, warnings);
+  for (const warning of warnings) warn(warning);
   const duration = number('duration', v.duration, (n) => n > 0 && n <= MAX_DURATION_S, `a number of seconds in (0, ${MAX_DURATION_S}]`) ?? DEFAULT_DURATION_S;
   let shard: Shard = { index: 0, count: 1 };
   if (v.shard !== undefined) {
@@ -104,7 +119,7 @@ export function runSettings(v: RunFlagValues): RunSettings {
   return {
     durationMs: duration * 1000,
     maxRequests: number('max-requests', v['max-requests'], (n) => Number.isInteger(n) && n >= 1, 'a positive integer') ?? DEFAULT_MAX_REQUESTS,
-    timeoutMs: number('timeout', v.timeout, (n) => Number.isInteger(n) && n >= 1, 'a positive number of milliseconds'),
+    timeoutMs,
     rate: number('rate', v.rate, (n) => n > 0 && n <= 1_000_000, 'a rate in requests per second, > 0'),
     connections: number('connections', v.connections, (n) => Number.isInteger(n) && n >= 1 && n <= 10_000, 'an integer in [1, 10000]'),
     inFlight: number('in-flight', v['in-flight'], (n) => Number.isInteger(n) && n >= 1 && n <= 100_000, 'an integer in [1, 100000]'),
@@ -119,7 +134,7 @@ export function runSettings(v: RunFlagValues): RunSettings {
       chats: v.chats,
       'chat-ids': v['chat-ids'],
       drive: v.drive,
-      'drain-ms': v['drain-ms'],
+      'drain-ms': drainMs === undefined ? undefined : String(drainMs),
     },
   };
 }

@@ -7,6 +7,7 @@ import { runMcs } from '../../../test/support/run-mcs.js';
 import { encodeHistogram, newHistogram, recordMicros, summarize, decodeHistogram } from '../../../load/histogram.js';
 import { useStubApi } from '../../../test/support/use-stub-api.js';
 import { runMcsHere } from '../../../test/support/run-mcs-here.js';
+import { timeLimit } from '../../../test/support/pace.js';
 import { hgrmOf } from './outputs.js';
 
 const stub = useStubApi('mcs-load-outputs-');
@@ -39,7 +40,8 @@ describe('hgrmOf', () => {
   });
 });
 
-describe('mcs load --html --hgrm', () => {
+// A test runs one load command: a run of a second, or a capacity search of two rates run twice each.
+describe('mcs load --html --hgrm', { timeout: timeLimit({ mcsRuns: 1, quietMs: 8_000 }) }, () => {
   it('writes the standalone report and the distribution of a run', async () => {
     const html = join(stub.dir, 'run', 'send.html');
     const hgrm = join(stub.dir, 'run', 'send.hgrm');

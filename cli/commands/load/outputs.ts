@@ -2,9 +2,13 @@
 // standalone load report (reports/html/load-page.ts), and `--hgrm FILE`, the HDR percentile distribution
 // in HdrHistogram's text format (values in ms) that the usual plotters read. A capacity search's .hgrm is
 // the distribution of its highest rate that held (else of its last step), named in the line printed.
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+// Every file is written whole (reports/whole-files.ts: a temporary file renamed over the old one, a symlink in
+// its place replaced, never followed), and held for the run: a file another run is writing is refused before
+// any load is sent (reports/output-lock.ts).
+import { lockOutputFile, OutputInUseError, type OutputLock } from '../../../reports/index.js';
 import { renderLoadHtml } from '../../../reports/html/load-page.js';
+import { writeFileWhole } from '../../../reports/whole-files.js';
+import { inertJson } from '../../../results/inert.js';
 import type { CapacityReport } from '../../../load/capacity.js';
 import { decodeHistogram } from '../../../load/histogram.js';
 import type { LoadResult } from '../../../load/result.js';
@@ -34,23 +38,41 @@ function hgrmSource(entry: LoadResult | CapacityReport): { histogram: string; wh
   return step === undefined ? undefined : { histogram: step.histogram, what: `the step at ${step.offeredRate} req/s (${held !== undefined ? 'the highest rate that held' : 'the last step; none held'})` };
 }
 
-async function write(path: string, text: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  await writeFile(path, text);
+/** A result (or capacity report) as JSON: what a target sent is kept, every invisible character as an escape. */
+export async function saveResult(path: string, value: unknown): Promise<void> {
+  await writeFileWhole(path, `${inertJson(value, 2)}\n`);
+}
+
+/**
+ * Holds every file the run will write until `release()`; LoadUsageError, before any load, when another run is
+ * writing one of them.
+ */
+export async function holdOutputs(paths: ReadonlyArray<string | undefined>): Promise<{ release(): Promise<void> }> {
+  const locks: OutputLock[] = [];
+  const release = async () => {
+    await Promise.all(locks.map((lock) => lock.release()));
+  };
+  try {
+    for (const path of new Set(paths)) if (path !== undefined) locks.push(await lockOutputFile(path, path));
+  } catch (error) {
+    await release();
+    throw error instanceof OutputInUseError ? new LoadUsageError(error.message) : error;
+  }
+  return { release };
 }
 
 /** Writes the requested outputs; returns the lines to print. */
 export async function writeLoadOutputs(paths: OutputPaths, entry: LoadResult | CapacityReport): Promise<string[]> {
   const lines: string[] = [];
   if (paths.html !== undefined) {
-    await write(paths.html, renderLoadHtml([entry]));
+    await writeFileWhole(paths.html, renderLoadHtml([entry]));
     lines.push(`load report written to ${paths.html}`);
   }
   if (paths.hgrm !== undefined) {
     const source = hgrmSource(entry);
     if (source === undefined) lines.push(`no histogram to write to ${paths.hgrm} (no step ran)`);
     else {
-      await write(paths.hgrm, hgrmOf(source.histogram));
+      await writeFileWhole(paths.hgrm, hgrmOf(source.histogram));
       lines.push(`percentile distribution of ${source.what} written to ${paths.hgrm}`);
     }
   }

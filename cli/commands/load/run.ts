@@ -1,12 +1,11 @@
 // `mcs load <profile>`: one bounded run of a profile, its result saved as JSON, an SLO as the exit code.
 import { randomBytes } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { startWebhookReceiver } from '../../../harness/webhooks/receiver.js';
 import { profiles, profileNames } from '../../../load/profiles/index.js';
 import { progressSink } from '../../../load/progress.js';
 import { calibrateCeiling, ceilingLine } from '../../../load/ceiling.js';
-import { BEYOND, formatResult, saveResult } from '../../../load/result.js';
+import { BEYOND, formatResult } from '../../../load/result.js';
 import type { ModelSpec } from '../../../load/result.js';
 import { runLoad } from '../../../load/runner.js';
 import { shardConnections } from '../../../load/schedule.js';
@@ -15,7 +14,9 @@ import { evaluateSlo } from '../../../load/slo.js';
 import type { Profile, ProfileState, Target } from '../../../load/types.js';
 import { checkRunId, LoadUsageError, number, runFlags, runSettings, type RunFlagValues, type RunSettings } from './options.js';
 import { defaultOutPath } from './out.js';
-import { checkOutputPaths, writeLoadOutputs } from './outputs.js';
+import { checkOutputPaths, holdOutputs, saveResult, writeLoadOutputs } from './outputs.js';
+import { writeFileWhole } from '../../../reports/whole-files.js';
+import { inert } from '../../../results/inert.js';
 import { resolveTarget, type StartEmbedded } from './target.js';
 import { chooseWorkers, parseWorkers } from './workers.js';
 import { flagProblem } from '../../flags.js';
@@ -25,7 +26,7 @@ export const DEFAULT_IN_FLIGHT = 256;
 
 export function pickProfile(name: string | undefined): Profile<ProfileState> {
   if (name === undefined) throw new LoadUsageError(`name a profile: ${profileNames().join(', ')} (or capacity, merge, k8s)`);
-  const profile = profiles[name];
+  const profile = Object.hasOwn(profiles, name) ? profiles[name] : undefined;
   if (profile === undefined) throw new LoadUsageError(`unknown profile '${name}' (profiles: ${profileNames().join(', ')})`);
   return profile;
 }
@@ -52,15 +53,18 @@ export async function runCommand(argv: string[], startEmbedded: StartEmbedded): 
   const warmupMs = (number('warmup', values.warmup, (n) => n >= 0 && n <= 60, 'a number of seconds in [0, 60]') ?? 0) * 1000;
   const outPath = values.out ?? defaultOutPath(`${profile.name}${settings.shard.count > 1 ? `-shard${settings.shard.index}of${settings.shard.count}` : ''}`);
   checkOutputPaths(values);
+  const outputs = await holdOutputs([outPath, values.html, values.hgrm, values.samples]);
 
-  const resolved = await resolveTarget(values, settings.allowRemote, startEmbedded, profile.name !== 'webhook-receiver' || values['receiver-url'] === undefined);
-  const local = profile.name === 'webhook-receiver' && resolved.target.receiverUrl === undefined ? await localReceiver(resolved.target) : undefined;
+  let resolved: Awaited<ReturnType<typeof resolveTarget>> | undefined;
+  let local: { close(): Promise<void> } | undefined;
   try {
+    resolved = await resolveTarget(values, settings.allowRemote, startEmbedded, profile.name !== 'webhook-receiver' || values['receiver-url'] === undefined);
+    local = profile.name === 'webhook-receiver' && resolved.target.receiverUrl === undefined ? await localReceiver(resolved.target) : undefined;
     const timeoutMs = settings.timeoutMs ?? resolved.timeoutMs;
     // The wait for --start-at is part of the bound (at most an hour ahead, load/start-at.ts).
     const waitMs = Math.max(0, (settings.startAtEpochMs ?? 0) - Date.now());
     const failsafe = armFailsafe(waitMs + warmupMs + settings.durationMs + 2 * (timeoutMs + 2000) + 120_000);
-    const context = { target: resolved.target, shard: settings.shard, runId: settings.runId, options: settings.profileOptions, log: (line: string) => process.stderr.write(`${line}\n`) };
+    const context = { target: resolved.target, shard: settings.shard, runId: settings.runId, options: settings.profileOptions, log: (line: string) => process.stderr.write(`${inert(line)}\n`) };
     const progress = values.quiet === true ? undefined : progressSink(process.stderr, `${profile.name} `);
     const { workers, why } = chooseWorkers(givenWorkers, resolved.target.baseUrl, profile.verify !== undefined, profile.name);
     if (values.quiet !== true) process.stderr.write(`workers: ${workers} (${why})\n`);
@@ -92,9 +96,10 @@ export async function runCommand(argv: string[], startEmbedded: StartEmbedded): 
     clearTimeout(failsafe);
     if (resolved.embedded) result.target = { baseUrl: 'embedded reference' };
     if (settings.slo !== undefined) result.slo = { expression: settings.slo.text, ...evaluateSlo(settings.slo.clauses, result) };
-    await saveResult(outPath, result);
-    if (values.samples !== undefined && samples !== undefined) await writeFile(values.samples, samples.join('\n'));
+    // The figures and the verdict first: a file that cannot be written then costs one line and exit 2, not them.
     process.stdout.write(formatResult(result));
+    await saveResult(outPath, result);
+    if (values.samples !== undefined && samples !== undefined) await writeFileWhole(values.samples, samples.join('\n'));
     process.stdout.write(`result written to ${outPath}\n`);
     for (const line of await writeLoadOutputs(values, result)) process.stdout.write(`${line}\n`);
     // Without an SLO a run is still a failure when nothing at all succeeded (a wrong URL or key).
@@ -103,7 +108,8 @@ export async function runCommand(argv: string[], startEmbedded: StartEmbedded): 
     return (result.slo?.pass ?? !nothingWorked) && (result.verify?.ok ?? true) ? 0 : 1;
   } finally {
     await local?.close();
-    await resolved.close();
+    await resolved?.close();
+    await outputs.release();
   }
 }
 

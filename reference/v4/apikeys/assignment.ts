@@ -62,7 +62,9 @@ export function registerAssignmentRoutes(app: App): void {
     const assigned = assign(ctx, key, channel);
     // Fault: apikeys.assign.answer-stale-address (the result names a line one number off the channel's).
     const answer = ctx.app.fault('apikeys.assign.answer-stale-address') ? { ...assigned, address: nextNumber(assigned.address) } : assigned;
-    return ok(ctx.app.fault('ownership.result-echoes-selector') ? { ...answer, channel_id: selector } : answer);
+    // Fault: ownership.assign.success-false (an assignment that took place says success false).
+    const told = ctx.app.fault('ownership.assign.success-false') ? { ...answer, success: false } : answer;
+    return ok(ctx.app.fault('ownership.result-echoes-selector') ? { ...told, channel_id: selector } : told);
   }, appOnly('apikeys:manage'));
 
   app.route('DELETE', '/v4/api-keys/:apiKey/channels/:channel', (ctx) => {

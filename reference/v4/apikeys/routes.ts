@@ -62,6 +62,10 @@ export function registerApiKeyRoutes(app: App): void {
     }
     const key = ctx.app.store.createApiKey(org, body.name, ctx.app.fault('apikeys.create.key-without-prefix') ? 'key' : 'api');
     const data: Record<string, unknown> = { ...apiKeyView(key), api_key: ctx.app.fault('apikeys.create.masked-key') ? maskedKey(key.secret) : key.secret, key_id: key.id };
+    // Faults: apikeys.create.created-at-seconds, apikeys.create.valid-until-past (before its creation), apikeys.create.name-ignored.
+    if (ctx.app.fault('apikeys.create.created-at-seconds')) data.created_at = Math.floor(key.createdAt / 1000);
+    if (ctx.app.fault('apikeys.create.valid-until-past')) data.valid_until = key.createdAt - 86_400_000;
+    if (ctx.app.fault('apikeys.create.name-ignored')) data.name = 'API key';
     if (ctx.app.fault('apikeys.create.fields-missing')) {
       delete data.blocked;
       delete data.deprecated;

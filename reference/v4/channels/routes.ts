@@ -17,6 +17,11 @@ import { registerSettingsRoutes } from './settings.js';
 function present(ctx: Ctx, channel: ChannelRecord): Record<string, unknown> {
   const view = channelView(channel);
   if (ctx.app.fault('time.channels.created-at-seconds')) view.created_at = Math.floor(channel.createdAt / 1000);
+  // Faults of the statement ledger's rows (spec/statements.yaml): the id, address, status and capabilities.
+  if (ctx.app.fault('channels.view.id-without-prefix')) view.id = channel.id.replace(/^ch_/, '');
+  if (ctx.app.fault('channels.view.address-one-off') && isE164(channel.address)) view.address = channel.address.replace(/\d$/, (d) => String((Number(d) + 1) % 10));
+  if (ctx.app.fault('channels.view.status-not-string')) view.status = 1;
+  if (ctx.app.fault('channels.view.capabilities-without-protocols')) view.capabilities = { content: channel.content };
   return view;
 }
 
@@ -102,7 +107,8 @@ export function registerChannelRoutes(app: App): void {
     removeChannel(org, channel);
     const data = { phone_number: channel.address, channel_id: channel.id, reasons };
     if (!ctx.app.fault('channels.remove.no-event')) ctx.app.bus.emit(org, 'number.removed', data, { messageId: null });
-    return ok(data);
+    // Fault: channels.remove.reasons-dropped (the answer names no reason, whatever was sent).
+    return ok(ctx.app.fault('channels.remove.reasons-dropped') ? { ...data, reasons: [] } : data);
   }, scoped('numbers:manage'));
 
   registerSettingsRoutes(app);

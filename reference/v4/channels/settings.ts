@@ -37,7 +37,8 @@ function view(ctx: Ctx, channel: ChannelRecord) {
   const available = availableSettings(channel);
   // Fault: channels.settings.available-inverted (the map says the opposite of the rules).
   if (ctx.app.fault('channels.settings.available-inverted')) for (const key of settingKeys) available[key] = !available[key];
-  return { settings, available };
+  // Fault: channels.settings.available-missing (the response carries settings alone).
+  return ctx.app.fault('channels.settings.available-missing') ? { settings } : { settings, available };
 }
 
 /** Why this line may not turn `key` on, or null when it may. */
@@ -84,12 +85,14 @@ export function registerSettingsRoutes(app: App): void {
     }
     const known = Object.keys(body) as SettingKey[];
     for (const key of known) {
-      if (body[key] === true) {
+      // Fault: channels.settings.off-refused (turning a setting off is refused where turning it on would be).
+      if (body[key] === true || ctx.app.fault('channels.settings.off-refused')) {
         const refused = refusal(ctx, channel, key);
         if (refused) throw refused;
       }
     }
     for (const key of known) channel.settings[key] = body[key] as boolean;
-    return ok(view(ctx, channel));
+    // "200 updated settings": the GET form, or (variant bareSettingsPatch) the settings object alone (AMBIGUITIES v4 10).
+    return ok(ctx.app.variant.bareSettingsPatch ? view(ctx, channel).settings : view(ctx, channel));
   }, either);
 }

@@ -27,7 +27,10 @@ export function registerIdentityRoutes(app: App): void {
     const input = identityInput(objectBody(ctx.body));
     if (!input) throw validation('An identity needs a phone or an email', { fields: ['phone', 'email'] });
     // attachIdentity moves updated_at, once the identity is attached: a refused attach changes nothing.
-    return created(identityView(attachIdentity(org, contact, input, ctx.app.fault('contacts.identity.duplicate-allowed'))));
+    const view = identityView(attachIdentity(org, contact, input, ctx.app.fault('contacts.identity.duplicate-allowed')));
+    // Faults: contacts.identity.id-without-prefix (the id without cid_), contacts.identity.attach-200 (200 where the description says 201).
+    if (ctx.app.fault('contacts.identity.id-without-prefix')) view.id = String(view.id).replace(/^cid_/, '');
+    return ctx.app.fault('contacts.identity.attach-200') ? ok(view) : created(view);
   }, either);
 
   app.route('PATCH', '/v4/contacts/:contactId/identities/:identityId', (ctx) => {

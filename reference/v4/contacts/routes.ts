@@ -3,7 +3,7 @@ import type { App } from '../../server/app.js';
 import type { Ctx } from '../../server/types.js';
 import { orgOf } from '../../server/caller.js';
 import { httpError, notFound, validation } from '../../server/errors.js';
-import { created, ok, page } from '../../server/reply.js';
+import { created, deletedResult, ok, page } from '../../server/reply.js';
 import { objectBody } from '../../server/validate.js';
 import { createContact, softDeleteContact, uniqueTags } from '../../store/contacts.js';
 import { mergeContacts } from '../../store/merge.js';
@@ -64,6 +64,8 @@ export function registerContactRoutes(app: App): void {
     const contact = createContact(org, name === null ? null : storedName(ctx, name), identity, tagsInput(body.tags) ?? [], allowDuplicate);
     rememberCreated(contact);
     const view = contactView(org, contact);
+    // Fault: contacts.create.id-without-prefix (the created contact's id without ct_).
+    if (ctx.app.fault('contacts.create.id-without-prefix')) view.id = contact.id.replace(/^ct_/, '');
     // Fault: contacts.create.200 (200 where the description says 201).
     return ctx.app.fault('contacts.create.200') ? ok(view) : created(view);
   }, either);
@@ -104,7 +106,7 @@ export function registerContactRoutes(app: App): void {
     const contact = pathContact(ctx);
     if (ctx.app.fault('contacts.delete.identities-kept')) contact.deleted = true;
     else softDeleteContact(org, contact);
-    return ok({ id: contact.id, deleted: true });
+    return deletedResult(ctx.app.variant, contact.id, org.now());
   }, either);
 
   app.route('POST', '/v4/contacts/:contactId/merge', async (ctx) => {

@@ -33,7 +33,11 @@ function one(ctx: Ctx): Reply {
 
 export function registerLocationRoutes(app: App): void {
   app.route('GET', '/v4/location/contacts', list, either);
-  app.route('GET', '/v4/location/contacts/refresh', refresh, either);
+  // Fault: location.refresh.get-missing (only the POST form exists).
+  app.route('GET', '/v4/location/contacts/refresh', (ctx) => {
+    if (ctx.app.fault('location.refresh.get-missing')) throw notFound('Route');
+    return refresh(ctx);
+  }, either);
   app.route('POST', '/v4/location/contacts/refresh', (ctx) => {
     if (ctx.app.fault('location.refresh.post-missing')) throw notFound('Route');
     return refresh(ctx);

@@ -54,10 +54,14 @@ function inStock(org: Org, type: LinePlan, country: string | null): InventoryNum
 function quote(ctx: Ctx, stock: InventoryNumber[], codes: string[]) {
   const lines = codes.map((areaCode) => {
     const matched = stock.some((n) => areaCodeOf(n.phoneNumber) === areaCode);
-    const line: Record<string, unknown> = { area_code: areaCode, matched };
+    // Fault: numbers.quote.other-area-code (each line names a code one above the one asked for).
+    const line: Record<string, unknown> = { area_code: ctx.app.fault('numbers.quote.other-area-code') ? String(Number(areaCode) + 1) : areaCode, matched };
     if (!matched) line.custom_order = true;
+    // Fault: numbers.quote.custom-order-false (a line without a fee says custom_order false).
+    else if (ctx.app.fault('numbers.quote.custom-order-false')) line.custom_order = false;
     const zip = zipFor(areaCode);
-    if (zip) line.zip_code = zip;
+    // Fault: numbers.quote.zip-code-number (zip_code as a number).
+    if (zip) line.zip_code = ctx.app.fault('numbers.quote.zip-code-number') ? Number(zip) : zip;
     return line;
   });
   const countsWrong = ctx.app.fault('numbers.quote.counts-wrong');
@@ -88,6 +92,8 @@ export function registerAvailableRoutes(app: App): void {
     // Fault: numbers.inventory.exchange-revealed (masked_national shows the exchange digits as well as the area code).
     const masking: Masking = ctx.app.fault('numbers.inventory.full-number') ? 'none' : ctx.app.fault('numbers.inventory.exchange-revealed') ? 'exchange' : 'area-code';
     const rows = cursorPage(stock.map((n) => inventoryRow(n, masking)), ctx.query, ctx.app.variant);
+    // Fault: numbers.inventory.area-code-number (area_code as a number).
+    if (ctx.app.fault('numbers.inventory.area-code-number')) rows.data = rows.data.map((row) => ({ ...row, area_code: Number(row.area_code) }));
     // Fault: pagination.available-skip.
     if (ctx.app.fault('pagination.available-skip') && rows.has_more) rows.data = rows.data.slice(0, -1);
     return page(rows);

@@ -75,6 +75,9 @@ async function storedPurchase(ctx: Ctx, scope: string, key: string): Promise<Pur
 function purchaseAnswer(ctx: Ctx, purchase: PurchaseRecord): Reply {
   const view = purchaseCreatedView(purchase);
   if (ctx.app.fault('numbers.purchase.sca-no-action-url')) view.action_url = null;
+  // Faults: numbers.purchase.no-purchase-id (the answer names no purchase), numbers.purchase.status-processing (a state the description does not name).
+  if (ctx.app.fault('numbers.purchase.no-purchase-id')) delete view.purchase_id;
+  if (ctx.app.fault('numbers.purchase.status-processing') && view.status === 'provisioning') view.status = 'processing';
   // Fault: numbers.purchase.created-201 (201 where the description says 202).
   return ctx.app.fault('numbers.purchase.created-201') ? created(view) : accepted(view);
 }
@@ -128,6 +131,8 @@ export function registerPurchaseRoutes(app: App): void {
     const purchase = org.purchases.get(id);
     if (!purchase) throw notFound('Purchase');
     const view = purchasePollView(purchase, true);
+    // Fault: numbers.purchase.completed-without-allocations (a completed purchase lists no lines).
+    if (ctx.app.fault('numbers.purchase.completed-without-allocations') && view.status === 'completed') delete view.allocations;
     // Fault: numbers.purchase.poll-unwrapped (the bare purchase).
     return ctx.app.fault('numbers.purchase.poll-unwrapped') ? json(200, view) : ok(view);
     // Fault: auth.purchase-poll-unscoped (any app token polls a purchase; an unknown one is still 404).

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { App } from '../../server/app.js';
 import { callerId, orgOf } from '../../server/caller.js';
 import { notFound, validation } from '../../server/errors.js';
-import { created, ok, page } from '../../server/reply.js';
+import { created, deletedResult, json, ok, page } from '../../server/reply.js';
 import type { Ctx } from '../../server/types.js';
 import { objectBody } from '../../server/validate.js';
 import { newId } from '../../store/ids.js';
@@ -77,7 +77,11 @@ export function registerPriorityRoutes(app: App): void {
     return ctx.app.fault('priorities.create.200') ? ok(view) : created(view);
   }, either);
 
-  app.route('GET', '/v4/priorities/:priorityId', (ctx) => ok(priorityView(orgOf(ctx), ownedPriority(ctx))), either);
+  app.route('GET', '/v4/priorities/:priorityId', (ctx) => {
+    const view = priorityView(orgOf(ctx), ownedPriority(ctx));
+    // Fault: priorities.get.unwrapped (the bare priority instead of {data: ...}).
+    return ctx.app.fault('priorities.get.unwrapped') ? json(200, view) : ok(view);
+  }, either);
 
   app.route('PATCH', '/v4/priorities/:priorityId', (ctx) => {
     const org = orgOf(ctx);
@@ -102,9 +106,9 @@ export function registerPriorityRoutes(app: App): void {
   app.route('DELETE', '/v4/priorities/:priorityId', (ctx) => {
     const org = orgOf(ctx);
     const priority = ownedPriority(ctx);
-    if (ctx.app.fault('priorities.delete-keeps')) return ok({ id: priority.id, deleted: true });
+    if (ctx.app.fault('priorities.delete-keeps')) return deletedResult(ctx.app.variant, priority.id, org.now());
     org.priorities.delete(priority.id);
     org.prioritiesByOwner.set(priority.ownerId, (org.prioritiesByOwner.get(priority.ownerId) ?? []).filter((id) => id !== priority.id));
-    return ok({ id: priority.id, deleted: true });
+    return deletedResult(ctx.app.variant, priority.id, org.now());
   }, either);
 }

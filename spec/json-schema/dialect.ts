@@ -1,7 +1,14 @@
 // OpenAPI 3.0 schemas are not JSON Schema 2020-12: `nullable: true` and boolean `exclusiveMinimum` /
 // `exclusiveMaximum` mean something else there. This converts a 3.0 document's schemas (a deep copy) into
-// 2020-12 so that one Ajv2020 instance validates v4 (3.1) and v2 (3.0) alike.
-import type { Json } from './openapi.js';
+// 2020-12 so that one Ajv2020 instance validates v4 (3.1) and v2 (3.0) alike, for the judges and the
+// generators both.
+
+type Json = Record<string, unknown>;
+
+/** Whether the document is OpenAPI 3.0 (its schemas need converting); 3.1 schemas are 2020-12 already. */
+export function isOpenApi30(doc: Json): boolean {
+  return typeof doc.openapi === 'string' && doc.openapi.startsWith('3.0');
+}
 
 export function convert30To2020<T>(value: T): T {
   return convert(structuredClone(value)) as T;

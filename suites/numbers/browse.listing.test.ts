@@ -98,12 +98,17 @@ function stockedAndUnstocked(t: CheckContext, known: readonly StockNumber[], lis
   const knownCodes = known.filter((number) => number.kind === 'dedicated').map((number) => usAreaCode(number.phone_number));
   const stocked = knownCodes.find((code) => code !== undefined && listed.includes(code));
   if (stocked === undefined) return t.notVerifiable('no known dedicated US number (the config file\'s fixtures.stock) has its area code still listed by a browse of the dedicated stock');
+  return [stocked, unstockedCode(t, listed)];
+}
+
+/** A candidate area code no row of the dedicated stock's walk (`listed`) shows: one looked at, never assumed. */
+function unstockedCode(t: CheckContext, listed: readonly (string | null)[]): string {
   // A row that shows no area code may be of any code: then none is known unstocked.
   if (listed.includes(null)) return t.notVerifiable('could not tell an area code out of stock: browse rows of the dedicated stock show no area_code');
   // Every candidate, in random order.
   const unstocked = pickAreaCodes(Number.POSITIVE_INFINITY).find((code) => !listed.includes(code));
-  if (unstocked === undefined) return t.notVerifiable('no candidate area code is out of the dedicated stock');
-  return [stocked, unstocked];
+  if (unstocked === undefined) return t.notVerifiable(`no candidate area code is out of the dedicated stock (it lists ${listed.join(', ')})`);
+  return unstocked;
 }
 
 interface InventoryRow {
@@ -232,14 +237,17 @@ async function quote(t: CheckContext, fx: Fixtures, codes: readonly string[]): P
 
 /**
  * The quote of a stocked and an unstocked area code: with the control API in an organization of the check's
- * own (the file's other checks stock area codes this one must know unstocked), which it stocks; else in the
- * configured organization, whose dedicated stock is walked before and after to tell both (need `known-stock`
+ * own (the file's other checks stock area codes this one must know unstocked), whose stock is walked first and
+ * which it stocks; else in the configured organization, whose dedicated stock is walked before and after to tell both (need `known-stock`
  * for a code surely stocked: its numbers, or seedInventory there).
  */
 async function quoteOfStock(t: CheckContext): Promise<{ page: QuotePage; stocked: string; unstocked: string }> {
   if (t.hasControl) {
     const fx = await t.freshOrganization({ with_channels: false, plan: { number_purchase_enabled: true } });
-    const [stocked, unstocked] = pickAreaCodes(2) as [string, string];
+    // A new organization may start with stock of its own (a vendor's sandbox does, spec/AMBIGUITIES.md v4 66): the
+    // code quoted as unstocked is one its stock was seen not to hold, and the stocked one is made so.
+    const unstocked = unstockedCode(t, await dedicatedAreaCodes(t, fx));
+    const stocked = pickAreaCodes(Number.POSITIVE_INFINITY).find((code) => code !== unstocked) ?? '415';
     await seedStock(fx, 'dedicated', stocked, 1);
     return { page: await quote(t, fx, [stocked, unstocked]), stocked, unstocked };
   }

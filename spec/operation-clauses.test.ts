@@ -1,7 +1,7 @@
 // Every v4 operation (the event callbacks aside) has the clause its failures break, and it is a clause.
 import { describe, expect, it } from 'vitest';
-import { clauseIndex } from '../../spec/index.js';
-import { operationsOf } from '../schema/openapi.js';
+import { clauseIndex } from './index.js';
+import { operationsOf } from '../harness/schema/openapi.js';
 import { clauseOfOperation, operationClauses } from './operation-clauses.js';
 
 describe('operation clauses', () => {

@@ -58,6 +58,6 @@ export const operationClauses: Readonly<Record<string, string>> = {
 /** The clause of `operationId`; throws for an operation the table does not know (a harness mistake). */
 export function clauseOfOperation(operationId: string): string {
   const clause = operationClauses[operationId];
-  if (clause === undefined) throw new Error(`no clause is known for the operation ${operationId} (harness/check/operation-clauses.ts)`);
+  if (clause === undefined) throw new Error(`no clause is known for the operation ${operationId} (spec/operation-clauses.ts)`);
   return clause;
 }
