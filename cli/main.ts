@@ -7,7 +7,7 @@ import { formatError } from './errors.js';
 import { didYouMean } from '../results/nearest.js';
 import { inertLine } from '../results/inert.js';
 import { inertStreams } from './inert-streams.js';
-import { exitCodes } from '../results/verdict.js';
+import { exitCodes } from '../results/exit-codes.js';
 
 export async function main(argv: string[]): Promise<number> {
   endQuietlyOnClosedPipe(process.stdout);
