@@ -72,6 +72,6 @@ describe('waitForTarget', () => {
     expect(await resolveWaitForTarget({ flags: {}, env: { MCS_WAIT_FOR_TARGET_S: '45' } })).toBe(45);
     expect(await resolveWaitForTarget({ flags: { waitForTarget: '60' }, env: { MCS_WAIT_FOR_TARGET_S: '45' } })).toBe(60);
     await expect(resolveWaitForTarget({ flags: {}, env: { MCS_WAIT_FOR_TARGET_S: 'soon' } })).rejects.toThrow(ConfigError);
-    await expect(resolveWaitForTarget({ flags: {}, env: { MCS_WAIT_FOR_TARGET_S: 'soon' } })).rejects.toThrow(/^wait_for_target_s \(from MCS_WAIT_FOR_TARGET_S\): must be integer$/);
+    await expect(resolveWaitForTarget({ flags: {}, env: { MCS_WAIT_FOR_TARGET_S: 'soon' } })).rejects.toThrow(/^wait_for_target_s \(from MCS_WAIT_FOR_TARGET_S\): must be number$/);
   });
 });
