@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { samplesOff } from './test/gates/e2e-sample.js';
 import { timeLimit } from './test/support/pace.js';
 
 // The project's own tests (npm test): unit tests of every module, the spec checks, a seeded sample of the
@@ -29,7 +30,9 @@ const everything = [
   'cli/**/*.test.ts',
   'results/**/*.test.ts',
 ];
-const excluded = ['node_modules/**', 'suites/**', 'test/container/**/*.e2e.ts', 'test/docs/**/*.e2e.ts', 'test/field/**'];
+// MCS_SAMPLES=off (.ci/run, which runs every e2e test and every fault in the gates right after): neither sample.
+const samples = samplesOff(process.env) ? ['test/**/*.e2e.ts', 'test/mutants/mutants.test.ts'] : [];
+const excluded = ['node_modules/**', 'suites/**', 'test/container/**/*.e2e.ts', 'test/docs/**/*.e2e.ts', 'test/field/**', ...samples];
 
 export default defineConfig({
   test: {

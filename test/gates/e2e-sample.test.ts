@@ -11,6 +11,15 @@ describe('the sample of the whole-certification tests', () => {
     expect(e2eScopeLine(scope)).toBe('e2e: every test of test/**/*.e2e.ts');
   });
 
+  it('is none with MCS_SAMPLES=off (the gates run them all right after), and refuses a value other than on or off', () => {
+    const scope = e2eScope({ MCS_SAMPLES: 'off' });
+    expect(scope).toEqual({ kind: 'off' });
+    expect(sampledTests(scope, 'test/vendor/a.e2e.ts', names)).toEqual(new Set());
+    expect(e2eScopeLine(scope)).toMatch(/^e2e and mutants samples: off \(MCS_SAMPLES=off\); every test of them: npm run test:vendor/);
+    expect(e2eScope({ MCS_SAMPLES: 'on' }, () => 0.5).kind).toBe('sample');
+    expect(() => e2eScope({ MCS_SAMPLES: 'no' })).toThrow("MCS_SAMPLES must be on or off, got 'no'");
+  });
+
   it('draws the same tests from the same seed and file, and others from another seed or file', () => {
     const scope = e2eScope({ MCS_E2E_SAMPLE_SEED: '42', MCS_E2E_SAMPLE_PER_FILE: '3' });
     const one = sampledTests(scope, 'test/vendor/a.e2e.ts', names);

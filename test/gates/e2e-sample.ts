@@ -6,15 +6,18 @@
 //   MCS_E2E_GATE=full             every test of every *.e2e.ts file
 //   MCS_E2E_SAMPLE_SEED=N         the sample of seed N (default: random, printed at the start and the end)
 //   MCS_E2E_SAMPLE_PER_FILE=N     tests drawn from each file (default 1)
+//   MCS_SAMPLES=off               none of them, nor the mutants sample: for a CI that runs the gates in full
+//                                 right after npm test (.ci/run); vitest.config.ts leaves their files out
 import { sampleOf } from '../mutants/sample.js';
 
-export type E2eScope = { kind: 'full' } | { kind: 'sample'; seed: number; perFile: number };
+export type E2eScope = { kind: 'full' } | { kind: 'off' } | { kind: 'sample'; seed: number; perFile: number };
 
 export const E2E_SAMPLE_PER_FILE = 1;
 
 /** The scope the environment asks for; `random` draws the seed when none is given. */
 export function e2eScope(env: Record<string, string | undefined>, random: () => number = Math.random): E2eScope {
   if (env.MCS_E2E_GATE === 'full') return { kind: 'full' };
+  if (samplesOff(env)) return { kind: 'off' };
   return {
     kind: 'sample',
     seed: envInteger(env, 'MCS_E2E_SAMPLE_SEED') ?? Math.floor(random() * 2 ** 31),
@@ -28,13 +31,23 @@ export function e2eScope(env: Record<string, string | undefined>, random: () => 
  */
 export function sampledTests(scope: E2eScope, file: string, names: readonly string[]): Set<string> {
   if (scope.kind === 'full') return new Set(names);
+  if (scope.kind === 'off') return new Set();
   return new Set(sampleOf(names, scope.perFile, (scope.seed ^ fnv1a(file)) | 0));
 }
 
 /** The line a sample run prints first and last: what it covered and how to run the same sample again. */
 export function e2eScopeLine(scope: E2eScope): string {
   if (scope.kind === 'full') return 'e2e: every test of test/**/*.e2e.ts';
+  if (scope.kind === 'off') return 'e2e and mutants samples: off (MCS_SAMPLES=off); every test of them: npm run test:vendor, test:hostile, test:e2e, test:mutants';
   return `e2e sample: ${scope.perFile} test(s) of each test/**/*.e2e.ts file, seed ${scope.seed}; replay: MCS_E2E_SAMPLE_SEED=${scope.seed} npm test; all of them: npm run test:vendor, test:hostile, test:e2e`;
+}
+
+/** Whether the environment leaves npm test's samples of the gates out (MCS_SAMPLES=off); any other value is refused. */
+export function samplesOff(env: Record<string, string | undefined>): boolean {
+  const value = env.MCS_SAMPLES;
+  if (value === undefined || value === '' || value === 'on') return false;
+  if (value === 'off') return true;
+  throw new Error(`MCS_SAMPLES must be on or off, got '${value}'`);
 }
 
 function fnv1a(text: string): number {
