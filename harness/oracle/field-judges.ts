@@ -140,6 +140,12 @@ export const fieldJudges = {
   false: stated('false', false, (input) => (input.found.present && input.found.value === false ? ok : fail(input, 'false'))),
   prefix: stated('a string starting with the prefix', false, (input) => (typeof input.found.value === 'string' && input.found.value.startsWith(String(input.rule.expect)) ? ok : fail(input, `a string starting ${String(input.rule.expect)}`))),
   object: stated('an object', false, (input) => (isRecord(input.found.value) ? ok : fail(input, 'an object'))),
+  // A stated form of a "string or null" field: null or absent passes (its presence is the schema's).
+  pattern: stated('null, or a string of the stated form', false, (input) => {
+    const value = input.found.value;
+    if (!input.found.present || value === null) return ok;
+    return typeof value === 'string' && new RegExp(String(input.rule.expect), 'u').test(value) ? ok : fail(input, `null or a string matching ${String(input.rule.expect)}`);
+  }),
   'time-ms': stated('integer epoch ms between the action and the arrival', false, (input) => {
     const problem = timeProblem(input.found.value, input.window);
     return problem === undefined ? ok : fail(input, 'integer epoch milliseconds between the action and the arrival', problem);
@@ -190,6 +196,13 @@ export const fieldJudges = {
   'not-both': ofAnswers('not true together with the field `expect` names', (input, object) => {
     const other = valueAt(object, String(input.rule.expect));
     return input.found.value === true && other === true ? fail(input, `not both ${input.rule.field} and ${String(input.rule.expect)} true`, show({ [input.rule.field]: true, [String(input.rule.expect)]: true })) : ok;
+  }, { expectNamesAField: true }),
+  // "present when no specific code was requested": a line for a code that was asked for is not auto-assigned.
+  'not-true-if-asked': ofAnswers('not true on a line whose field `expect` names holds a value asked for', (input, object) => {
+    const asked = derivedOf(input).flat().map(String);
+    if (asked.length === 0) return unjudged(input, 'no value asked for');
+    const own = valueAt(object, String(input.rule.expect));
+    return input.found.value === true && asked.includes(String(own)) ? fail(input, `absent or not true: ${String(input.rule.expect)} ${show(own)} was asked for`) : ok;
   }, { expectNamesAField: true }),
   'count-of': ofAnswers('the number of lines of the whole page with the field `expect` names true', (input, _object, body) => {
     if (!isRecord(body) || !Array.isArray(body.data) || body.has_more !== false) return unjudged(input, 'the page is not the whole quote');

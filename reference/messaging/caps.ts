@@ -15,6 +15,8 @@ export interface CapFaults {
   newConversationNotEnforced?: boolean;
   /** The 429 body without limit/current/mode (or plan_id/cap/current). */
   fieldsMissing?: boolean;
+  /** The 429 body's `current` reads one below its `limit` (or `cap`): refused for a cap it says is not reached. */
+  currentBelowLimit?: boolean;
   /** The cap answers 403 instead of 429. */
   wrongStatus?: boolean;
   /** The 24-hour window never rolls: every new contact ever counts. */
@@ -89,7 +91,9 @@ function refuseOutbound(limit: number | null, current: number, adding: number, m
 }
 
 function capError(code: string, message: string, fields: Record<string, unknown>, faults: CapFaults): HttpError {
-  const shown = faults.fieldsMissing ? {} : fields;
+  const bound = fields.limit ?? fields.cap;
+  const told = faults.currentBelowLimit && typeof bound === 'number' ? { ...fields, current: bound - 1 } : fields;
+  const shown = faults.fieldsMissing ? {} : told;
   return new HttpError({ status: faults.wrongStatus ? 403 : 429, code, message, details: shown, extra: shown });
 }
 

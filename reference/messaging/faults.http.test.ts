@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { faults as eventFaults } from '../events/faults.js';
 import { faults as messagingFaults } from './faults.js';
-import { call, fixture, receiver, type Fixture } from './test-kit.js';
+import { call, fixture, receiver, type Answer, type Fixture } from './test-kit.js';
 
 type Check = (fx: Fixture) => Promise<boolean>;
 let n = 8000;
@@ -14,12 +14,12 @@ const fresh = () => `+1415555${n++}`;
 const inbound = (fx: Fixture, extra: Record<string, unknown> = {}) =>
   fx.control('POST', '/inbound/messages', { channel_id: fx.channels['native-dedicated']!.id, sender: fresh(), text: 'hi', ...extra });
 
-/** Runs `scenario` with a receiver subscribed (v4, or v2 with a webhook_type) and returns the first delivery. */
-async function firstDelivery(fx: Fixture, v2Type: string | null, scenario: () => Promise<unknown>, count = 1) {
+/** Runs `scenario` (given the subscription) with a receiver subscribed (v4, or v2 with a webhook_type) and returns the first delivery. */
+async function firstDelivery(fx: Fixture, v2Type: string | null, scenario: (sub: Answer['body']) => Promise<unknown>, count = 1) {
   const r = await receiver();
   try {
     const sub = v2Type === null ? (await fx.v4('POST', '/webhooks', { url: r.url })).body.data : (await fx.v2('POST', '/webhooks', { webhook_url: r.url, webhook_type: v2Type })).body;
-    await scenario();
+    await scenario(sub);
     const got = await r.waitFor(count);
     return { delivery: got[count - 1]!, all: got, sub };
   } finally {
@@ -40,6 +40,32 @@ const v2Record = async (fx: Fixture) => {
   const created = (await fx.v2('POST', '/webhooks', { webhook_url: 'http://127.0.0.1:9/none', webhook_type: 'message' })).body;
   return (await fx.v4('GET', `/webhooks/${created.webhook_id}`)).body as Record<string, unknown>;
 };
+
+/** A v2-registered webhook as v2 GET /webhooks lists it and as GET /v4/webhooks/{id} reads it: two views of one object. */
+const v2RowAndRecord = async (fx: Fixture) => {
+  const record = await v2Record(fx);
+  const rows = (await fx.v2('GET', '/webhooks')).body.webhooks as Array<Record<string, unknown>>;
+  return { row: rows.find((w) => w.webhook_id === record.webhook_id), record };
+};
+
+/** A v2 send to a fresh number: the number as a path segment and the message id answered. */
+const v2Sent = async (fx: Fixture) => {
+  const to = encodeURIComponent(fresh());
+  return { to, id: (await fx.v2('POST', `/chats/${to}/messages`, { text: 'x' })).body.message_id as string };
+};
+
+/** The `type` events' data, from the control API's log of what was emitted. */
+const emitted = async (fx: Fixture, type: string) => ((await fx.control('GET', `/events?type=${type}`)).body.data as Array<{ data: Record<string, unknown> }>).map((e) => e.data);
+
+/**
+ * Runs `act` twice (each run makes an id) and says whether each id is named by some `type` event. Pairing by
+ * id, not by order: an event naming the other action's id leaves one id unnamed.
+ */
+async function eventsNameOwnIds(fx: Fixture, type: string, field: string, act: () => Promise<string>) {
+  const made = [await act(), await act()];
+  const named = (await emitted(fx, type)).map((data) => data[field]);
+  return made.every((id) => named.includes(id));
+}
 
 const signedWith = (raw: string, header: unknown, secret: string) => {
   const match = /^t=(\d{10}),v1=([0-9a-f]{64})$/.exec(String(header));
@@ -65,6 +91,13 @@ const checks: Record<string, Check> = {
     await fx.v4('POST', '/messages', { to: fresh(), text: 'first' }, { 'idempotency-key': 'kr' });
     return (await fx.v4('POST', '/messages', { to: fresh(), text: 'other' }, { 'idempotency-key': 'kr' })).status === 409;
   },
+  'messaging.idempotency.replay-new-created-at': async (fx) => {
+    const body = { to: fresh(), text: 'x' };
+    const send = () => fx.v4('POST', '/messages', body, { 'idempotency-key': 'kd' });
+    const first = (await send()).body;
+    const replayed = (await send()).body;
+    return replayed.id === first.id && replayed.created_at === first.created_at;
+  },
   'messaging.idempotency.race': async (fx) => {
     const body = { to: fresh(), text: 'x' };
     await Promise.all([1, 2, 3].map(() => fx.v4('POST', '/messages', body, { 'idempotency-key': 'kc' })));
@@ -83,6 +116,19 @@ const checks: Record<string, Check> = {
     await fx.control('PATCH', '/plan', { outbound_cap_per_organization: 0 });
     const res = await fx.v4('POST', '/messages', { to: fresh(), text: 'x' });
     return res.status === 429 && res.body.error.details.limit === 0 && res.body.mode === 'organization';
+  },
+  'messaging.caps.current-below-limit': async (fx) => {
+    await fx.control('PATCH', '/plan', { outbound_cap_per_organization: 1 });
+    await fx.v4('POST', '/messages', { to: fresh(), text: 'x' });
+    const res = await fx.v4('POST', '/messages', { to: fresh(), text: 'x' });
+    return res.status === 429 && res.body.error.details.limit === 1 && res.body.error.details.current === 1;
+  },
+  'messaging.send.attachments-dropped-with-text': async (fx) => {
+    const attachments = ['https://example.com/a.png'];
+    const sent = (await fx.v4('POST', '/messages', { to: fresh(), text: 'x', attachments })).body;
+    await fx.control('POST', `/messages/${sent.id}/status`, { status: 'sent' });
+    const [event] = await emitted(fx, 'message.sent');
+    return JSON.stringify(sent.attachments) === JSON.stringify(attachments) && JSON.stringify(event?.attachments) === JSON.stringify(attachments);
   },
   'v2.no-active-number.ignored': async (fx) => {
     const empty = (await call('POST', `${fx.ref.urls.control}/organizations`, { with_channels: false })).body.data;
@@ -108,6 +154,14 @@ const checks: Record<string, Check> = {
     } finally {
       await r.close();
     }
+  },
+  'events.rotation.later-rotations-ignored': async (fx) => {
+    let latest = '';
+    const { delivery } = await firstDelivery(fx, 'all', async (sub) => {
+      for (let i = 0; i < 2; i++) latest = (await fx.v2('POST', `/webhooks/${sub.webhook_id}/secret/rotate`)).body.signing_secret;
+      await inbound(fx);
+    });
+    return signedWith(delivery.raw, delivery.headers['x-service-signature'], latest);
   },
   'events.v2.gets-v4-envelope': async (fx) => (await firstDelivery(fx, 'all', () => inbound(fx))).delivery.body.event === 'message.received',
   'events.v2.filter-ignored': async (fx) => {
@@ -254,9 +308,8 @@ const checks: Record<string, Check> = {
     return records.find((r) => r.message_id === sent.message_id)?.chat_id === chat_id;
   },
   'v2.status.no-protocol': async (fx) => {
-    const to = encodeURIComponent(fresh());
-    const sent = (await fx.v2('POST', `/chats/${to}/messages`, { text: 'x' })).body;
-    return (await fx.v2('GET', `/chats/${to}/messages/${sent.message_id}/status`)).body.protocol !== undefined;
+    const { to, id } = await v2Sent(fx);
+    return (await fx.v2('GET', `/chats/${to}/messages/${id}/status`)).body.protocol !== undefined;
   },
   'v2.capabilities.string-booleans': async (fx) => typeof (await fx.v2('GET', `/contacts/${encodeURIComponent(fresh())}/capabilities`)).body.capabilities.sms === 'boolean',
   'v2.numbers.plan-id-as-kind': async (fx) => {
@@ -273,23 +326,47 @@ const checks: Record<string, Check> = {
     return (await fx.v2('GET', '/groups')).body.groups.length === 1;
   },
   'v2.reactions.remove-refused': async (fx) => {
-    const to = encodeURIComponent(fresh());
-    const sent = (await fx.v2('POST', `/chats/${to}/messages`, { text: 'x' })).body;
-    return (await fx.v2('POST', `/chats/${to}/messages/${sent.message_id}/reactions`, { reaction: '-love' })).status === 200;
+    const { to, id } = await v2Sent(fx);
+    return (await fx.v2('POST', `/chats/${to}/messages/${id}/reactions`, { reaction: '-love' })).status === 200;
   },
   'v2.chats.read-refused': async (fx) => (await fx.v2('POST', `/chats/${encodeURIComponent(fresh())}/read`)).status === 200,
   'v2.chats.typing-refused': async (fx) => (await fx.v2('POST', `/chats/${encodeURIComponent(fresh())}/typing`)).status === 200,
   'v2.status.other-message-id': async (fx) => {
-    const to = encodeURIComponent(fresh());
-    const sent = (await fx.v2('POST', `/chats/${to}/messages`, { text: 'x' })).body;
-    return (await fx.v2('GET', `/chats/${to}/messages/${sent.message_id}/status`)).body.message_id === sent.message_id;
+    const { to, id } = await v2Sent(fx);
+    return (await fx.v2('GET', `/chats/${to}/messages/${id}/status`)).body.message_id === id;
   },
   'v2.status.unknown-status': async (fx) => {
-    const to = encodeURIComponent(fresh());
-    const sent = (await fx.v2('POST', `/chats/${to}/messages`, { text: 'x' })).body;
-    return ['queued', 'sent', 'delivered', 'failed'].includes((await fx.v2('GET', `/chats/${to}/messages/${sent.message_id}/status`)).body.status);
+    const { to, id } = await v2Sent(fx);
+    return ['queued', 'sent', 'delivered', 'failed'].includes((await fx.v2('GET', `/chats/${to}/messages/${id}/status`)).body.status);
   },
   'v2.numbers.fields-missing': async (fx) => ((await fx.v2('GET', '/me/numbers')).body.numbers as Array<Record<string, unknown>>).every((n) => 'is_active' in n && 'last_active' in n),
+  'v2.numbers.inbound-as-dedicated': async (fx) => {
+    const numbers = (await fx.v2('GET', '/me/numbers')).body.numbers as Array<{ phone_number: string; plan_kind: string }>;
+    return numbers.find((n) => n.phone_number === fx.channels['native-inbound']!.address)?.plan_kind === 'inbound';
+  },
+  'v2.groups.first-member-only': async (fx) => {
+    const members = [fresh(), fresh()];
+    const made = (await fx.v2('POST', '/groups', { name: 'g', members })).body;
+    const listed = ((await fx.v2('GET', '/groups')).body.groups as Array<{ group_id: string; members: string[] }>).find((g) => g.group_id === made.group_id);
+    return JSON.stringify(made.members) === JSON.stringify(members) && JSON.stringify(listed?.members) === JSON.stringify(members);
+  },
+  'v2.reactions.remove-adds': async (fx) => {
+    const { to, id } = await v2Sent(fx);
+    await fx.v2('POST', `/chats/${to}/messages/${id}/reactions`, { reaction: '-love' });
+    const reactions = await emitted(fx, 'message.reaction');
+    return reactions.length === 1 && reactions[0]!.action === 'remove';
+  },
+  'v2.status.stale-queued': async (fx) => {
+    const { to, id } = await v2Sent(fx);
+    await fx.control('POST', `/messages/${id}/status`, { status: 'delivered' });
+    return (await fx.v2('GET', `/chats/${to}/messages/${id}/status`)).body.status === 'delivered';
+  },
+  'v2.contacts.row-stale-name': async (fx) => {
+    const contact = (await fx.v4('POST', '/contacts', { name: 'Zed' })).body.data;
+    await fx.v4('PATCH', `/contacts/${contact.id}`, { name: 'Ada' });
+    const rows = (await fx.v2('GET', '/contacts')).body.contacts as Array<{ id: string; name: string }>;
+    return rows.find((c) => c.id === contact.id)?.name === 'Ada';
+  },
   'events.signing.wrong-secret': async (fx) => {
     const { delivery, sub } = await firstDelivery(fx, null, () => inbound(fx));
     return signedWith(delivery.raw, delivery.headers['x-service-signature'], sub.signing_secret);
@@ -441,6 +518,22 @@ const checks: Record<string, Check> = {
   'events.v2-list.empty': async (fx) => {
     await fx.v2('POST', '/webhooks', { webhook_url: 'http://127.0.0.1:9/none', webhook_type: 'message' });
     return (await fx.v2('GET', '/webhooks')).body.webhooks.length === 1;
+  },
+  'events.v2-list.type-all': async (fx) => {
+    const { row, record } = await v2RowAndRecord(fx);
+    return record.webhook_type === 'message' && row?.webhook_type === record.webhook_type;
+  },
+  'events.v2-list.inactive': async (fx) => {
+    const { row, record } = await v2RowAndRecord(fx);
+    return record.is_active === true && row?.is_active === record.is_active;
+  },
+  'events.ids.message-of-another-action': async (fx) => eventsNameOwnIds(fx, 'message.received', 'message_id', async () => (await inbound(fx)).body.data.message_id),
+  'events.ids.chat-of-another-action': async (fx) => eventsNameOwnIds(fx, 'message.received', 'chat_id', async () => (await inbound(fx)).body.data.chat_id),
+  'events.ids.group-of-another-action': async (fx) =>
+    eventsNameOwnIds(fx, 'message.received', 'group_id', async () => (await inbound(fx, { group: { participants: [fresh()] } })).body.data.group_id),
+  'events.ids.poll-of-another-action': async (fx) => {
+    const chat = (await inbound(fx)).body.data.chat_id;
+    return eventsNameOwnIds(fx, 'poll.received', 'poll_id', async () => (await fx.control('POST', '/inbound/polls', { chat_id: chat, sender: 'customer-poll', title: 'Lunch?', options: ['yes', 'no'] })).body.data.poll_id);
   },
   'events.webhook-id.bad-pattern': async (fx) => /^wh_[A-Za-z0-9]+$/.test((await fx.v2('POST', '/webhooks', { webhook_url: 'http://127.0.0.1:9/none', webhook_type: 'message' })).body.webhook_id),
   'events.v2-record.no-failure-count': async (fx) => {

@@ -29,6 +29,7 @@ export const faults: FaultDecl[] = [
   { name: 'messaging.interactive.quick-reply-count-unchecked', description: 'A quick_reply with fewer than 2 or more than 5 choices is accepted.', clauses: ['limits.interactive.quick-reply-2-to-5'] },
   { name: 'messaging.caps.outbound-not-enforced', description: 'The 24-hour new-contact caps are not enforced.', clauses: ['errors.429.outbound-limit-reached', 'limits.sends.new-contact-cap'] },
   { name: 'messaging.caps.new-conversation-not-enforced', description: 'The shared plan daily new-conversation cap is not enforced.', clauses: ['errors.429.new-conversation-limit-reached', 'limits.sends.new-conversation-cap'] },
+  { name: 'messaging.caps.current-below-limit', description: "The 429 bodies' current reads one below their limit (or cap): a send refused for a cap the body says is not reached.", clauses: ['errors.429.outbound-limit-reached', 'errors.429.new-conversation-limit-reached'] },
   { name: 'messaging.caps.body-fields-missing', description: 'The 429 bodies lack limit/current/mode and plan_id/cap/current.', clauses: ['errors.429.outbound-limit-reached', 'errors.429.new-conversation-limit-reached'] },
   { name: 'messaging.caps.403-instead-of-429', description: 'A reached cap answers 403 instead of 429.', clauses: ['errors.429.outbound-limit-reached', 'errors.429.new-conversation-limit-reached'] },
   { name: 'messaging.caps.window-never-rolls', description: 'New contacts older than 24 hours still count toward the cap.', clauses: ['limits.sends.new-contact-cap'] },

@@ -42,6 +42,7 @@ export function capFaults(app: Pick<App, 'fault'>): CapFaults {
     outboundNotEnforced: app.fault('messaging.caps.outbound-not-enforced'),
     newConversationNotEnforced: app.fault('messaging.caps.new-conversation-not-enforced'),
     fieldsMissing: app.fault('messaging.caps.body-fields-missing'),
+    currentBelowLimit: app.fault('messaging.caps.current-below-limit'),
     wrongStatus: app.fault('messaging.caps.403-instead-of-429'),
     windowNeverRolls: app.fault('messaging.caps.window-never-rolls'),
     windowTooShort: app.fault('messaging.caps.window-too-short'),

@@ -142,6 +142,12 @@ export const faults: FaultDecl[] = [
   fault('numbers.quote.other-area-code', 'Each quote line names an area code one above the one asked for.', 'numbers.quote.line-shape', 'channels.available.browse-or-quote'),
   fault('numbers.quote.custom-order-false', 'A quote line without a custom fee carries custom_order false instead of leaving it out.', 'numbers.quote.line-shape'),
   fault('numbers.quote.zip-code-number', 'Quote lines give zip_code as a number instead of a string.', 'numbers.quote.line-shape'),
+  // issue 39: a stated meaning judged beyond its schema
+  fault('numbers.inventory.country-code-iso', 'Browse mode gives each row its ISO country code (US) as country_code instead of the E.164 calling code.', 'numbers.inventory.row-shape'),
+  fault('numbers.inventory.country-mislabelled', 'Browse mode names every row with a country other than its number\'s (CA for a US number): a browse with country=US answers rows of CA.', 'numbers.inventory.row-shape', 'channels.available.browse-or-quote'),
+  fault('numbers.quote.matched-with-custom-fee', 'A quote line with a custom area-code fee says matched true as well (matched means provisioned free).', 'numbers.quote.line-shape'),
+  fault('numbers.quote.asked-code-auto-assigned', 'Every quote line says auto_assigned true, though its code was the one asked for.', 'numbers.quote.line-shape'),
+  fault('ownership.assign.api-key-unprefixed', 'The assignment result names the key without its api_ prefix.', 'apikeys.assignment.result-shape'),
   fault('numbers.purchase.no-purchase-id', 'An accepted purchase is answered without its purchase_id.', 'purchases.create.accepted-202', 'purchases.state.accepted-provisioning', 'purchases.object.status-values'),
   fault('numbers.purchase.status-processing', 'An accepted purchase is answered in status processing, a state the description does not name, instead of provisioning.', 'purchases.object.status-values', 'purchases.state.accepted-provisioning'),
   fault('numbers.purchase.completed-without-allocations', 'A completed purchase is polled without its allocations.', 'purchases.object.allocations-on-completion', 'purchases.state.provisioning-completed'),

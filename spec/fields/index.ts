@@ -49,10 +49,11 @@ export const semanticJudges = [
   'at-least-items',
   'cursor-when-more',
   'not-false',
+  'not-true-if-asked',
 ] as const;
 export type SemanticJudge = (typeof semanticJudges)[number];
 /** Judges of a value's form alone (a prefix, an object, a URL): applied, but not semantic. */
-export const formJudges = ['prefix', 'object', 'url'] as const;
+export const formJudges = ['prefix', 'object', 'url', 'pattern'] as const;
 /**
  * Every judge name a rule may use: the names harness/oracle/field-judges.ts has a judge for (its registry is
  * typed against this list), and fields.schema.json's enum (kept equal by the tables' test).

@@ -18,8 +18,20 @@ function expectCapped(t: CheckContext, outcome: SendOutcome, code: string, field
   t.expect.hasErrorCode(outcome.response, code);
   const found = capFields(outcome.response.body, fields);
   if (!found) fail(`the ${code} body lacks ${fields.join(', ')}`, `${fields.join(', ')} at the top level or in error.details`, shown(outcome.response));
+  expectCapReached(found, code);
   expectNothingSent(outcome);
   return found;
+}
+
+/**
+ * A one-recipient send refused for a cap: the cap is reached, so the body's `current` is at least its `limit`
+ * (`cap`), whether it counts before the refused send or with it. Fault: messaging.caps.current-below-limit.
+ */
+function expectCapReached(found: Json, code: string): void {
+  const boundName = 'limit' in found ? 'limit' : 'cap';
+  const [current, bound] = [Number(found.current), Number(found[boundName])];
+  if (!Number.isFinite(current) || !Number.isFinite(bound)) fail(`the ${code} body's current and ${boundName} are not numbers`, `numbers, current at least ${boundName}`, JSON.stringify(found));
+  if (current < bound) fail(`the ${code} body's current is below its ${boundName}: a send refused for a cap the body says is not reached`, `current >= ${boundName} (${bound})`, JSON.stringify(found));
 }
 
 function expectAccepted(response: ApiResponse, what: string): void {

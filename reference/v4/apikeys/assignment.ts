@@ -64,7 +64,9 @@ export function registerAssignmentRoutes(app: App): void {
     const answer = ctx.app.fault('apikeys.assign.answer-stale-address') ? { ...assigned, address: nextNumber(assigned.address) } : assigned;
     // Fault: ownership.assign.success-false (an assignment that took place says success false).
     const told = ctx.app.fault('ownership.assign.success-false') ? { ...answer, success: false } : answer;
-    return ok(ctx.app.fault('ownership.result-echoes-selector') ? { ...told, channel_id: selector } : told);
+    // Fault: ownership.assign.api-key-unprefixed (the result names the key without its api_ prefix).
+    const named = ctx.app.fault('ownership.assign.api-key-unprefixed') ? { ...told, api_key: String(told.api_key).replace(/^api_/, '') } : told;
+    return ok(ctx.app.fault('ownership.result-echoes-selector') ? { ...named, channel_id: selector } : named);
   }, appOnly('apikeys:manage'));
 
   app.route('DELETE', '/v4/api-keys/:apiKey/channels/:channel', (ctx) => {

@@ -57,6 +57,10 @@ function quote(ctx: Ctx, stock: InventoryNumber[], codes: string[]) {
     // Fault: numbers.quote.other-area-code (each line names a code one above the one asked for).
     const line: Record<string, unknown> = { area_code: ctx.app.fault('numbers.quote.other-area-code') ? String(Number(areaCode) + 1) : areaCode, matched };
     if (!matched) line.custom_order = true;
+    // Fault: numbers.quote.matched-with-custom-fee (a line with a custom fee says matched true as well).
+    if (!matched && ctx.app.fault('numbers.quote.matched-with-custom-fee')) line.matched = true;
+    // Fault: numbers.quote.asked-code-auto-assigned (a line for a code that was asked for says auto_assigned true).
+    if (ctx.app.fault('numbers.quote.asked-code-auto-assigned')) line.auto_assigned = true;
     // Fault: numbers.quote.custom-order-false (a line without a fee says custom_order false).
     else if (ctx.app.fault('numbers.quote.custom-order-false')) line.custom_order = false;
     const zip = zipFor(areaCode);
@@ -92,6 +96,10 @@ export function registerAvailableRoutes(app: App): void {
     // Fault: numbers.inventory.exchange-revealed (masked_national shows the exchange digits as well as the area code).
     const masking: Masking = ctx.app.fault('numbers.inventory.full-number') ? 'none' : ctx.app.fault('numbers.inventory.exchange-revealed') ? 'exchange' : 'area-code';
     const rows = cursorPage(stock.map((n) => inventoryRow(n, masking)), ctx.query, ctx.app.variant);
+    // Fault: numbers.inventory.country-mislabelled (each row names a country other than its number's).
+    if (ctx.app.fault('numbers.inventory.country-mislabelled')) rows.data = rows.data.map((row) => ({ ...row, phone_number_country: row.phone_number_country === 'CA' ? 'US' : 'CA' }));
+    // Fault: numbers.inventory.country-code-iso (country_code carries the ISO country code, not the calling code).
+    if (ctx.app.fault('numbers.inventory.country-code-iso')) rows.data = rows.data.map((row) => ({ ...row, country_code: row.phone_number_country }));
     // Fault: numbers.inventory.area-code-number (area_code as a number).
     if (ctx.app.fault('numbers.inventory.area-code-number')) rows.data = rows.data.map((row) => ({ ...row, area_code: Number(row.area_code) }));
     // Fault: pagination.available-skip.
