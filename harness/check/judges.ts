@@ -11,6 +11,7 @@ import type { RecordedResponse, RequestObserver } from '../http/recorder.js';
 import { judgeAnswer } from '../oracle/answers.js';
 import type { EventAction } from '../oracle/action.js';
 import { judgeDelivery, type DeliveryContext } from '../oracle/deliveries.js';
+import { eventIdFindings } from '../oracle/event-ids.js';
 import type { ValidationResult } from '../schema/validator.js';
 import type { Delivery } from '../webhooks/receiver.js';
 import { readBackObserver } from './read-back.js';
@@ -79,10 +80,27 @@ export const followsTheAction: DeliveryJudge = {
   judge: (delivery, action, context) => judgeDelivery(delivery, action, context).findings,
 };
 
+export const ownsItsEventId: DeliveryJudge = {
+  name: 'ownsItsEventId',
+  description: "a v4 envelope's id names one event: no other event of the run carries it (oracle/event-ids.ts)",
+  judge: (delivery, action, context) => {
+    if (context.api !== 'v4') return [];
+    let body: unknown;
+    try {
+      body = delivery.json();
+    } catch (error) {
+      // A body that is not JSON is the field judge's to report; this judge has nothing to compare.
+      if (error instanceof SyntaxError) return [];
+      throw error;
+    }
+    return eventIdFindings(body).map((finding) => ({ ...finding, about: { operation: action.type, as: 'delivery' as const } }));
+  },
+};
+
 /** In the order a check's outcome prefers their findings: the schema's before the oracle's. */
 export const answerJudges: readonly AnswerJudge[] = [conformsToTheSchema, followsTheRequest];
 export const followUpJudges: readonly FollowUpJudge[] = [answerEqualsReadBack];
-export const deliveryJudges: readonly DeliveryJudge[] = [followsTheAction];
+export const deliveryJudges: readonly DeliveryJudge[] = [followsTheAction, ownsItsEventId];
 
 /** What every delivery judge finds in `delivery`, judged against the action that caused it. */
 export function deliveryFindings(delivery: Delivery, action: EventAction, context: DeliveryContext): Finding[] {

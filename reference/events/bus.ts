@@ -96,6 +96,7 @@ export class ServiceBus implements EventBus {
             bareOrganizationId: f('events.v4.bare-organization-id'),
             receivedChatIdNotChat: f('events.v4.received-chat-id-not-chat'),
             idWithoutPrefix: f('events.v4.id-without-prefix'),
+            idPerType: f('events.v4.id-per-type'),
           }),
           form,
         ),

@@ -19,6 +19,8 @@ export interface EnvelopeFaults {
   receivedChatIdNotChat?: boolean;
   /** id without its `evt_` prefix. */
   idWithoutPrefix?: boolean;
+  /** One id per event type (evt_message_received): every event of a type shares it. */
+  idPerType?: boolean;
 }
 
 /** Deliberate mistakes of the flat body (fault-injected variants). */
@@ -37,7 +39,7 @@ const baseFlatFields = ['chat_id', 'external_id', 'protocol', 'internal_id'];
 
 export function v4Envelope(event: EventRecord, faults: EnvelopeFaults = {}): V4Envelope {
   return {
-    id: faults.idWithoutPrefix ? event.id.replace(/^evt_/, '') : event.id,
+    id: faults.idPerType ? `evt_${event.type.replace(/[^a-z]/g, '_')}` : faults.idWithoutPrefix ? event.id.replace(/^evt_/, '') : event.id,
     type: event.type,
     created_at: faults.secondsTimestamp ? Math.floor(event.created_at / 1000) : event.created_at,
     organization_id: faults.bareOrganizationId ? event.organization_id.replace(/^org_/, '') : event.organization_id,

@@ -19,6 +19,7 @@ export const faults: FaultDecl[] = [
   { name: 'events.replay.no-replay-header', description: 'Replays lack X-Service-Replay: true.', clauses: ['events.header.replay-true'] },
   { name: 'events.replay.no-original-event-id', description: 'Replays lack X-Original-Event-Id.', clauses: ['events.header.original-event-id'] },
   { name: 'events.replay.header-on-first-delivery', description: 'First deliveries already carry X-Service-Replay: true.', clauses: ['events.header.replay-true'] },
+  { name: 'events.v4.id-per-type', description: 'Every v4 envelope of one event type carries the same id (evt_message_received): ids are not unique across events.', clauses: ['ids.prefix.globally-unique'] },
   { name: 'events.v4.id-without-prefix', description: 'The v4 envelope id lacks its evt_ prefix.', clauses: ['events.envelope.v4-shape', 'ids.prefix.per-resource'] },
   { name: 'events.v4.created-at-seconds', description: 'The v4 envelope created_at is in seconds.', clauses: ['events.envelope.v4-shape', 'time.v4.epoch-milliseconds', 'events.envelope.v4-created-at-ms'] },
   { name: 'events.v4.bare-organization-id', description: 'The v4 envelope organization_id lacks its org_ prefix.', clauses: ['events.envelope.v4-shape', 'ids.prefix.per-resource'] },

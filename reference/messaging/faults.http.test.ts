@@ -407,6 +407,10 @@ const checks: Record<string, Check> = {
   'events.replay.header-on-first-delivery': async (fx) => (await firstDelivery(fx, null, () => inbound(fx))).delivery.headers['x-service-replay'] === undefined,
   'events.v4.created-at-seconds': async (fx) => (await firstDelivery(fx, null, () => inbound(fx))).delivery.body.created_at > 1e12,
   'events.v4.id-without-prefix': async (fx) => /^evt_/.test(String((await firstDelivery(fx, null, () => inbound(fx))).delivery.body.id)),
+  'events.v4.id-per-type': async (fx) => {
+    const { all } = await firstDelivery(fx, null, async () => [await inbound(fx), await inbound(fx)], 2);
+    return new Set(all.map((delivery) => delivery.body.id)).size === 2;
+  },
   'events.v4.bare-organization-id': async (fx) => /^org_/.test((await firstDelivery(fx, null, () => inbound(fx))).delivery.body.organization_id),
   'events.v2-record.leaks-secret': async (fx) => {
     const created = (await fx.v2('POST', '/webhooks', { webhook_url: 'http://127.0.0.1:9/none', webhook_type: 'message' })).body;
