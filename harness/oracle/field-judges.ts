@@ -118,6 +118,14 @@ function valueAt(record: Json, path: string): unknown {
   return current;
 }
 
+/** Every string a value holds, at any depth (a tag as a string, or as an object naming it). */
+function stringLeaves(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(stringLeaves);
+  if (isRecord(value)) return Object.values(value).flatMap(stringLeaves);
+  return [];
+}
+
 /** The header's value as the delivery carried it (not JSON-quoted), for `actual`. */
 const rawHeader = (input: FieldInput): string => (input.found.value === undefined ? '(absent)' : String(input.found.value));
 
@@ -220,6 +228,19 @@ export const fieldJudges = {
     return isDeepStrictEqual(found.value, sent) ? ok : fail(input, JSON.stringify(sent));
   }),
   url: ofAnswers('a URL', (input) => (typeof input.found.value === 'string' && URL.canParse(input.found.value) ? ok : fail(input, 'a URL'))),
+  'non-empty': ofAnswers('a non-empty array', (input) => (Array.isArray(input.found.value) && input.found.value.length > 0 ? ok : fail(input, 'a non-empty array'))),
+  'empty-or-absent': ofAnswers('an empty array, null or absent', (input) => {
+    const value = input.found.value;
+    return !input.found.present || value === null || (Array.isArray(value) && value.length === 0) ? ok : fail(input, 'an empty array, null or absent');
+  }),
+  // The form of the items is not shown (tags): the value, in whatever form, names each value asked for in any case.
+  'mentions-asked': ofAnswers('names every value asked for, in any case', (input) => {
+    const asked = derivedOf(input).flat().map(String);
+    if (asked.length === 0) return unjudged(input, 'no value asked for');
+    const named = new Set(stringLeaves(input.found.value).map((text) => text.toLowerCase()));
+    const missing = asked.filter((value) => !named.has(value.toLowerCase()));
+    return missing.length === 0 ? ok : fail(input, `names ${asked.map((value) => JSON.stringify(value)).join(', ')} (in any case)`);
+  }),
   'present-array': ofAnswers('an array (present on completion)', (input) => (Array.isArray(input.found.value) ? ok : fail(input, 'an array (present on completion)'))),
   // Only the field's name is given (`deleted`): present, and not false or null; its type is not judged.
   'not-false': ofAnswers('present and not false', (input) => (input.found.present && input.found.value !== false && input.found.value !== null ? ok : fail(input, `present and not false (the answer states ${input.rule.field})`))),

@@ -143,6 +143,7 @@ export const faults: FaultDecl[] = [
   fault('numbers.quote.custom-order-false', 'A quote line without a custom fee carries custom_order false instead of leaving it out.', 'numbers.quote.line-shape'),
   fault('numbers.quote.zip-code-number', 'Quote lines give zip_code as a number instead of a string.', 'numbers.quote.line-shape'),
   // issue 39: a stated meaning judged beyond its schema
+  fault('contacts.list.filtered-rows-without-tags', 'Rows of GET /contacts by tag or filter=has_tags show tags [], though they are the contacts asked for (only the ids are right).', 'contacts.list.filter-values', 'contacts.list.tag-case-insensitive'),
   fault('numbers.inventory.country-code-iso', 'Browse mode gives each row its ISO country code (US) as country_code instead of the E.164 calling code.', 'numbers.inventory.row-shape'),
   fault('numbers.inventory.country-mislabelled', 'Browse mode names every row with a country other than its number\'s (CA for a US number): a browse with country=US answers rows of CA.', 'numbers.inventory.row-shape', 'channels.available.browse-or-quote'),
   fault('numbers.quote.matched-with-custom-fee', 'A quote line with a custom area-code fee says matched true as well (matched means provisioned free).', 'numbers.quote.line-shape'),

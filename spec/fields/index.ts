@@ -50,6 +50,9 @@ export const semanticJudges = [
   'cursor-when-more',
   'not-false',
   'not-true-if-asked',
+  'non-empty',
+  'empty-or-absent',
+  'mentions-asked',
 ] as const;
 export type SemanticJudge = (typeof semanticJudges)[number];
 /** Judges of a value's form alone (a prefix, an object, a URL): applied, but not semantic. */
