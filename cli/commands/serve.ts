@@ -79,6 +79,8 @@ export async function run(argv: string[]): Promise<number> {
     throw new UsageError(`${writeConfig === undefined ? '--sandbox' : `--write-config ${writeConfig}`}: ${(error as Error).message.split('\n')[0] ?? ''}`);
   }
   if (flags['no-control'] === true) reference.app.disabled.add('/__control');
+  // Listening for the signals before the URLs are printed: whoever reads them may stop the server at once.
+  const stopped = untilSignal();
   process.stdout.write(`v4       ${urls.v4}\nv2       ${urls.v2}\ncontrol  ${flags['no-control'] === true ? '(off)' : urls.control}\n`);
   if (faults.length > 0) process.stdout.write(`faults   ${faults.join(', ')}\n`);
   if (flags.sandbox === true && !sandbox) process.stdout.write('sandbox  the control API drives messages and purchases (rung 4)\n');
@@ -88,7 +90,7 @@ export async function run(argv: string[]): Promise<number> {
   process.stdout.write(`settings ${settings.join(' ')}\n`);
   if (writeConfig !== undefined) process.stdout.write(`config   rung ${rung} written to ${writeConfig}; certify it with: npx mcs certify --config ${writeConfig}\n`);
   else if (sandbox && org !== undefined) process.stdout.write(`next     npx mcs init --base-url ${urls.base} --v2-base-url ${urls.v2} --api-key ${org.keys.primary} --app-token ...  (or --write-config FILE)\n`);
-  await untilSignal();
+  await stopped;
   await reference.close();
   process.stdout.write('stopped\n');
   return 0;
