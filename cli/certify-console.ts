@@ -3,7 +3,7 @@
 // wording is the results model's (`verdict`); this module only places and colours it.
 import { Progress, formatDuration, isInteractive, type Verbosity } from '../harness/runner/progress.js';
 import { styleFor, type Env, type Style } from '../harness/runner/style.js';
-import { inert, inertLine } from '../results/inert.js';
+import { inert, inertLine } from '../text/inert.js';
 import { UsageError } from './errors.js';
 
 export type ConsoleStream = NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
@@ -30,7 +30,7 @@ export function styleFailures(text: string, style: Style): string {
   return inert(text).replace(/^FAIL .*$/gm, (line) => style('fail', line));
 }
 
-/** A block of text that may quote a target, in a tone: escaped, then styled (results/inert.ts). */
+/** A block of text that may quote a target, in a tone: escaped, then styled (text/inert.ts). */
 export function styleInert(text: string, tone: Parameters<Style>[0], style: Style): string {
   return style(tone, inert(text));
 }

@@ -11,7 +11,7 @@
 //                            the outcome and its reason; none of them passed.
 import { create } from 'xmlbuilder2';
 import { groupByArea } from './areas.js';
-import { inertMarkup } from '../results/inert.js';
+import { inertMarkup } from '../text/inert.js';
 import type { CheckResult, RunReport } from '../results/model.js';
 import { clauseIndex, formatFailure } from './text.js';
 

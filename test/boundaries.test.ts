@@ -46,8 +46,12 @@ describe('the line between the suites and the reference', () => {
 });
 
 describe('the results model between the harness and the reports', () => {
-  it('results/ imports only spec/ (and itself): harness, reports and cli all read it', () => {
+  it('results/ imports only spec/ and text/ (and itself): harness, reports and cli all read it', () => {
     expect(crossings(['results'], ['harness', 'reports', 'cli', 'suites', 'reference', 'load', 'generators'])).toEqual([]);
+  });
+
+  it('text/ (escaping, nearest names) imports nothing of the project: the reference image holds it alone', () => {
+    expect(crossings(['text'], ['spec', 'results', 'harness', 'reports', 'cli', 'suites', 'reference', 'load', 'generators'])).toEqual([]);
   });
 
   it('harness/ and reports/ never import each other', () => {

@@ -26,7 +26,7 @@ import { installRunBounds, type StopNotice } from '../../harness/http/run-guard.
 import { UsageError } from '../errors.js';
 import { parseFlags as parseSharedFlags } from '../flags.js';
 import { certifyConsole, closingLines, styleFailures, styleInert, type CertifyConsole } from '../certify-console.js';
-import { inert, inertLine } from '../../results/inert.js';
+import { inert, inertLine } from '../../text/inert.js';
 import { settleScope } from '../run-scope.js';
 import { checkReportsDir, checkWebhookListen } from '../certify-settings.js';
 import { holdReportsDir, readSignKey, writeRunReports } from '../certify-reports.js';
@@ -324,7 +324,7 @@ function printSummary(report: Awaited<ReturnType<typeof RunCertification>>['repo
   const excluded = report.checks.length - selected.length;
   say(`\n${areaTable(selected.length > 0 ? selected : report.checks)}`);
   if (excluded > 0) say(`excluded by --only/--skip: ${excluded} check(s)${verbosity === 'verbose' ? ' (listed above)' : ' (--verbose lists them)'}`);
-  // Reasons quote what the target answered: escaped here, before any colour (results/inert.ts).
+  // Reasons quote what the target answered: escaped here, before any colour (text/inert.ts).
   const reasons = notVerifiableReasons(report.checks);
   if (reasons !== '') say(inert(reasons));
   const errors = errorReasons(report.checks);

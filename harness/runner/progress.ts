@@ -4,7 +4,7 @@
 // saying what is running whenever the output has been silent for a while, so a long check is never mistaken
 // for a hang. --quiet prints nothing here. Outcomes are shown by name, so one added later shows too.
 import { relative } from 'node:path';
-import { inert, inertConsole, inertLine } from '../../results/inert.js';
+import { inert, inertConsole, inertLine } from '../../text/inert.js';
 import type { CheckResult } from '../../results/model.js';
 import { excludedReason } from '../../results/verdict.js';
 import type { ProgressListener } from './run-suites.js';
@@ -270,7 +270,7 @@ export class Progress implements ProgressListener {
   }
 
   /**
-   * Every write to the console: text that came from a target is shown, never executed (results/inert.ts).
+   * Every write to the console: text that came from a target is shown, never executed (text/inert.ts).
    * Without colour no escape sequence is ours, so every control character is escaped; with colour, only the
    * codes our styles emit pass. `control` is this class's own erase-line sequence.
    */
