@@ -29,6 +29,7 @@ const everything = [
   'reports/**/*.test.ts',
   'cli/**/*.test.ts',
   'results/**/*.test.ts',
+  'text/**/*.test.ts',
 ];
 // MCS_SAMPLES=off (.ci/run, which runs every e2e test and every fault in the gates right after): neither sample.
 const samples = samplesOff(process.env) ? ['test/**/*.e2e.ts', 'test/mutants/mutants.test.ts'] : [];

@@ -11,7 +11,7 @@ import { probeTarget, type ProbeResult } from '../harness/runner/probe.js';
 import { forecastScope, type DeclaredNeeds } from '../harness/discovery/forecast.js';
 import { setUpOf, stepGains, stepLine } from '../harness/discovery/next-steps.js';
 import { UsageError } from './errors.js';
-import { inertJson } from '../results/inert.js';
+import { inertJson } from '../text/inert.js';
 
 export async function printNeedsForConfig(checks: readonly DeclaredNeeds[], configPath: string, json: boolean): Promise<number> {
   let target: TargetConfig | undefined;

@@ -1,6 +1,6 @@
 // Errors the CLI turns into a one-line message and exit code 2.
 import { errorCodes, McsError } from '../spec/errors.js';
-import { inertLine } from '../results/inert.js';
+import { inertLine } from '../text/inert.js';
 
 export class UsageError extends McsError {
   override name = 'UsageError';

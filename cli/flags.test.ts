@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { didYouMean } from '../results/nearest.js';
+import { didYouMean } from '../text/nearest.js';
 import { parseFlags, withDashedValues } from './flags.js';
 
 const options = { 'base-url': { type: 'string' }, 'max-duration': { type: 'string' }, verbose: { type: 'boolean' }, port: { type: 'string' } } as const;

@@ -3,7 +3,7 @@
 // begins with a dash (`--max-duration -5`) taken as the value it is, so that the command's own check of the
 // number says what is wrong with it, rather than parseArgs calling it "ambiguous".
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { didYouMean } from '../results/nearest.js';
+import { didYouMean } from '../text/nearest.js';
 import { UsageError } from './errors.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;

@@ -4,8 +4,8 @@
 // failed, but in-scope clauses were not, or cannot be, verified).
 import { commands, type Command } from './commands.js';
 import { formatError } from './errors.js';
-import { didYouMean } from '../results/nearest.js';
-import { inertLine } from '../results/inert.js';
+import { didYouMean } from '../text/nearest.js';
+import { inertLine } from '../text/inert.js';
 import { inertStreams } from './inert-streams.js';
 import { exitCodes } from '../results/exit-codes.js';
 

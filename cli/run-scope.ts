@@ -7,7 +7,7 @@ import { loadClauses } from '../spec/index.js';
 import { ClaimError, resolveClaims } from '../results/claims.js';
 import { ExpectationsError, parseExpectations } from '../results/expectations.js';
 import type { ExpectedFailure } from '../results/model.js';
-import { isKnownExpectation, isKnownSelection, unknownNames, type NameCatalog } from '../results/names.js';
+import { isKnownExpectation, isKnownSelection, unknownNames, type NameCatalog } from '../harness/runner/names.js';
 import type { Selection } from '../harness/runner/selection.js';
 import { UsageError } from './errors.js';
 

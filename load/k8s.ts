@@ -1,6 +1,7 @@
 // A Kubernetes Indexed Job that runs the shards of one load run as pods: each pod takes its shard from
 // JOB_COMPLETION_INDEX and writes its result JSON, which `mcs load merge` then adds up exactly.
 import { stringify } from 'yaml';
+import { shellWord } from '../text/shell.js';
 
 export interface K8sJobOptions {
   profile: string;
@@ -127,5 +128,5 @@ export function k8sJobName(o: Pick<K8sJobOptions, 'profile' | 'runId' | 'name'>)
 }
 
 function shellWords(words: string[]): string {
-  return words.map((w) => (/^[A-Za-z0-9_./:=@%+,-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(' ');
+  return words.map(shellWord).join(' ');
 }

@@ -1,6 +1,6 @@
 // Progress while a run goes: rate, p99 and errors so far, once a second. On a terminal the line is
 // rewritten in place (CR, then erase to the end of the line: the one sequence besides our colours that the
-// console's last net lets through, results/inert.ts); otherwise (pipes, CI=true) each tick is a plain line.
+// console's last net lets through, text/inert.ts); otherwise (pipes, CI=true) each tick is a plain line.
 import type { Progress } from './runner.js';
 
 export interface ProgressSink {

@@ -1,6 +1,6 @@
 // The JSON result of a load run (also the unit that shards produce and `mcs load merge` adds up).
 import { readFile } from 'node:fs/promises';
-import { inertLine } from '../results/inert.js';
+import { inertLine } from '../text/inert.js';
 import { addHistograms, decodeHistogram, encodeHistogram, summarize, type Histogram, type LatencySummary } from './histogram.js';
 import type { RunCounts } from './recorder.js';
 import { formatOverlap } from './overlap.js';

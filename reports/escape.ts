@@ -1,9 +1,9 @@
 // Escaping for every text the reporters write into XML, HTML and SVG. Reports show what a server sent, so
-// every value is treated as hostile: markup characters are escaped, and the characters results/inert.ts makes
+// every value is treated as hostile: markup characters are escaped, and the characters text/inert.ts makes
 // visible (control, bidi and zero-width characters) or that XML cannot carry at all (lone surrogates) are
 // written as visible `\xNN` / `\uNNNN` instead of being dropped, so a reader still sees that the server sent
 // them, in the order it sent them.
-import { inertJson, inertMarkup } from '../results/inert.js';
+import { inertJson, inertMarkup } from '../text/inert.js';
 
 const markup: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -25,7 +25,7 @@ export function escapeAttribute(value: unknown): string {
 /**
  * JSON that is safe inside `<script type="application/json">`: `<` never appears raw, so neither
  * `</script>` nor `<!--` can end or confuse the element; control, bidi and zero-width characters, and
- * U+2028/U+2029 (for old parsers), as `\u` escapes (results/inert.ts).
+ * U+2028/U+2029 (for old parsers), as `\u` escapes (text/inert.ts).
  */
 export function jsonForScript(value: unknown): string {
   return inertJson(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');

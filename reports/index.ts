@@ -4,7 +4,7 @@
 // before any replaces its old self, so a write that fails leaves the previous reports as they were. The JSON
 // report goes first, so that whatever happens to the renderers the record of the run exists.
 import type { KeyObject } from 'node:crypto';
-import { inertJson } from '../results/inert.js';
+import { inertJson } from '../text/inert.js';
 import { loadOpenApi } from '../spec/index.js';
 import { buildCertificate, renderBadge } from './certificate.js';
 import { sha256Hex, signCertificate } from './certificate-signature.js';

@@ -11,7 +11,7 @@
 //                            the outcome and its reason; none of them passed.
 import { create } from 'xmlbuilder2';
 import { groupByArea } from './areas.js';
-import { inertMarkup } from '../results/inert.js';
+import { inertMarkup } from '../text/inert.js';
 import type { CheckResult, RunReport } from '../results/model.js';
 import { clauseIndex, formatFailure } from './text.js';
 
@@ -84,11 +84,11 @@ function testcase(parent: XMLBuilder, check: CheckResult, report: RunReport, cla
   const out: string[] = warningsOf(check).map((warning) => `warning: ${warning}`);
   if (status === 'skipped') {
     element.ele('skipped').txt(text(notJudged(check, report)));
-    if (outcome === 'expected-failure' && check.failure) out.unshift(formatFailure(check, clauses));
+    if (outcome === 'expected-failure' && check.failure) out.unshift(formatFailure(check, clauses, report.seed));
   } else if (status === 'error') {
-    element.ele('error', { message: oneLine(check.reason ?? check.failure?.message ?? 'the target could not be judged'), type: 'TargetError' }).txt(text(formatFailure(check, clauses)));
+    element.ele('error', { message: oneLine(check.reason ?? check.failure?.message ?? 'the target could not be judged'), type: 'TargetError' }).txt(text(formatFailure(check, clauses, report.seed)));
   } else if (status === 'failure') {
-    element.ele('failure', { message: oneLine(check.failure?.message ?? 'failed'), type: 'ConformanceFailure' }).txt(text(formatFailure(check, clauses)));
+    element.ele('failure', { message: oneLine(check.failure?.message ?? 'failed'), type: 'ConformanceFailure' }).txt(text(formatFailure(check, clauses, report.seed)));
   }
   if (out.length > 0) element.ele('system-out').txt(text(out.join('\n\n')));
 }

@@ -13,6 +13,7 @@
 // query as a form (URLSearchParams), computed by the script from the replay's own value (jq's @uri, made the
 // same on jq 1.6 and 1.7); in headers and bodies it goes as it is.
 import type { Exchange } from '../results/model.js';
+import { shellQuote as quote } from '../text/shell.js';
 
 /** A masked secret as the harness writes it (`api_Zx…(masked)`): at most six characters kept (results/mask.ts), so
  * that one in a path (`/api-keys/api_Zx…(masked)`) is not taken with the path before it. */
@@ -54,11 +55,6 @@ const encoders: Record<Exclude<Suffix, ''>, { fn: string; jq: string }> = {
 };
 
 type Piece = { literal: string } | { variable: string };
-
-/** POSIX single-quoting, the same as the curl lines of the harness. */
-function quote(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`;
-}
 
 function shellWord(pieces: Piece[]): string {
   const parts = pieces.filter((p) => !('literal' in p) || p.literal !== '').map((p) => ('literal' in p ? quote(p.literal) : `"$${p.variable}"`));

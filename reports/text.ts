@@ -1,8 +1,8 @@
 // Plain-text renderings of an exchange and a failure, shared by the JUnit reporter and any console output
 // (certify can print failures with the same words the reports use).
 import { truncate } from './escape.js';
-import { inPlainWords } from '../results/failure-words.js';
-import type { CheckResult, ClauseCoverage, Exchange, Failure } from '../results/model.js';
+import type { CheckResult, ClauseCoverage, Exchange } from '../results/model.js';
+import { failureText } from './failure-text.js';
 import { guardExchange } from './redact.js';
 
 /** Bodies longer than this are cut in text renderings (the JSON report keeps them whole). */
@@ -41,21 +41,16 @@ export function exchangesToShow<T>(exchanges: readonly T[], max = SHOWN_EXCHANGE
   return { shown: [...head, ...tail], omitted: all.length - max, omittedAfter: 1 };
 }
 
-/** The command-line flags that replay a property failure exactly. */
-export function replayFlags(replay: NonNullable<Failure['replay']>): string {
-  return `--seed ${replay.seed} --replay-path '${replay.path.replace(/'/g, `'\\''`)}'`;
-}
-
 /** Everything a reader needs about one failed check, as text. */
-export function formatFailure(check: CheckResult, clauses: ReadonlyMap<string, Pick<ClauseCoverage, 'text'>>): string {
-  const failure = check.failure;
-  const lines = [`${check.id}: ${check.title}`, failure !== undefined ? inPlainWords(failure.message) : 'failed (no message recorded)'];
-  const broken = failure?.brokenClause;
+export function formatFailure(check: CheckResult, clauses: ReadonlyMap<string, Pick<ClauseCoverage, 'text'>>, runSeed: number): string {
+  const said = failureText(check, runSeed);
+  const lines = [`${check.id}: ${check.title}`, said?.message ?? 'failed (no message recorded)'];
+  const broken = check.failure?.brokenClause;
   if (broken !== undefined) lines.push(`broken clause ${broken.clause} (${broken.as} ${broken.operation}): ${clauses.get(broken.clause)?.text ?? '(not in clauses.yaml)'}`);
   for (const id of check.clauses) lines.push(`clause ${id}${broken === undefined ? '' : ' (not verifiable)'}: ${clauses.get(id)?.text ?? '(not in clauses.yaml)'}`);
-  if (failure?.expected !== undefined) lines.push(`expected: ${failure.expected}`);
-  if (failure?.actual !== undefined) lines.push(`actual:   ${failure.actual}`);
-  if (failure?.replay !== undefined) lines.push(`replay:   mcs certify --only ${check.area} ${replayFlags(failure.replay)}`);
+  if (said?.expected !== undefined) lines.push(`expected: ${said.expected}`);
+  if (said?.actual !== undefined) lines.push(`actual:   ${said.actual}`);
+  if (said?.replay !== undefined) lines.push(`replay:   ${said.replay}`);
   const { shown, omitted, omittedAfter } = exchangesToShow(check.exchanges);
   shown.forEach(({ exchange, index }, position) => {
     lines.push('', `exchange ${index + 1} of ${check.exchanges.length}:`, formatExchange(exchange));

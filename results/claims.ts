@@ -3,7 +3,7 @@
 import { errorCodes, McsError } from '../spec/errors.js';
 import { clauseIndex, coreFeature, loadFeatures, type Clause, type Feature } from '../spec/index.js';
 import { operationClauses } from '../spec/operation-clauses.js';
-import { unknownNameMessage } from './nearest.js';
+import { unknownNameMessage } from '../text/nearest.js';
 
 export class ClaimError extends McsError {
   override name = 'ClaimError';

@@ -81,7 +81,7 @@ export function judge(report: Pick<RunReport, 'checks' | 'coverage' | 'selection
     summary = `not conformant: ${failed.length} check(s) failed`;
   } else if (partial) {
     verdict = 'partial-run';
-    const selected = report.checks.filter((check) => check.outcome !== 'not-claimed' && !(check.outcome === 'skipped' && check.reason === excludedReason));
+    const selected = report.checks.filter((check) => check.outcome !== 'not-claimed' && !isExcluded(check));
     const allPassed = selected.length > 0 && selected.every((check) => check.outcome === 'passed' || check.outcome === 'warning' || check.outcome === 'expected-failure');
     exitCode = allPassed && selected.some((check) => check.outcome !== 'expected-failure') ? exitCodes.ok : exitCodes.incomplete;
     summary = exitCode === exitCodes.ok ? `partial run: all ${selected.length} selected check(s) passed; no certificate for a run narrowed by --only/--skip` : `partial run: ${selected.length - counts.passed - counts.warning - counts.expectedFailure} of ${selected.length} selected check(s) not verified`;
@@ -127,6 +127,11 @@ function tally(reasons: readonly string[]): Array<{ reason: string; count: numbe
 
 /** The reason a check outside --only/--skip carries (harness/check/check.ts sets it). */
 export const excludedReason = 'excluded by --only/--skip';
+
+/** A check --only/--skip left out of the run. */
+export function isExcluded(result: Pick<CheckResult, 'outcome' | 'reason'>): boolean {
+  return result.outcome === 'skipped' && result.reason === excludedReason;
+}
 
 export const verdictTitles: Record<Verdict, string> = {
   conformant: 'Conformant',

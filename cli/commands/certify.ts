@@ -9,24 +9,21 @@ import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { writeFileWhole, type OutputLock } from '../../reports/index.js';
 import { exitCodes, judge } from '../../results/verdict.js';
-import { loadClauses } from '../../spec/index.js';
 import { ConfigError } from '../../harness/config/errors.js';
 import { resolveMaxDuration, resolveScopeSettings, resolveTargetConfig, resolveTimeoutMs, resolveWaitForTarget, resolveWebhookSettings } from '../../harness/config/resolve.js';
 import type { TargetConfig } from '../../harness/config/types.js';
 import { ImageFlagError, imageTargetOptions } from '../../harness/container/flags.js';
 import type { ImageTarget, ImageTargetOptions } from '../../harness/container/types.js';
-import type { runCertification as RunCertification } from '../../harness/runner/certification.js';
-import { unknownClauseIds } from '../../results/coverage.js';
 import { probeTarget, TargetUnreachable, waitForTarget } from '../../harness/runner/probe.js';
-import { isExcluded } from '../../harness/runner/progress.js';
 import { parseSelectionList } from '../../harness/runner/selection.js';
-import { areaTable, coverageLine, describeFailures, describeWarnings, errorReasons, judgementLines, notVerifiableReasons, verdictText } from '../../harness/runner/summary.js';
+import { closingLines, judgementLines, verdictText } from '../../reports/console/judgement.js';
+import { summaryLines } from '../../reports/console/summary.js';
 import { maskUrl, secrets } from '../../harness/http/mask.js';
 import { installRunBounds, type StopNotice } from '../../harness/http/run-guard.js';
 import { UsageError } from '../errors.js';
 import { parseFlags as parseSharedFlags } from '../flags.js';
-import { certifyConsole, closingLines, styleFailures, styleInert, type CertifyConsole } from '../certify-console.js';
-import { inert, inertLine } from '../../results/inert.js';
+import { certifyConsole } from '../certify-console.js';
+import { inert, inertLine } from '../../text/inert.js';
 import { settleScope } from '../run-scope.js';
 import { checkReportsDir, checkWebhookListen } from '../certify-settings.js';
 import { holdReportsDir, readSignKey, writeRunReports } from '../certify-reports.js';
@@ -239,7 +236,7 @@ export async function run(argv: string[]): Promise<number> {
     }
     const written = await writeRunReports(report, reportsDir, signKey === undefined ? {} : { signKey });
     const judgement = judge(report);
-    printSummary(report, seed, shown, plan === undefined ? [] : nextStepLines(plan.gains));
+    for (const line of summaryLines(report, seed, shown, plan === undefined ? [] : nextStepLines(plan.gains))) progress.line(line);
     for (const line of judgementLines(judgement, { verbose: shown.verbosity === 'verbose', narrowed: selection.only.length + selection.skip.length > 0 })) progress.line(line);
     progress.line(written.line);
     out.write(closingLines({ verdict: verdictText(judgement), passed: judgement.exitCode === exitCodes.ok, incomplete: judgement.exitCode === exitCodes.incomplete, seed, elapsedMs: progress.elapsedMs(), style: shown.style }));
@@ -310,31 +307,6 @@ async function startContainer(options: ImageTargetOptions, reportsDir: string): 
 function withContainerUrls<T extends { flags: object }>(input: T, container: ImageTarget): T {
   const { base, v2, control } = container.urls;
   return { ...input, flags: { ...input.flags, baseUrl: base, v2BaseUrl: v2, controlUrl: control } };
-}
-
-function printSummary(report: Awaited<ReturnType<typeof RunCertification>>['report'], seed: number, { progress, style, verbosity }: CertifyConsole, nextSteps: string[] = []): void {
-  const say = (text: string) => progress.line(text);
-  const clauses = loadClauses();
-  const failures = describeFailures(report.checks, clauses, seed, report.target.controlUrl, { verbose: verbosity === 'verbose' });
-  if (failures !== '') say(`\n${styleFailures(failures, style)}`);
-  const warnings = describeWarnings(report.checks);
-  if (warnings !== '') say(`\n${styleInert(warnings, 'warn', style)}`);
-  // Checks --only/--skip left out: one line, not a row of skipped checks per area (--verbose listed them).
-  const selected = report.checks.filter((check) => !isExcluded(check));
-  const excluded = report.checks.length - selected.length;
-  say(`\n${areaTable(selected.length > 0 ? selected : report.checks)}`);
-  if (excluded > 0) say(`excluded by --only/--skip: ${excluded} check(s)${verbosity === 'verbose' ? ' (listed above)' : ' (--verbose lists them)'}`);
-  // Reasons quote what the target answered: escaped here, before any colour (results/inert.ts).
-  const reasons = notVerifiableReasons(report.checks);
-  if (reasons !== '') say(inert(reasons));
-  const errors = errorReasons(report.checks);
-  if (errors !== '') say(inert(errors));
-  say(coverageLine(report));
-  const unknown = unknownClauseIds(clauses, report.checks);
-  if (unknown.length > 0) say(style('warn', `warning: checks cite clause ids not in spec/clauses.yaml: ${unknown.join(', ')}`));
-  if (excluded > 0 && selected.length === 0) say(style('warn', 'warning: --only/--skip excluded every check (an area is a bare word; a clause prefix has a dot)'));
-  if (!report.complete) say(`run not complete (${report.selection.only.length || report.selection.skip.length ? '--only/--skip' : 'interrupted'})`);
-  for (const line of nextSteps) say(line); // harness/discovery/next-steps.ts
 }
 
 interface Embedded {

@@ -17,7 +17,7 @@ import { UsageError } from '../errors.js';
 import { printFields } from './coverage-fields.js';
 import { printNeedsForConfig } from '../coverage-needs-config.js';
 import { flagProblem } from '../flags.js';
-import { inertJson } from '../../results/inert.js';
+import { inertJson } from '../../text/inert.js';
 
 const suitesConfig = fileURLToPath(new URL('../../suites/vitest.config.ts', import.meta.url));
 

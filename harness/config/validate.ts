@@ -2,7 +2,7 @@
 // names the field and its source, e.g. "timeout_ms (from MCS_TIMEOUT_MS): must be an integer".
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import { didYouMean } from '../../results/nearest.js';
+import { didYouMean } from '../../text/nearest.js';
 import { ConfigError } from './errors.js';
 import type { ConfigLayer } from './layers.js';
 

@@ -1,5 +1,6 @@
 // A curl command that reproduces a request, built from the already-masked request so that it is safe to
 // print; the masked credential is the one part the reader replaces.
+import { shellQuote as quote } from '../../text/shell.js';
 
 export interface CurlRequest {
   method: string;
@@ -18,9 +19,4 @@ export function toCurl(request: CurlRequest): string {
   }
   if (request.body !== undefined && request.body !== '') parts.push('--data-raw', quote(request.body));
   return parts.join(' ');
-}
-
-/** POSIX single-quoting: safe for any text, including quotes and newlines. */
-function quote(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`;
 }

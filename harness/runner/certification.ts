@@ -14,7 +14,8 @@ import { installRunBounds, notRunReason, stopNotice, type StopNotice } from '../
 import { closeAgents } from '../http/transport.js';
 import { probeTarget, type ProbeResult } from './probe.js';
 import { buildRunReport, type ReportInput } from './report.js';
-import { startSuites, type ProgressListener } from './run-suites.js';
+import type { RunListener } from '../../results/progress.js';
+import { startSuites } from './run-suites.js';
 import type { Selection } from './selection.js';
 
 export interface CertificationOptions {
@@ -30,7 +31,7 @@ export interface CertificationOptions {
   expectations?: ReportInput['expectations'];
   /** The probe's result when the caller probed already (the CLI does, before loading vitest). */
   probed?: ProbeResult;
-  listener?: ProgressListener;
+  listener?: RunListener;
   /** Called once the suites run, with a function that stops them (Ctrl-C). */
   onStarted?(cancel: () => Promise<void>): void;
   /** When the run must end (epoch ms), and what set it (`--max-duration 900 s`). */

@@ -11,8 +11,8 @@ import { join, relative } from 'node:path';
 import { collectCatalog, type CheckCatalog } from './collect-checks.js';
 import { projectRoot } from './paths.js';
 
-/** The folders a suite file imports from (suites/ imports harness/, generators/, results/ and spec/). */
-const sourceDirs = ['suites', 'harness', 'generators', 'results', 'spec'];
+/** The folders a suite file imports from (suites/ imports harness/, generators/, results/, text/ and spec/). */
+const sourceDirs = ['suites', 'harness', 'generators', 'results', 'text', 'spec'];
 
 /** Where catalogs are kept: MCS_CACHE_DIR, else a folder of this user's in the system's temporary directory. */
 export function catalogCacheDir(): string {

@@ -4,24 +4,12 @@
 import { relative } from 'node:path';
 import { createVitest, type Reporter, type TestCase, type TestModule, type Vitest } from 'vitest/node';
 import type { CheckResult } from '../../results/model.js';
+import type { RunListener } from '../../results/progress.js';
 import type { RunContext } from '../check/meta.js';
 import type { Selection } from './selection.js';
 import { checkCatalog } from './check-catalog.js';
 import { fileNotRun, moduleFailure, toCheckResult, unhandledErrorResult } from './collect.js';
 import { projectRoot, suitesConfig, suitesDir, suitesVitestOptions } from './paths.js';
-
-export interface ProgressListener {
-  /** What the run is doing before its checks run. */
-  phase?(doing: string): void;
-  /** When given, the suites are collected before any check runs, and this hears how many checks (and files)
-   * the run has: a progress with a true total and an ETA. Collecting first costs the suites' import time. */
-  planned?(total: number, files: number): void;
-  /** The number of tests found in a file, as files are collected. */
-  collected?(count: number): void;
-  checkStarted?(id: string): void;
-  checkDone?(result: CheckResult): void;
-  fileDone?(file: string, results: readonly CheckResult[]): void;
-}
 
 export interface SuiteRun {
   /** Resolves with every result once the run ends (or is cancelled). */
@@ -34,7 +22,7 @@ export interface SuiteRun {
 
 export interface SuiteRunOptions {
   context: RunContext;
-  listener?: ProgressListener;
+  listener?: RunListener;
   /** Test file filters (vitest CLI filters), e.g. `auth`; default every file. */
   files?: string[];
   /** Globs of the files to run instead of the suites' (the harness's own tests run sample suites). */

@@ -4,7 +4,6 @@ import type { CheckResult } from '../../results/model.js';
 import { coverageFromResults as computeCoverage, unknownClauseIds } from '../../results/coverage.js';
 import { targetSetting } from '../target-settings.js';
 import { isSelected, parseSelectionList } from './selection.js';
-import { areaTable, describeFailures, describeWarnings, notVerifiableReasons } from './summary.js';
 
 const merge = { area: 'contacts', name: 'merge-is-idempotent', clauses: ['contacts.merge.idempotent-same-pair'] };
 const authCheck = { area: 'auth', name: 'flat-401', clauses: ['errors.401.flat-credentials'] };
@@ -67,56 +66,6 @@ describe('clause coverage', () => {
   it('marks uncited clauses uncovered and lists cited ids the clauses lack', () => {
     expect(computeCoverage(clauses, [])[0]?.result).toBe('uncovered');
     expect(unknownClauseIds(clauses, [result('a/w', 'passed', ['a.b.nine', 'a.b.one'])])).toEqual(['a.b.nine']);
-  });
-});
-
-describe('summary', () => {
-  it('tabulates outcomes by area with a total', () => {
-    const table = areaTable([result('auth/a', 'passed', []), result('auth/b', 'failed', []), result('errors/c', 'not-verifiable', [])]);
-    expect(table.split('\n')).toEqual([
-      'area    passed  failed  not verifiable  skipped',
-      'auth         1       1               0        0',
-      'errors       0       0               1        0',
-      'total        1       1               1        0',
-    ]);
-  });
-
-  it('lists each check that passed with warnings, with what it saw; a warning counts as a pass', () => {
-    const warned = result('a/w', 'warning', [], { warnings: ['flat v4 error', 'stale signature'] });
-    expect(describeWarnings([warned, result('a/p', 'passed', [])]).split('\n')).toEqual([`WARN a/w - ${warned.title}`, '  flat v4 error', '  stale signature']);
-    expect(describeWarnings([result('a/p', 'passed', [])])).toBe('');
-    expect(areaTable([warned]).split('\n')[1]).toMatch(/^a\s+1\s+0/);
-  });
-
-  it('counts the reasons checks were not verifiable, most frequent first', () => {
-    const checks = [
-      result('a/1', 'not-verifiable', [], { reason: 'needs the v2 API' }),
-      result('a/2', 'not-verifiable', [], { reason: 'needs the control API' }),
-      result('a/3', 'not-verifiable', [], { reason: 'needs the control API' }),
-      result('a/4', 'passed', []),
-    ];
-    expect(notVerifiableReasons(checks).split('\n')).toEqual(['not verifiable (2): needs the control API', 'not verifiable (1): needs the v2 API']);
-    expect(notVerifiableReasons([])).toBe('');
-  });
-
-  it('shows each failure with clause text, expected vs actual, exchange, curl and replay', () => {
-    const failed = result('a/y', 'failed', ['a.b.one'], {
-      failure: { message: 'property failed', expected: '200', actual: '500 {}', replay: { seed: 42, path: '3:1' } },
-      exchanges: [{ request: { method: 'GET', url: 'http://h/v4/x', headers: {} }, response: { status: 500, headers: {}, body: '{}' }, durationMs: 3, curl: "curl -sS -X GET 'http://h/v4/x'" }],
-    });
-    const text = describeFailures([failed, result('a/x', 'passed', ['a.b.one'])], clauses, 7);
-    const judged = { ...failed.exchanges[0]!, request: { ...failed.exchanges[0]!.request, url: 'http://h/v4/judged' } };
-    const later = describeFailures([{ ...failed, id: 'a/z', exchanges: [judged, ...failed.exchanges], failedExchange: 0 }], clauses, 7);
-    expect(later).toContain('exchange: GET http://h/v4/judged -> 500');
-    expect(later).not.toContain('exchange: GET http://h/v4/x ');
-    expect(text).toContain('FAIL a/y');
-    expect(text).toContain('clause a.b.one: One.');
-    expect(text).toContain('expected: 200');
-    expect(text).toContain('actual:   500 {}');
-    expect(text).toContain('exchange: GET http://h/v4/x -> 500 (3 ms)');
-    expect(text).toContain("reproduce: curl -sS -X GET 'http://h/v4/x'");
-    expect(text).toContain('replay: mcs certify --seed 42 --replay-path 3:1 --only a/y');
-    expect(text).not.toContain('a/x');
   });
 });
 

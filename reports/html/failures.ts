@@ -3,13 +3,13 @@
 // every exchange (masked), and the command that replays a property failure. Failures come first on the
 // page and open; everything else is one click away.
 import { truncate } from '../escape.js';
-import { inPlainWords } from '../../results/failure-words.js';
 import type { CheckResult, ClauseCoverage, Exchange, RunReport } from '../../results/model.js';
 import { guardCurl, guardExchange } from '../redact.js';
 import { failingExchangeIndex } from '../../results/failing-exchange.js';
 import { reproScript } from '../repro.js';
 import { rootCauseLine, rootCauses } from '../../results/root-causes.js';
-import { exchangesToShow, replayFlags } from '../text.js';
+import { exchangesToShow } from '../text.js';
+import { failureText } from '../failure-text.js';
 import { filterAttributes } from './filter-attributes.js';
 import { ms, needsAttention, pill, resultLabel } from './labels.js';
 import { anchor, html, type Markup } from './template.js';
@@ -96,15 +96,16 @@ const OPEN_FAILURES = 5;
 function failure(check: CheckResult, report: RunReport, clauses: ReadonlyMap<string, ClauseCoverage>, open: boolean, more: Markup | '' = ''): Markup {
   const f = check.failure;
   const id = anchor('fail', check.id);
-  const replay = f?.replay !== undefined ? `mcs certify --only ${check.area} ${replayFlags(f.replay)}` : undefined;
+  const said = failureText(check, report.seed);
+  const replay = said?.replay;
   const failing = failingExchangeIndex(check, report.target.controlUrl);
-  const message = f !== undefined ? inPlainWords(f.message) : check.reason ?? `${resultLabel(check.outcome)} (no message recorded).`;
+  const message = said?.message ?? check.reason ?? `${resultLabel(check.outcome)} (no message recorded).`;
   return html`<details class="failure"${open ? html` open` : ''} id="${id}" ${filterAttributes([check.area], check.outcome, [check.id, check.title, ...check.clauses, f?.message ?? '', check.reason ?? ''])}>
   <summary><span class="fail-head">${check.outcome === 'failed' ? '' : html`${pill(check.outcome)} `}<code>${check.id}</code></span> <span class="message">${message}</span></summary>
   <p class="muted"><span class="title">${check.title}</span> · <a href="#${anchor('check', check.id)}">in the list of checks</a></p>
   ${check.clauses.length > 0 ? html`<ul class="cited">${[...(f?.brokenClause === undefined ? [] : [f.brokenClause.clause]), ...check.clauses].map((c) => clauseQuote(c, clauses))}</ul>` : ''}
   ${f?.expected !== undefined || f?.actual !== undefined ? html`<div class="diff"><div class="expected"><h4>Expected</h4><pre>${f?.expected ?? '–'}</pre></div><div class="actual"><h4>Found</h4><pre>${f?.actual ?? '–'}</pre></div></div>` : ''}
-  ${replay !== undefined ? html`<div class="replay"><h4 id="${id}-rh">Replay this property failure</h4><pre id="${id}-replay" aria-labelledby="${id}-rh"><code>${replay}</code></pre><button type="button" class="copy" data-copy="${id}-replay">Copy</button><p class="muted small">Seed ${f?.replay?.seed ?? ''}, path <code>${f?.replay?.path ?? ''}</code> (run seed ${report.seed}).</p></div>` : ''}
+  ${replay !== undefined ? html`<div class="replay"><h4 id="${id}-rh">Replay this property failure</h4><pre id="${id}-replay" aria-labelledby="${id}-rh"><code>${replay}</code></pre><button type="button" class="copy" data-copy="${id}-replay">Copy</button><p class="muted small">${f?.replay === undefined ? html`Run seed ${report.seed}: no replay path was recorded.` : html`Seed ${f.replay.seed}, path <code>${f.replay.path}</code> (run seed ${report.seed}).`}</p></div>` : ''}
   ${reproduction(check, report, id, failing)}
   ${check.exchanges.length > 0 ? html`<details class="exchanges"><summary>Every exchange of the check (${check.exchanges.length})</summary>${exchangeList(check, id, failing)}</details>` : ''}
   ${more}

@@ -3,10 +3,10 @@
 // line, the summary's styled blocks and the one-line errors on stderr carry no control character a terminal
 // acts on; our own colours still work around the escaped text.
 import { describe, expect, it } from 'vitest';
-import { closingLines, styleFailures, styleInert } from '../../cli/certify-console.js';
 import { formatError, UsageError } from '../../cli/errors.js';
-import { Progress, type ProgressOptions } from '../../harness/runner/progress.js';
-import { styleFor } from '../../harness/runner/style.js';
+import { Progress, type ProgressOptions } from '../../reports/console/progress.js';
+import { styleFailures, styleFor, styleInert } from '../../reports/console/style.js';
+import { closingLines } from '../../reports/console/judgement.js';
 import type { CheckResult } from '../../results/model.js';
 
 const payload = '\u001b]0;pwned\u0007\u001b[2J\u001b[31mred\u009b2J';

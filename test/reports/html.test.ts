@@ -81,7 +81,7 @@ describe('renderHtml', () => {
     expect(page).toContain('<p class="verdict-title">Not conformant</p>');
     expect(page).toContain('data-set-area="contacts" data-set-result="failed"');
     expect(page).toContain('<blockquote>Merge is idempotent for the same pair.</blockquote>');
-    expect(page).toContain('mcs certify --only contacts --seed 1234567 --replay-path &#39;13:2:0&#39;');
+    expect(page).toContain('mcs certify --only contacts/merge-is-idempotent --seed 1234567 --replay-path &#39;13:2:0&#39;');
     expect(page).toContain('curl -sS -X POST');
     expect(page).toContain('No check cites this clause.');
     expect(page).toContain('id="load"');

@@ -52,7 +52,7 @@ describe('renderJunit', () => {
     expect(one).toContain('clause contacts.merge.idempotent-same-pair: Merge is idempotent for the same pair.');
     expect(one).toContain('expected: status 200 and the same survivor');
     expect(one).toContain('actual:   status 409, code contact_already_merged');
-    expect(one).toContain("--seed 1234567 --replay-path '13:2:0'");
+    expect(one).toContain("replay:   mcs certify --only contacts/merge-is-idempotent --seed 1234567 --replay-path '13:2:0'");
     expect(one).toContain('&gt; POST http://127.0.0.1:41234/v4/contacts/ct_a1/merge');
     expect(one).toContain('reproduce: curl -sS -X POST');
   });

@@ -11,7 +11,7 @@ import { withProfile } from '../../../load/session.js';
 import { checkRunId, LoadUsageError, number, runFlags, runSettings, type RunFlagValues } from './options.js';
 import { defaultOutPath } from './out.js';
 import { checkOutputPaths, holdOutputs, saveResult, writeLoadOutputs } from './outputs.js';
-import { inert } from '../../../results/inert.js';
+import { inert } from '../../../text/inert.js';
 import { armFailsafe, DEFAULT_IN_FLIGHT, pickProfile } from './run.js';
 import { resolveTarget, type StartEmbedded } from './target.js';
 import { chooseWorkers, parseWorkers } from './workers.js';

@@ -8,7 +8,7 @@
 import { lockOutputFile, OutputInUseError, type OutputLock } from '../../../reports/index.js';
 import { renderLoadHtml } from '../../../reports/html/load-page.js';
 import { writeFileWhole } from '../../../reports/whole-files.js';
-import { inertJson } from '../../../results/inert.js';
+import { inertJson } from '../../../text/inert.js';
 import type { CapacityReport } from '../../../load/capacity.js';
 import { decodeHistogram } from '../../../load/histogram.js';
 import type { LoadResult } from '../../../load/result.js';

@@ -16,7 +16,7 @@ import { checkRunId, LoadUsageError, number, runFlags, runSettings, type RunFlag
 import { defaultOutPath } from './out.js';
 import { checkOutputPaths, holdOutputs, saveResult, writeLoadOutputs } from './outputs.js';
 import { writeFileWhole } from '../../../reports/whole-files.js';
-import { inert } from '../../../results/inert.js';
+import { inert } from '../../../text/inert.js';
 import { resolveTarget, type StartEmbedded } from './target.js';
 import { chooseWorkers, parseWorkers } from './workers.js';
 import { flagProblem } from '../../flags.js';

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { editDistance, nearestNames } from './nearest.js';
 import { isKnownExpectation, isKnownSelection, unknownNames, type NameCatalog } from './names.js';
 
 const catalog: NameCatalog = {
@@ -31,10 +30,5 @@ describe('known names', () => {
     expect(unknownNames(['contact', 'auth'], (e) => isKnownSelection(e, catalog), '--only/--skip entry', catalog)).toEqual([
       "unknown --only/--skip entry 'contact' (nearest: contacts, contacts/merge-is-idempotent, contacts.merge.idempotent-same-pair)",
     ]);
-  });
-
-  it('rank names by edit distance', () => {
-    expect(editDistance('kitten', 'sitting')).toBe(3);
-    expect(nearestNames('eror', ['auth', 'errors', 'contacts'], 1)).toEqual(['errors']);
   });
 });

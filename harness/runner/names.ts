@@ -2,7 +2,7 @@
 // runs: a typo must be bad input (exit 2, with the nearest names), never a run that silently selects or
 // excuses nothing. The catalog comes from the checks vitest collects (harness/runner/collect-checks.ts);
 // a `${...}` in an id, as older static scans wrote for checks generated per operation, matches any part.
-import { unknownNameMessage } from './nearest.js';
+import { unknownNameMessage } from '../../text/nearest.js';
 
 export interface NameCatalog {
   areas: readonly string[];

@@ -4,6 +4,7 @@
 //   NO_COLOR set and not empty: no colour (https://no-color.org);
 //   otherwise colour only on a terminal that is not TERM=dumb.
 import { styleText } from 'node:util';
+import { inert } from '../../text/inert.js';
 
 export type Env = Record<string, string | undefined>;
 
@@ -36,4 +37,14 @@ export function toneOf(outcome: string): Tone | undefined {
   if (outcome === 'failed' || outcome === 'error') return 'fail';
   if (outcome === 'warning' || outcome === 'not-verifiable' || outcome === 'not-run') return 'warn';
   return undefined;
+}
+
+/** `FAIL <check>` headers of the failure list in the colour of a failure; what the target sent escaped first. */
+export function styleFailures(text: string, style: Style): string {
+  return inert(text).replace(/^FAIL .*$/gm, (line) => style('fail', line));
+}
+
+/** A block of text that may quote a target, in a tone: escaped, then styled (text/inert.ts). */
+export function styleInert(text: string, tone: Tone, style: Style): string {
+  return style(tone, inert(text));
 }

@@ -1,7 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { judge } from '../../results/verdict.js';
 import { check, conformantChecks, reportOf } from '../../test/support/results.js';
-import { areaTable, describeFailures, itemsShown, judgementLines, verdictLines } from './summary.js';
+import type { Clause } from '../../spec/index.js';
+import type { CheckResult } from '../../results/model.js';
+import { areaTable } from './area-table.js';
+import { itemsShown } from './cut.js';
+import { describeFailures } from './failures.js';
+import { closingLines, judgementLines, verdictLines } from './judgement.js';
+import { describeWarnings, notVerifiableReasons } from './reasons.js';
+import { plain } from './style.js';
+
+function result(id: string, outcome: CheckResult['outcome'], clauses: string[], extra: Partial<CheckResult> = {}): CheckResult {
+  return { id, area: id.split('/')[0] ?? id, title: id, clauses, outcome, durationMs: 1, exchanges: [], ...extra };
+}
+
+const clauses: Clause[] = [{ id: 'a.b.one', section: '1 X', kind: 'behaviour', text: 'One.', needs_control: false }];
+
+const marked = (tone: string, text: string) => `<${tone}>${text}</${tone}>`;
+
 
 describe('the end of the console summary', () => {
   it('lists expected failures, stale entries, what is not claimed and the unverified clauses, then the verdict', () => {
@@ -66,5 +82,67 @@ describe('the end of the console summary', () => {
     expect(judgementLines(of(failed, { only: ['auth'], skip: [] }), { narrowed: true })).toEqual([
       'unverified in-scope clauses: 40 of 41 (a run narrowed by --only/--skip verifies only what it selects; report.html lists them)',
     ]);
+  });
+});
+
+describe('summary', () => {
+  it('tabulates outcomes by area with a total', () => {
+    const table = areaTable([result('auth/a', 'passed', []), result('auth/b', 'failed', []), result('errors/c', 'not-verifiable', [])]);
+    expect(table.split('\n')).toEqual([
+      'area    passed  failed  not verifiable  skipped',
+      'auth         1       1               0        0',
+      'errors       0       0               1        0',
+      'total        1       1               1        0',
+    ]);
+  });
+
+  it('lists each check that passed with warnings, with what it saw; a warning counts as a pass', () => {
+    const warned = result('a/w', 'warning', [], { warnings: ['flat v4 error', 'stale signature'] });
+    expect(describeWarnings([warned, result('a/p', 'passed', [])]).split('\n')).toEqual([`WARN a/w - ${warned.title}`, '  flat v4 error', '  stale signature']);
+    expect(describeWarnings([result('a/p', 'passed', [])])).toBe('');
+    expect(areaTable([warned]).split('\n')[1]).toMatch(/^a\s+1\s+0/);
+  });
+
+  it('counts the reasons checks were not verifiable, most frequent first', () => {
+    const checks = [
+      result('a/1', 'not-verifiable', [], { reason: 'needs the v2 API' }),
+      result('a/2', 'not-verifiable', [], { reason: 'needs the control API' }),
+      result('a/3', 'not-verifiable', [], { reason: 'needs the control API' }),
+      result('a/4', 'passed', []),
+    ];
+    expect(notVerifiableReasons(checks).split('\n')).toEqual(['not verifiable (2): needs the control API', 'not verifiable (1): needs the v2 API']);
+    expect(notVerifiableReasons([])).toBe('');
+  });
+
+  it('shows each failure with clause text, expected vs actual, exchange, curl and replay', () => {
+    const failed = result('a/y', 'failed', ['a.b.one'], {
+      failure: { message: 'property failed', expected: '200', actual: '500 {}', replay: { seed: 42, path: '3:1' } },
+      exchanges: [{ request: { method: 'GET', url: 'http://h/v4/x', headers: {} }, response: { status: 500, headers: {}, body: '{}' }, durationMs: 3, curl: "curl -sS -X GET 'http://h/v4/x'" }],
+    });
+    const text = describeFailures([failed, result('a/x', 'passed', ['a.b.one'])], clauses, 7);
+    const judged = { ...failed.exchanges[0]!, request: { ...failed.exchanges[0]!.request, url: 'http://h/v4/judged' } };
+    const later = describeFailures([{ ...failed, id: 'a/z', exchanges: [judged, ...failed.exchanges], failedExchange: 0 }], clauses, 7);
+    expect(later).toContain('exchange: GET http://h/v4/judged -> 500');
+    expect(later).not.toContain('exchange: GET http://h/v4/x ');
+    expect(text).toContain('FAIL a/y');
+    expect(text).toContain('clause a.b.one: One.');
+    expect(text).toContain('expected: 200');
+    expect(text).toContain('actual:   500 {}');
+    expect(text).toContain('exchange: GET http://h/v4/x -> 500 (3 ms)');
+    expect(text).toContain("reproduce: curl -sS -X GET 'http://h/v4/x'");
+    expect(text).toContain("replay: mcs certify --only a/y --seed 42 --replay-path '3:1'");
+    expect(text).not.toContain('a/x');
+  });
+});
+
+describe('the last lines of a run', () => {
+  it('are the time taken and the verdict, coloured by whether the run passed, was incomplete or failed', () => {
+    expect(closingLines({ verdict: 'pass', passed: true, seed: 7, elapsedMs: 83_000, style: plain })).toBe('time taken: 1 min 23 s\nverdict: pass (seed 7)\n');
+    expect(closingLines({ verdict: 'fail', passed: false, seed: 7, elapsedMs: 900, style: marked })).toBe('time taken: 900 ms\n<strong><fail>verdict: fail</fail></strong> (seed 7)\n');
+    expect(closingLines({ verdict: 'incomplete', passed: false, incomplete: true, seed: 7, elapsedMs: 900, style: marked })).toContain('<strong><warn>verdict: incomplete</warn></strong>');
+  });
+
+  it('print whatever the verdict says', () => {
+    expect(closingLines({ verdict: 'not conformant (2 errors)', passed: false, seed: 1, elapsedMs: 1, style: plain })).toContain('verdict: not conformant (2 errors) (seed 1)');
   });
 });
