@@ -98,7 +98,9 @@ function urlPieces(url: string, values: readonly Named[]): Piece[] {
   return [...substitute(url.slice(0, mark), values, 'path'), ...substitute(url.slice(mark), values, 'query')];
 }
 
-const jqKey = (key: string): string => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? `.${key}` : `.[${JSON.stringify(key)}]`);
+/** The jq path of `key` under `path` (`.data.id`, `.data["x-ref"]`, `.[0]`): forms jq 1.6 reads as 1.7 does. */
+const jqKey = (path: string, key: string): string => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? `${path}.${key}` : `${path === '' ? '.' : path}[${JSON.stringify(key)}]`);
+const jqIndex = (path: string, index: number): string => `${path === '' ? '.' : path}[${index}]`;
 
 /** Masked credentials of a JSON answer (`api_nF…(masked)`), each with its jq path. */
 function maskedIn(body: string | undefined): Array<{ value: string; jq: string }> {
@@ -120,8 +122,8 @@ function valuesIn(body: string | undefined, keep: (value: string, key: string) =
       if (keep(node, key)) found.push({ value: node, jq: path === '' ? '.' : path, key });
       return;
     }
-    if (Array.isArray(node)) node.forEach((item, i) => visit(item, `${path}[${i}]`, key, depth + 1));
-    else if (typeof node === 'object' && node !== null) for (const [k, v] of Object.entries(node)) visit(v, `${path}${jqKey(k)}`, k, depth + 1);
+    if (Array.isArray(node)) node.forEach((item, i) => visit(item, jqIndex(path, i), key, depth + 1));
+    else if (typeof node === 'object' && node !== null) for (const [k, v] of Object.entries(node)) visit(v, jqKey(path, k), k, depth + 1);
   };
   visit(parsed, '', '', 0);
   return found;
@@ -191,6 +193,8 @@ export interface ScriptOptions {
   /** Step marked as the one that failed the check. */
   failing?: number;
   controlUrl?: string;
+  /** Requests of the check the report did not keep (between its first ones and its last): not replayed. */
+  dropped?: number;
 }
 
 /**
@@ -254,7 +258,12 @@ export function reproScript(recorded: readonly Exchange[], options: ScriptOption
     lines.push(`R=$(${requests[step] ?? ''})`, `STATUS=$(printf '%s' "$R" | tail -n 1); R=$(printf '%s' "$R" | sed '$d')`, 'printf \'%s\\n\' "$R"');
     const saw = response !== undefined ? String(response.status) : 'no answer';
     lines.push(`echo "# step ${step + 1} answered $STATUS (the run saw ${saw}${failing ? '; the request that failed the check' : ''})"`);
-    for (const c of carried.filter((carriedValue) => carriedValue.from === step)) lines.push(`${c.name}=$(printf '%s' "$R" | jq -r ${quote(c.jq)})`, ...encodedForms(c.name, used, needed));
+    // jq -e: an answer without the value (null, or a path jq cannot read) stops the replay, rather than sending
+    // the later requests with an empty id (a list read where the run read one object).
+    for (const c of carried.filter((carriedValue) => carriedValue.from === step)) {
+      const stop = `{ echo "# step ${step + 1}: its answer holds no ${c.jq.replace(/["$`\\]/g, '')}, which a later step uses: the replay stops here" >&2; exit 1; }`;
+      lines.push(`${c.name}=$(printf '%s' "$R" | jq -er ${quote(c.jq)}) || ${stop}`, ...encodedForms(c.name, used, needed));
+    }
     return lines.join('\n');
   });
 
@@ -266,6 +275,9 @@ export function reproScript(recorded: readonly Exchange[], options: ScriptOption
     '#!/bin/sh',
     `# ${options.title.replace(/\s+/g, ' ')}`,
     `# Replays ${exchanges.length} requests of the check in order${after > 0 ? `, up to the one that failed it (the ${after} after it are left out)` : ''}.`,
+    ...(options.dropped !== undefined && options.dropped > 0
+      ? [`# The check made ${options.dropped} more request(s) between step ${Math.max(recorded.length - 1, 1)} and the last, which the report does not keep: they are not`, '# replayed, so a later step may not meet the state the run saw (its status may differ for that reason alone).']
+      : []),
     '# Ids (and keys) an answer returned are carried into the requests that use them (needs curl and jq), as',
     '# MCS_V<step>_<field> variables, percent-encoded in URLs as the run sent them; each step prints its status',
     '# beside the one the run saw.',

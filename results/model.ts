@@ -79,8 +79,10 @@ export interface CheckResult {
   warnings?: string[];
   /** The expected-failures entry an `expected-failure` matched. */
   expectation?: Pick<ExpectedFailure, 'id' | 'reason' | 'link'>;
-  /** The exchanges of the check (all of them for a failure; may be trimmed for a pass). */
+  /** The exchanges of the check: its first requests and its last (harness/http/recorder.ts keeps a few; a pass keeps fewer). */
   exchanges: Exchange[];
+  /** How many requests of the check, between the first ones kept and the last, `exchanges` does not hold. */
+  exchangesDropped?: number;
   /** Index in `exchanges` of the request the failure judged, when the check knew it (else the reports
    * take the last exchange that is not to the control API). */
   failedExchange?: number;

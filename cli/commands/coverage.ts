@@ -17,7 +17,7 @@ import { UsageError } from '../errors.js';
 import { printFields } from './coverage-fields.js';
 import { printNeedsForConfig } from '../coverage-needs-config.js';
 import { flagProblem } from '../flags.js';
-import { inertJson } from '../../text/inert.js';
+import { inert, inertJson } from '../../text/inert.js';
 
 const suitesConfig = fileURLToPath(new URL('../../suites/vitest.config.ts', import.meta.url));
 
@@ -107,7 +107,8 @@ export async function run(argv: string[]): Promise<number> {
   if (flags.json === true) {
     process.stdout.write(`${inertJson({ summary: summarizeCoverage(coverage), coverage, unknownCitations: unknown }, 2)}\n`);
   } else {
-    process.stdout.write(formatCoverage(coverage, unknown));
+    // A report.json given with --from is text from elsewhere (its clause ids too): shown inert.
+    process.stdout.write(inert(formatCoverage(coverage, unknown)));
   }
   for (const note of notes) process.stderr.write(`${note}\n`);
   return uncoveredClauses(coverage).length > 0 || unknown.length > 0 ? 1 : 0;

@@ -97,6 +97,7 @@ async function runCheck(meta: CheckMeta, body: CheckBody, context: TestContext):
     thrown = error ?? new Error('the check threw nothing');
   }
   await t.tidyUp();
+  if (log.dropped > 0) mcs.exchangesDropped = log.dropped;
   const judged = outcomeOf(thrown, judging, {
     clauses: meta.clauses,
     judgesBrokenAnswers: meta.judgesBrokenAnswers ?? areasJudgingBrokenAnswers.has(meta.area),

@@ -12,6 +12,8 @@ export interface McsTaskMeta {
   title: string;
   clauses: string[];
   exchanges: Exchange[];
+  /** Requests of the check not kept in `exchanges` (recorder.ts keeps its first ones and its last). */
+  exchangesDropped?: number;
   /** Set when the check did not come to pass or fail: excluded, not verifiable, not claimed, error (target not judged), not run (run stopped). */
   outcome?: 'not-verifiable' | 'excluded' | 'not-claimed' | 'error' | 'not-run';
   reason?: string;

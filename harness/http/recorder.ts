@@ -28,8 +28,12 @@ export interface RecordedResponse {
   startedAt?: number;
 }
 
-/** Exchanges kept per check: the first ones and the latest (a failure is usually about the latest). */
-export const exchangesKeptPerCheck = 6;
+/**
+ * Exchanges kept per check: the first ones and the latest (a failure is usually about the latest). Twelve: a
+ * check that makes an object and judges its views in passing (suites/_shared/views.ts) makes eight or more
+ * requests before the one that fails, and a replay script needs them all to reach the state the run saw.
+ */
+export const exchangesKeptPerCheck = 12;
 
 /**
  * Told as each request of the check starts; what it returns is awaited with the answer before the caller gets

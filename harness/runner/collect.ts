@@ -21,6 +21,7 @@ export function toCheckResult(testCase: TestCase, suitesDir: string, stopped?: s
     clauses: meta?.clauses ?? [],
     durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
     exchanges: meta?.exchanges ?? [],
+    ...(meta?.exchangesDropped !== undefined ? { exchangesDropped: meta.exchangesDropped } : {}),
   };
   if (meta?.outcome === 'error') return { ...base, outcome: 'error', reason: meta.reason ?? 'error' };
   if (meta?.outcome === 'not-run') return { ...base, outcome: 'not-run', reason: meta.reason ?? 'not run' };

@@ -85,7 +85,7 @@ function reproduction(check: CheckResult, report: RunReport, id: string, failing
   const where = check.exchanges.length > 1 ? ` (request ${failing + 1} of ${check.exchanges.length})` : '';
   const curl = copyBlock(`${id}-curl`, `Reproduce the failing request${where}`, guardCurl(exchange.curl ?? ''));
   if (check.exchanges.length < 2) return curl;
-  const script = reproScript(check.exchanges.map(guardExchange), { title: `${check.id}: ${check.title}`, failing, ...(report.target.controlUrl !== undefined ? { controlUrl: report.target.controlUrl } : {}) });
+  const script = reproScript(check.exchanges.map(guardExchange), { title: `${check.id}: ${check.title}`, failing, ...(report.target.controlUrl !== undefined ? { controlUrl: report.target.controlUrl } : {}), ...(check.exchangesDropped !== undefined ? { dropped: check.exchangesDropped } : {}) });
   return html`${curl}<details class="script"><summary>Replay all ${check.exchanges.length} steps (shell script: ids carried from answer to request, credentials as variables)</summary>${copyBlock(`${id}-script`, 'Script', script)}</details>`;
 }
 

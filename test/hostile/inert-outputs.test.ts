@@ -72,6 +72,9 @@ describe('every output of a hostile report is inert', () => {
     const dir = await mkdtemp(join(tmpdir(), 'mcs-inert-coverage-'));
     const report = hostileReport();
     for (const clause of report.coverage) clause.text = `${clause.text} ${hostile}`;
+    // Our own console sequences (a carriage return and erase-line, a colour) pass the last net: in a clause id
+    // they would overwrite the line, so the text itself must be shown inert.
+    if (report.coverage[0] !== undefined) report.coverage[0].id += '\r\u001b[KALL CLAUSES PASSED\u001b[32m';
     const from = join(dir, 'report.json');
     await writeFile(from, JSON.stringify(report));
     const text = await runMcsHere(['coverage', '--from', from]);

@@ -55,8 +55,15 @@ function exchange(method: string, url: string, status: number, answer: string): 
 }
 
 /** The names a script assigns (`NAME=...` at a line's start or after `;`). */
+/**
+ * The variables the script assigns: the script writes each assignment at the start of a line (and `R=` after
+ * `STATUS=...;`). Text inside a line (a jq path, a message naming it) may hold `;X=` and assigns nothing.
+ */
 function assigned(script: string): string[] {
-  return [...script.matchAll(/(?:^|;\s*)([A-Za-z_][A-Za-z0-9_]*)=/gm)].map((m) => m[1] ?? '');
+  return script.split('\n').flatMap((line) => {
+    const first = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(line)?.[1];
+    return first === undefined ? [] : first === 'STATUS' ? [first, ...[...line.matchAll(/; ([A-Za-z_][A-Za-z0-9_]*)=\$\(/g)].map((m) => m[1] ?? '')] : [first];
+  });
 }
 
 const suiteNames = /^(?:R|STATUS|MCS_(?:API_KEY|TOKEN|SIGNING_SECRET)(?:_\d+)?|MCS_V\d+(?:_[A-Z0-9_]+)?)$/;
@@ -67,8 +74,24 @@ describe('a replay script a target cannot steer', () => {
     const answer = JSON.stringify({ data: { PATH: old, IFS: old, HOME: old, id: old } });
     const script = reproScript([exchange('POST', `${base}/v4/contacts`, 201, answer), exchange('GET', `${base}/v4/contacts/${encodeURIComponent(old)}`, 500, '{}')], { title: 't', failing: 1 });
     expect(assigned(script).filter((name) => !suiteNames.test(name))).toEqual([]);
-    expect(script).toContain(`MCS_V1_DATA_ID=$(printf '%s' "$R" | jq -r '.data.id')`);
+    expect(script).toContain(`MCS_V1_DATA_ID=$(printf '%s' "$R" | jq -er '.data.id') || {`);
     expect(script).not.toMatch(/^(?:PATH|IFS|HOME)=/m);
+  });
+
+  it('reads a value under a key that is no identifier with a jq path jq 1.6 reads too, and stops where an answer lacks it', async () => {
+    const answer = JSON.stringify({ data: { 'x-ref': 'ct_ref123', id: 'ct_own456' } });
+    const script = reproScript([exchange('POST', `${base}/v4/contacts`, 201, answer), exchange('GET', `${base}/v4/contacts/ct_ref123`, 500, '{}')], { title: 't', failing: 1 });
+    const line = script.split('\n').find((text) => text.startsWith('MCS_V1_DATA_X_REF='));
+    expect(line).toContain(`jq -er '.data["x-ref"]'`);
+    // The line as the replay runs it: with the answer the run saw, the value; with an answer without it, a stop.
+    const replay = (body: string) => run('/bin/sh', ['-c', `R='${body}'\n${line ?? 'false'}\nprintf '%s' "$MCS_V1_DATA_X_REF"`], { timeout: 30_000 }).then(({ stdout }) => ({ code: 0, stdout, stderr: '' }), (error: { code: number; stdout: string; stderr: string }) => error);
+    expect(await replay(answer)).toMatchObject({ code: 0, stdout: 'ct_ref123' });
+    expect(await replay('{"data":{}}')).toMatchObject({ code: 1, stderr: expect.stringMatching(/^# step 1: its answer holds no \.data\[x-ref\], which a later step uses: the replay stops here/) });
+  });
+
+  it('says when the report kept only the first and last requests of the check', () => {
+    const script = reproScript([exchange('POST', `${base}/v4/contacts`, 201, '{}'), exchange('GET', `${base}/v4/contacts`, 500, '{}')], { title: 't', failing: 1, dropped: 4 });
+    expect(script).toMatch(/^# The check made 4 more request\(s\) between step 1 and the last, which the report does not keep: they are not$/m);
   });
 
   it('whatever keys and values a target answers with, every variable is one of the suite', () => {
