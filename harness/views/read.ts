@@ -24,7 +24,10 @@ export interface ReadThrough {
   given?: Reading[];
   /** Views not to read (the caller's own read is given instead, or the view is not this check's to judge). */
   skip?: readonly string[];
-  /** Pages of a list walked to find the object (default 5). */
+  /**
+   * Pages of a list walked to find the object (default 40): a shared organization's lists grow with every check
+   * of the run, and where a new object sits in a list's order is not shown.
+   */
   maxPages?: number;
 }
 
@@ -54,7 +57,7 @@ export async function readThroughViews(table: ObjectViews, options: ReadThrough)
     if (given.some((reading) => reading.view === view.view) || options.skip?.includes(view.view)) continue;
     const client = clientOf(options.clients, view);
     if (client === undefined) continue;
-    out.push(await readView(client, view, known, options.maxPages ?? 5));
+    out.push(await readView(client, view, known, options.maxPages ?? defaultMaxPages));
   }
   return out;
 }
@@ -97,6 +100,8 @@ export async function readView(client: ApiClient, view: View, known: Record<stri
   else if (at.endsWith('[]')) object = findRow(valueAt(body, at.slice(0, -2)), view, known);
   return object === undefined ? { view: view.view, exchange: response.exchange, why: `the answer does not hold the object (at ${at})` } : { view: view.view, object, exchange: response.exchange };
 }
+
+const defaultMaxPages = 40;
 
 /** A cursor list: the row of the object (found by `find`), or every row as the object's `as_list` field. */
 async function readList(client: ApiClient, view: View, path: string, query: Record<string, string>, known: Record<string, string>, maxPages: number): Promise<Reading> {

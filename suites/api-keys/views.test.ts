@@ -27,7 +27,7 @@ check(
     const admin = keyAdmin(fx);
     const key = await createKey(t, admin);
     const readings = await keyViewsAgree(t, admin, key, false);
-    if (!readings.some((r) => r.view === 'list-row' && r.object !== undefined)) t.notVerifiable('GET /api-keys did not list the key by its name within five pages, so the list could not be compared with the item');
+    if (!readings.some((r) => r.view === 'list-row' && r.object !== undefined)) t.notVerifiable('GET /api-keys did not list the key by its name within the pages walked, so the list could not be compared with the item');
   },
 );
 
