@@ -57,12 +57,12 @@ function quote(ctx: Ctx, stock: InventoryNumber[], codes: string[]) {
     // Fault: numbers.quote.other-area-code (each line names a code one above the one asked for).
     const line: Record<string, unknown> = { area_code: ctx.app.fault('numbers.quote.other-area-code') ? String(Number(areaCode) + 1) : areaCode, matched };
     if (!matched) line.custom_order = true;
+    // Fault: numbers.quote.custom-order-false (a line without a fee says custom_order false).
+    else if (ctx.app.fault('numbers.quote.custom-order-false')) line.custom_order = false;
     // Fault: numbers.quote.matched-with-custom-fee (a line with a custom fee says matched true as well).
     if (!matched && ctx.app.fault('numbers.quote.matched-with-custom-fee')) line.matched = true;
     // Fault: numbers.quote.asked-code-auto-assigned (a line for a code that was asked for says auto_assigned true).
     if (ctx.app.fault('numbers.quote.asked-code-auto-assigned')) line.auto_assigned = true;
-    // Fault: numbers.quote.custom-order-false (a line without a fee says custom_order false).
-    else if (ctx.app.fault('numbers.quote.custom-order-false')) line.custom_order = false;
     const zip = zipFor(areaCode);
     // Fault: numbers.quote.zip-code-number (zip_code as a number).
     if (zip) line.zip_code = ctx.app.fault('numbers.quote.zip-code-number') ? Number(zip) : zip;

@@ -26,6 +26,7 @@ export function maskNational(e164: string): string | null {
   return area ? `(${area}) XXX-XXXX` : null;
 }
 
+/** A zip code the area code maps to: a known one, else one made from the code, so that every quote line has one. */
 export function zipFor(areaCode: string): string | null {
-  return zipByAreaCode[areaCode] ?? null;
+  return zipByAreaCode[areaCode] ?? (/^[2-9][0-9]{2}$/.test(areaCode) ? `${areaCode}01` : null);
 }
