@@ -13,7 +13,8 @@ export class UsageError extends McsError {
  */
 export function formatError(error: unknown): string {
   if (error instanceof Error) {
-    const code = (error as { code?: unknown }).code;
+    // A system error's own code (ENOSPC, EACCES) says more to a user than the tool's wrapper of it.
+    const code = (error as { systemCode?: unknown }).systemCode ?? (error as { code?: unknown }).code;
     const message = inertLine(error.message.split('\n')[0] ?? '');
     return typeof code === 'string' && !(error instanceof UsageError) ? `${message} (${inertLine(code)})` : message;
   }

@@ -258,11 +258,11 @@ export function reproScript(recorded: readonly Exchange[], options: ScriptOption
     lines.push(`R=$(${requests[step] ?? ''})`, `STATUS=$(printf '%s' "$R" | tail -n 1); R=$(printf '%s' "$R" | sed '$d')`, 'printf \'%s\\n\' "$R"');
     const saw = response !== undefined ? String(response.status) : 'no answer';
     lines.push(`echo "# step ${step + 1} answered $STATUS (the run saw ${saw}${failing ? '; the request that failed the check' : ''})"`);
-    // jq -e: an answer without the value (null, or a path jq cannot read) stops the replay, rather than sending
-    // the later requests with an empty id (a list read where the run read one object).
+    // An answer without the value (null, or a path jq cannot read) is said on stderr: the later requests then go
+    // without it (an empty id may reach a list where the run read one object), and their statuses say so.
     for (const c of carried.filter((carriedValue) => carriedValue.from === step)) {
-      const stop = `{ echo "# step ${step + 1}: its answer holds no ${c.jq.replace(/["$`\\]/g, '')}, which a later step uses: the replay stops here" >&2; exit 1; }`;
-      lines.push(`${c.name}=$(printf '%s' "$R" | jq -er ${quote(c.jq)}) || ${stop}`, ...encodedForms(c.name, used, needed));
+      const warn = `echo "# step ${step + 1}: its answer holds no ${c.jq.replace(/["$`\\]/g, '')}, which a later step uses: the replay goes on without it, so a later status may differ for that reason alone" >&2`;
+      lines.push(`${c.name}=$(printf '%s' "$R" | jq -er ${quote(c.jq)}) || { ${c.name}=''; ${warn}; }`, ...encodedForms(c.name, used, needed));
     }
     return lines.join('\n');
   });

@@ -130,7 +130,8 @@ describe('bounded runs', { timeout: bound + 10_000 }, () => {
   it('the run deadline leaves the rest not run and writes the partial report', async () => {
     const slow = await serve((request, response) => setTimeout(() => serverError(request, response), 150));
     const run = await certify(['--base-url', slow.url, '--api-key', apiKey, '--only', 'account,contacts', '--max-duration', '3', ...answering], bound);
-    expect(run.code, run.stderr).toBe(1);
+    // Not conformant where a check that ran within the deadline failed on its 500s, else incomplete: never conformant.
+    expect([1, 3], run.stderr).toContain(run.code);
     expect(run.stderr).toMatch(/run deadline reached \(--max-duration 3 s\)/);
     expect(run.report?.checks.find((c) => c.outcome === 'not-run')?.reason).toBe('not run: run deadline reached (--max-duration 3 s)');
     expect(run.report?.complete).toBe(false);
