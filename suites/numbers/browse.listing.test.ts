@@ -52,6 +52,13 @@ async function allRows<T>(t: CheckContext, fx: Fixtures, query: Record<string, s
   return someRows(t, (await walkCursor<T>(fx.v4(), availablePath, query, undefined, defaultPageWalk)).items, what);
 }
 
+/** Every dedicated row of the stock, after stocking a random area code where the control API can. */
+async function stockedDedicatedRows(t: CheckContext, fx: Fixtures): Promise<InventoryRow[]> {
+  const [code] = pickAreaCodes(1);
+  await stock(t, fx, 'dedicated', code ?? '415', 2);
+  return allRows<InventoryRow>(t, fx, { type: 'dedicated' }, 'type=dedicated');
+}
+
 /** Numbers in stock by full number and kind: seeded (a few dedicated and inbound) where the control API can, else the config's. */
 async function knownStock(fx: Fixtures): Promise<StockNumber[]> {
   if (!fx.controlOffers('seedInventory')) return fx.target.fixtures.stock ?? [];
@@ -189,9 +196,7 @@ check(
   },
   async (t) => {
     const fx = await browsingFixtures(t);
-    const [code] = pickAreaCodes(1);
-    await stock(t, fx, 'dedicated', code ?? '415', 2);
-    const rows = await allRows<InventoryRow>(t, fx, { type: 'dedicated' }, 'type=dedicated');
+    const rows = await stockedDedicatedRows(t, fx);
     t.expect.that(rows.length, 'rows for type=dedicated after seeding stock').toBeGreaterThan(0);
     for (const row of rows) {
       t.expect.that(revealsOnlyTheAreaCode(row), `masked_national ${JSON.stringify(row.masked_national)} of a row with area_code ${JSON.stringify(row.area_code)} reveals only the area code`).toBe(true);
@@ -210,10 +215,8 @@ check(
   },
   async (t) => {
     const fx = await browsingFixtures(t);
-    const [code] = pickAreaCodes(1);
-    await stock(t, fx, 'dedicated', code ?? '415', 2);
     // The country asked for is one the stock shows, so that the filtered browse has rows to judge.
-    const rows = await allRows<InventoryRow>(t, fx, { type: 'dedicated' }, 'type=dedicated');
+    const rows = await stockedDedicatedRows(t, fx);
     const country = rows.map((row) => row.phone_number_country).find((value): value is string => typeof value === 'string' && /^[A-Za-z]{2}$/.test(value));
     if (country === undefined) return t.notVerifiable('no dedicated row in stock names an ISO phone_number_country to browse by');
     const filtered = await allRows<InventoryRow>(t, fx, { type: 'dedicated', country }, `type=dedicated&country=${country}`);
