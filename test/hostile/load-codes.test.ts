@@ -6,7 +6,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorCodeOf } from '../../load/error-code.js';
 import { progressSink } from '../../load/progress.js';
 import { formatResult, readResult, type LoadResult } from '../../load/result.js';
@@ -89,11 +89,15 @@ describe('mcs load against a target choosing its error codes', () => {
   });
 
   it('redraws its progress on a terminal with no sequence but the erase the console lets through', () => {
+    // A terminal outside CI: CI=true (as CI runners set it) turns the redraw into plain lines.
+    vi.stubEnv('CI', '');
     let written = '';
     const stream = { isTTY: true, write: (text: string) => ((written += text), true) } as unknown as NodeJS.WriteStream;
     const sink = progressSink(stream, 'probe ');
     sink.tick({ completed: 5, errors: 5, p99Ms: 1 }, 1000);
     sink.end();
+    vi.unstubAllEnvs();
+    expect(written).toContain('\r\u001b[K');
     expect(written.replace(/\r\u001b\[K/g, '')).not.toMatch(/[\u0000-\u001f]/);
   });
 });
