@@ -45,7 +45,7 @@ export async function throughputVsWrk(reference: ReferenceChild): Promise<BenchR
   const connections = 20;
   const seconds = 3;
   const organization = await createLoadOrganization(reference.info.control, 'bench throughput');
-  const context = { target: { baseUrl: reference.info.v4, apiKey: organization.apiKey }, shard: WHOLE, runId: 'bench', options: {}, log: () => undefined };
+  const context = { target: { v4Url: reference.info.v4, apiKey: organization.apiKey }, shard: WHOLE, runId: 'bench', options: {}, log: () => undefined };
   let cpuMicros = 0;
   let requests = 0;
   const ourRun = async (round: number): Promise<{ rate: number; errors: number }> => {
@@ -118,7 +118,7 @@ async function latencyTruthfulness(): Promise<BenchRow[]> {
 async function webhookEndToEnd(reference: ReferenceChild): Promise<BenchRow> {
   const rate = 100;
   const budgetMs = 250;
-  const context = { target: { baseUrl: reference.info.v4, controlUrl: reference.info.control }, shard: WHOLE, runId: 'benchwh', options: { 'drain-ms': '5000' }, log: () => undefined };
+  const context = { target: { v4Url: reference.info.v4, controlUrl: reference.info.control }, shard: WHOLE, runId: 'benchwh', options: { 'drain-ms': '5000' }, log: () => undefined };
   const result = await withProfile(webhookDelivery, context, async (state) =>
     (await runLoad({ profile: webhookDelivery, state, model: { kind: 'open', rate, inFlight: 64 }, shard: WHOLE, runId: 'benchwh', durationMs: 5000, maxRequests: 1e6, timeoutMs: 10_000 })).result,
   );

@@ -3,7 +3,7 @@
 // stand on: the target is probed, what the config leaves out found, and what it states checked, as
 // `mcs certify` does before its first check. A target that does not answer is judged on the config as written.
 import { ConfigError } from '../harness/config/errors.js';
-import { resolveTargetConfig } from '../harness/config/resolve.js';
+import { resolveRunSettings } from '../harness/config/resolve.js';
 import type { TargetConfig } from '../harness/config/types.js';
 import { prepareRun } from '../harness/discovery/run.js';
 import { secrets } from '../harness/http/mask.js';
@@ -16,7 +16,7 @@ import { inertJson } from '../text/inert.js';
 export async function printNeedsForConfig(checks: readonly DeclaredNeeds[], configPath: string, json: boolean): Promise<number> {
   let target: TargetConfig | undefined;
   try {
-    target = await resolveTargetConfig({ flags: {}, env: process.env, configPath });
+    target = (await resolveRunSettings({ flags: {}, env: process.env, configPath })).target;
   } catch (error) {
     if (error instanceof ConfigError) throw new UsageError(error.message);
     throw error;

@@ -3,9 +3,9 @@
 
 /** Where a profile sends its load. URLs only: load/ never starts or imports the reference. */
 export interface Target {
-  /** v4 base URL, including its path prefix (for example http://127.0.0.1:4000/v4). */
-  baseUrl: string;
-  v2BaseUrl?: string;
+  /** The v4 API's root, `{base_url}/v4` (for example http://127.0.0.1:4000/v4): TargetConfig's name for it. */
+  v4Url: string;
+  v2Url?: string;
   /** Control API of a test deployment (creates isolated organizations with fixtures). */
   controlUrl?: string;
   /** API key to use when no control API is available. */
@@ -68,7 +68,7 @@ export interface VerifyReport {
 }
 
 export interface ProfileState {
-  /** Base URL every request path is relative to (may differ from target.baseUrl, e.g. a receiver). */
+  /** Base URL every request path is relative to (target.v4Url, or another, e.g. a receiver). */
   baseUrl: string;
   /** Headers the runner adds to every request (credentials); never printed. */
   headers: Record<string, string>;

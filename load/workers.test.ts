@@ -29,7 +29,7 @@ describe('workers', () => {
 
   it.each(['open', 'closed'] as const)('%s model on 2 workers: every request once, the histogram and series exact', async (kind) => {
     const before = stub.keys.size;
-    const context = { target: { baseUrl: stub.baseUrl, apiKey: 'test-key' }, shard: { index: 0, count: 1 }, runId: `workers-${kind}`, options: {}, log: () => undefined };
+    const context = { target: { v4Url: stub.baseUrl, apiKey: 'test-key' }, shard: { index: 0, count: 1 }, runId: `workers-${kind}`, options: {}, log: () => undefined };
     const state = await apiSetup(context, 'send');
     const rate = 200;
     const model = kind === 'open' ? { kind, rate, inFlight: 16 } : { kind, connections: 4 };

@@ -123,3 +123,18 @@ describe('the layers of the harness', () => {
     expect(circles(harnessGraph())).toEqual([]);
   });
 });
+
+describe('one owner of each run setting', () => {
+  const sources = ['cli', 'harness', 'suites', 'load'].flatMap(tsFiles).filter((file) => !/\.(test|e2e)\.ts$/.test(file) && !file.startsWith('harness/runner/sample-suite/'));
+  const matching = (pattern: RegExp) => sources.filter((file) => pattern.test(readFileSync(join(root, file), 'utf8')));
+
+  it('builds a client of the target\'s APIs in one place (harness/fixtures/clients.ts; ApiClient.as() rebinds a credential)', () => {
+    expect(matching(/new ApiClient\(/)).toEqual(['harness/fixtures/clients.ts', 'harness/http/api-client.ts']);
+  });
+
+  it('resolves the configuration only through resolveRunSettings, once per command', () => {
+    const perFile = sources.map((file) => [file, readFileSync(join(root, file), 'utf8').match(/\bresolveRunSettings\(/g)?.length ?? 0] as const).filter(([file, n]) => n > 0 && file !== 'harness/config/resolve.ts');
+    expect(perFile.filter(([, n]) => n !== 1)).toEqual([]);
+    expect(perFile.map(([file]) => file)).toEqual(expect.arrayContaining(['cli/commands/certify.ts', 'cli/commands/doctor.ts', 'cli/commands/load/target.ts']));
+  });
+});

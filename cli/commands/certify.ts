@@ -10,7 +10,7 @@ import { setFlagsFromString } from 'node:v8';
 import { writeFileWhole, type OutputLock } from '../../reports/index.js';
 import { exitCodes, judge } from '../../results/verdict.js';
 import { ConfigError } from '../../harness/config/errors.js';
-import { resolveMaxDuration, resolveScopeSettings, resolveTargetConfig, resolveTimeoutMs, resolveWaitForTarget, resolveWebhookSettings } from '../../harness/config/resolve.js';
+import { resolveRunSettings } from '../../harness/config/resolve.js';
 import type { TargetConfig } from '../../harness/config/types.js';
 import { ImageFlagError, imageTargetOptions } from '../../harness/container/flags.js';
 import type { ImageTarget, ImageTargetOptions } from '../../harness/container/types.js';
@@ -27,7 +27,7 @@ import { inert, inertLine } from '../../text/inert.js';
 import { settleScope } from '../run-scope.js';
 import { checkReportsDir, checkWebhookListen } from '../certify-settings.js';
 import { holdReportsDir, readSignKey, writeRunReports } from '../certify-reports.js';
-import { targetFlags } from '../target-flags.js';
+import { configPathOf, targetFlags, targetFlagsOf } from '../target-flags.js';
 import { renamedDurationMs, requestTimeout, secondsOf, type RenamedDuration } from '../durations.js';
 import { prepareRun } from '../../harness/discovery/run.js';
 import { costLines, nextStepLines, planOf, setUpOf } from '../../harness/discovery/next-steps.js';
@@ -131,31 +131,29 @@ export async function run(argv: string[]): Promise<number> {
   const selection = { only: parseSelectionList(flags.only), skip: parseSelectionList(flags.skip) };
   const reportsDir = flags['reports-dir'] ?? 'reports/out';
   const image = imageOptionsOf(flags, durations.readyMs);
-  const resolveInput = {
-    flags: {
-      baseUrl: flags['base-url'],
-      v2BaseUrl: flags['v2-base-url'],
-      controlUrl: flags['control-url'],
-      controlAdapter: flags['control-adapter'],
-      apiKey: flags['api-key'],
-      appToken: flags['app-token'],
-      timeout: durations.timeoutMs,
-      maxDuration: durations.maxDurationS,
-      waitForTarget: durations.waitForTargetS,
-      webhookListen: flags['webhook-listen'],
-      webhookPublicUrl: flags['webhook-public-url'],
-      claims: parseSelectionList(flags.claim),
-      expectedFailures: flags['expected-failures'],
-    },
-    env: process.env,
-    ...(flags.config === undefined ? {} : { configPath: flags.config }),
-  };
+  // The configuration, resolved once: everything below reads these settings.
+  const settings = await asUsage(() =>
+    resolveRunSettings({
+      flags: {
+        ...targetFlagsOf(flags, durations.timeoutMs),
+        maxDuration: durations.maxDurationS,
+        waitForTarget: durations.waitForTargetS,
+        webhookListen: flags['webhook-listen'],
+        webhookPublicUrl: flags['webhook-public-url'],
+        claims: parseSelectionList(flags.claim),
+        expectedFailures: flags['expected-failures'],
+      },
+      env: process.env,
+      ...configPathOf(flags),
+      urlsLater: image !== undefined,
+    }),
+  );
   const signKey = flags['sign-key'] === undefined ? undefined : await readSignKey(flags['sign-key'], flags.strict === true, (line) => process.stderr.write(`mcs certify: ${line}\n`));
-  const scope = await settleScope({ selection, ...(await asUsage(() => resolveScopeSettings(resolveInput))), strictExpectations: flags['strict-expectations'] === true });
+  const scope = await settleScope({ selection, claims: settings.claims, expectedFailures: settings.expectedFailures, strictExpectations: flags['strict-expectations'] === true });
   // Settings a run would otherwise trip over at its end, or in every check: checked before anything starts.
   await checkReportsDir(reportsDir);
-  const listenWarning = await checkWebhookListen((await asUsage(() => resolveWebhookSettings(resolveInput))).webhookListen);
-  const maxDuration = await asUsage(() => resolveMaxDuration(resolveInput));
+  const listenWarning = await checkWebhookListen(settings.webhook.webhookListen);
+  const { maxDuration } = settings;
 
   const out = process.stdout;
   const shown = certifyConsole(out, process.env, flags, process.cwd());
@@ -178,22 +176,21 @@ export async function run(argv: string[]): Promise<number> {
   try {
     reportsLock = await holdReportsDir(reportsDir);
     if (image !== undefined) {
-      await asUsage(() => resolveTimeoutMs(resolveInput)); // a bad configuration fails before a container starts
       container = await startContainer(image, reportsDir).catch((error: unknown) => {
         if (interruptedBy) return undefined; // the start failed because Ctrl-C removed the container
         throw error;
       });
       if (interruptedBy) return exitCodeOf(interruptedBy);
     }
-    const configured = await asUsage(() => resolveTargetConfig(container ? withContainerUrls(resolveInput, container) : resolveInput));
+    const configured = container ? settings.targetAt(container.urls) : settings.target;
     if (configured === undefined) progress.phase('starting the embedded reference');
-    embedded = configured === undefined ? await startEmbedded(await asUsage(() => resolveTimeoutMs(resolveInput))) : undefined;
-    const target = configured ?? (embedded ? { ...embedded.target, ...(await asUsage(() => resolveWebhookSettings(resolveInput))) } : undefined);
+    embedded = configured === undefined ? await startEmbedded(settings.timeoutMs) : undefined;
+    const target = configured ?? (embedded ? { ...embedded.target, ...settings.webhook } : undefined);
     if (!target) throw new UsageError('no target');
 
     if (listenWarning !== undefined) progress.line(shown.style('warn', listenWarning));
     for (const warning of durationWarnings) progress.line(shown.style('warn', `mcs certify: ${warning}`));
-    const waitSeconds = configured === undefined ? 0 : await asUsage(() => resolveWaitForTarget(resolveInput));
+    const waitSeconds = configured === undefined ? 0 : settings.waitForTargetS;
     if (waitSeconds > 0) {
       progress.phase(`waiting up to ${waitSeconds} s for ${maskUrl(target.baseUrl)} to answer`);
       await waitForTarget(target, waitSeconds, { onWaiting: (url, why) => progress.line(`mcs certify: waiting for ${url} (${why})`) });
@@ -303,12 +300,6 @@ async function startContainer(options: ImageTargetOptions, reportsDir: string): 
   }
 }
 
-/** The container's URLs in place of --base-url, --v2-base-url and --control-url. */
-function withContainerUrls<T extends { flags: object }>(input: T, container: ImageTarget): T {
-  const { base, v2, control } = container.urls;
-  return { ...input, flags: { ...input.flags, baseUrl: base, v2BaseUrl: v2, controlUrl: control } };
-}
-
 interface Embedded {
   target: TargetConfig;
   close(): Promise<void>;
@@ -381,13 +372,11 @@ const readyWait: RenamedDuration = { seconds: 'ready-wait', milliseconds: 'ready
  * in seconds (cli/durations.ts), the old millisecond flags read with a warning. Undefined where not given.
  */
 function durationsOf(flags: ReturnType<typeof parseFlags>, warnings: string[]) {
-  const timeoutMs = renamedDurationMs(flags, requestTimeout, warnings);
-  const readyMs = renamedDurationMs(flags, readyWait, warnings);
   const maxDuration = flags['max-duration'];
   const waitForTarget = flags['wait-for-target'];
   return {
-    timeoutMs: timeoutMs === undefined ? undefined : String(timeoutMs),
-    readyMs,
+    timeoutMs: renamedDurationMs(flags, requestTimeout, warnings),
+    readyMs: renamedDurationMs(flags, readyWait, warnings),
     maxDurationS: maxDuration === undefined ? undefined : String(secondsOf('max-duration', maxDuration, { min: 0.001, max: 86_400 })),
     waitForTargetS: waitForTarget === undefined ? undefined : String(secondsOf('wait-for-target', waitForTarget, { min: 0, max: 3600 })),
   };

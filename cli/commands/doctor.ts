@@ -5,7 +5,7 @@
 // that unlock the most. Exit 0 when nothing is wrong; 1 when something is; 3 when nothing is, but the set-up
 // leaves in-scope clauses unverifiable (a certify run of it can only be incomplete); 2 bad input or unusable target.
 import { ConfigError } from '../../harness/config/errors.js';
-import { resolveScopeSettings, resolveTargetConfig } from '../../harness/config/resolve.js';
+import { resolveRunSettings } from '../../harness/config/resolve.js';
 import { prepareRun } from '../../harness/discovery/run.js';
 import { secrets } from '../../harness/http/mask.js';
 import { probeTarget } from '../../harness/runner/probe.js';
@@ -15,7 +15,7 @@ import { exitCodes } from '../../results/verdict.js';
 import { renamedDurationMs, requestTimeout } from '../durations.js';
 import { UsageError } from '../errors.js';
 import { parseFlags } from '../flags.js';
-import { targetFlags } from '../target-flags.js';
+import { configPathOf, targetFlags, targetFlagsOf } from '../target-flags.js';
 import { askingTheTarget } from '../target-usage.js';
 
 const usage = `Usage: mcs doctor --config FILE [--base-url URL] [--api-key KEY] ...
@@ -43,16 +43,12 @@ export async function run(argv: string[]): Promise<number> {
   }
   const warnings: string[] = [];
   const timeoutMs = renamedDurationMs(flags, requestTimeout, warnings);
-  const input = {
-    flags: { baseUrl: flags['base-url'], v2BaseUrl: flags['v2-base-url'], controlUrl: flags['control-url'], controlAdapter: flags['control-adapter'], apiKey: flags['api-key'], appToken: flags['app-token'], timeout: timeoutMs === undefined ? undefined : String(timeoutMs) },
-    env: process.env,
-    ...(flags.config === undefined ? {} : { configPath: flags.config }),
-  };
   let target;
   let claims: string[];
   try {
-    target = await resolveTargetConfig(input);
-    claims = resolveClaims((await resolveScopeSettings(input)).claims);
+    const settings = await resolveRunSettings({ flags: targetFlagsOf(flags, timeoutMs), env: process.env, ...configPathOf(flags) });
+    target = settings.target;
+    claims = resolveClaims(settings.claims);
   } catch (error) {
     if (error instanceof ConfigError || error instanceof ClaimError) throw new UsageError(error.message);
     throw error;

@@ -6,11 +6,12 @@ import { atExchange, checks, CheckFailure, failedExchangeOf } from '../checks/in
 import type { TargetConfig } from '../config/types.js';
 import type { CreateOrganizationOptions } from '../fixtures/control-client.js';
 import { controlClientOf, offeredByRun } from '../fixtures/control-access.js';
-import { configFixtures, transportOf, type Fixtures } from '../fixtures/fixtures.js';
+import { configFixtures, type Fixtures } from '../fixtures/fixtures.js';
+import { v2Client, v4Client } from '../fixtures/clients.js';
 import { configuredOrganization, creationOptions, makesOrganizations, organizationReason, type OrganizationNeed } from '../fixtures/other-organizations.js';
 import { NotVerifiable } from '../fixtures/not-verifiable.js';
 import { isRunStopped, isTargetError } from '../target-error.js';
-import { ApiClient } from '../http/api-client.js';
+import type { ApiClient } from '../http/api-client.js';
 import { secrets } from '../http/mask.js';
 import { targetSetting, type targetSettingEnv } from '../target-settings.js';
 import { fixturesForFile, organizationFor } from './fixture-cache.js';
@@ -91,13 +92,12 @@ export class CheckContext {
 
   /** The v4 API with no credentials; use `.as(key)` or `fixtures().v4()` for an authenticated client. */
   get v4(): ApiClient {
-    return new ApiClient('v4', this.target.v4Url, undefined, transportOf(this.target));
+    return v4Client(this.target, undefined);
   }
 
   /** The v2 API with no credentials; NotVerifiable without a v2 base URL. */
   get v2(): ApiClient {
-    if (this.target.v2Url === undefined) throw new NotVerifiable('needs the v2 API (no v2 base URL given)');
-    return new ApiClient('v2', this.target.v2Url, undefined, transportOf(this.target));
+    return v2Client(this.target, undefined);
   }
 
   get fc(): { seed: number; numRuns: number | undefined; path: string | undefined } {

@@ -1,7 +1,7 @@
 // The run as a worker sees it: provided by the runner (mcs certify), or, when the suites are run
 // directly with `npx vitest --config suites/vitest.config.ts`, resolved from the MCS_* environment.
 import { inject } from 'vitest';
-import { resolveTargetConfig } from '../config/resolve.js';
+import { resolveRunSettings } from '../config/resolve.js';
 import type { TargetConfig } from '../config/types.js';
 import { offeredOperations, openControl } from '../fixtures/control-access.js';
 import { registerUrlSecrets } from '../http/mask.js';
@@ -24,7 +24,7 @@ export function runContext(): Promise<RunContext> {
 }
 
 async function contextFromEnv(): Promise<RunContext> {
-  const target = await resolveTargetConfig({ flags: {}, env: process.env });
+  const { target } = await resolveRunSettings({ flags: {}, env: process.env });
   if (!target) throw new Error('no target: run the suites through `mcs certify`, or set MCS_BASE_URL (and MCS_V2_BASE_URL, MCS_CONTROL_URL)');
   // A control API that does not answer, or answers malformed data, offers nothing: the run goes on without it.
   const info = await (await openControl(target))?.info().catch((error: unknown) => {

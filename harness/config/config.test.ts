@@ -3,7 +3,16 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from './errors.js';
-import { resolveScopeSettings, resolveTargetConfig, resolveTimeoutMs, resolveWebhookSettings, v4Root } from './resolve.js';
+import { resolveRunSettings, v4Root, type ResolveInput } from './resolve.js';
+
+// Each setting as the one resolution gives it (resolveRunSettings), read one at a time.
+const resolveTargetConfig = async (input: ResolveInput) => (await resolveRunSettings(input)).target;
+const resolveTimeoutMs = async (input: ResolveInput) => (await resolveRunSettings(input)).timeoutMs;
+const resolveWebhookSettings = async (input: ResolveInput) => (await resolveRunSettings(input)).webhook;
+async function resolveScopeSettings(input: ResolveInput): Promise<{ claims?: string[]; expectedFailures?: string }> {
+  const { claims, expectedFailures } = await resolveRunSettings(input);
+  return { ...(claims === undefined ? {} : { claims }), ...(expectedFailures === undefined ? {} : { expectedFailures }) };
+}
 
 async function configFile(text: string): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'mcs-config-'));
@@ -155,5 +164,22 @@ describe('claims and expected failures in the configuration', () => {
 
   it('refuses a claims field that is not a list of names', async () => {
     expect(await errorOf(resolveScopeSettings({ flags: {}, env: {}, configPath: await configFile('claims: v2\n') }))).toMatch(/^claims \(from .*\): must be array$/);
+  });
+});
+
+describe('the target at a container\'s URLs', () => {
+  it('puts the URLs in place of every URL source and keeps every other setting', async () => {
+    const file = await configFile('base_url: http://file.test\nv2_base_url: http://file.test/v2\ntimeout_ms: 1500\nfixtures:\n  api_keys:\n    primary: api_file_primary\n');
+    const settings = await resolveRunSettings({ flags: {}, env: {}, configPath: file, urlsLater: true });
+    expect(settings.target).toBeUndefined();
+    const target = settings.targetAt({ base: 'http://127.0.0.1:9000', v2: 'http://127.0.0.1:9000/v2', control: 'http://127.0.0.1:9000/__control' });
+    expect(target).toMatchObject({ baseUrl: 'http://127.0.0.1:9000', v4Url: 'http://127.0.0.1:9000/v4', v2Url: 'http://127.0.0.1:9000/v2', controlUrl: 'http://127.0.0.1:9000/__control', timeoutMs: 1500 });
+    expect(target.fixtures.api_keys?.primary).toBe('api_file_primary');
+  });
+
+  it('takes a control adapter without a base URL when the URLs come later, and refuses it otherwise', async () => {
+    const flags = { controlAdapter: './adapter.mjs' };
+    expect((await resolveRunSettings({ flags, env: {}, urlsLater: true })).targetAt({ base: 'http://127.0.0.1:9000' }).controlAdapter).toBe('./adapter.mjs');
+    expect(await errorOf(resolveRunSettings({ flags, env: {} }))).toMatch(/^base_url: is required when control_adapter is given/);
   });
 });

@@ -14,35 +14,57 @@ export interface ResolveInput {
   env: Record<string, string | undefined>;
   /** `--config` (or MCS_CONFIG): path of a YAML config file. */
   configPath?: string;
+  /** The target's URLs come later, from a container started for the run (`targetAt`): `target` is then undefined. */
+  urlsLater?: boolean;
 }
+
+/** Where the target's APIs are, in place of the URL sources (a container started for the run). */
+export interface TargetUrls {
+  base: string;
+  v2?: string;
+  control?: string;
+}
+
+export type WebhookSettings = Pick<TargetConfig, 'webhookListen' | 'webhookPublicUrl'>;
 
 /**
- * The configured target, or `undefined` when no source names a base URL (the caller then starts the
- * embedded reference; `timeoutMs` and fixtures of the other sources still apply, see `resolveSettings`).
+ * Everything a run reads from its configuration, resolved once from flags > environment > config file and
+ * validated; every command that reaches a target (certify, doctor, coverage --needs, load) and everything
+ * downstream reads this one object, so that no setting is merged twice or named twice.
  */
-export async function resolveTargetConfig(input: ResolveInput): Promise<TargetConfig | undefined> {
-  const merged = await mergedLayer(input);
-  return toTargetConfig(merged);
+export interface RunSettings {
+  /** The configured target; undefined when no source names a base URL (the caller starts the embedded reference), or the URLs come later. */
+  target: TargetConfig | undefined;
+  /** The timeout of each request phase, for the embedded reference too. */
+  timeoutMs: number;
+  /** The webhook receiver's address and public URL, for the embedded reference too. */
+  webhook: WebhookSettings;
+  /** The features the target claims (undefined: every feature). */
+  claims?: string[];
+  /** The expected-failures file, resolved against the folder of the config file that names it. */
+  expectedFailures?: string;
+  /** The bound of the whole run in seconds (default 900), and where it came from. */
+  maxDuration: { seconds: number; source: string };
+  /** How long to wait for a target still starting, in seconds; 0: no wait. */
+  waitForTargetS: number;
+  /** The target at other URLs (a container's, in place of every URL source), every other setting as resolved. */
+  targetAt(urls: TargetUrls): TargetConfig;
 }
 
-/** The webhook receiver settings (`--webhook-listen`, `--webhook-public-url`), for the embedded reference too. */
-export async function resolveWebhookSettings(input: ResolveInput): Promise<Pick<TargetConfig, 'webhookListen' | 'webhookPublicUrl'>> {
-  return webhookSettingsOf((await mergedLayer(input)).values);
-}
-
-function webhookSettingsOf(v: Record<string, unknown>): Pick<TargetConfig, 'webhookListen' | 'webhookPublicUrl'> {
-  const settings: Pick<TargetConfig, 'webhookListen' | 'webhookPublicUrl'> = {};
-  if (typeof v.webhook_listen === 'string') settings.webhookListen = v.webhook_listen;
-  if (typeof v.webhook_public_url === 'string') settings.webhookPublicUrl = trimSlash(v.webhook_public_url);
-  return settings;
-}
-
-/** What the target claims and the failures it expects, from any source; the file path resolved against the
- * folder of the config file that names it. */
-export async function resolveScopeSettings(input: ResolveInput): Promise<{ claims?: string[]; expectedFailures?: string }> {
+export async function resolveRunSettings(input: ResolveInput): Promise<RunSettings> {
   const merged = await mergedLayer(input);
   const v = merged.values;
-  const settings: { claims?: string[]; expectedFailures?: string } = {};
+  const settings: RunSettings = {
+    target: input.urlsLater === true ? undefined : toTargetConfig(merged),
+    timeoutMs: typeof v.timeout_ms === 'number' ? v.timeout_ms : defaultTimeoutMs,
+    webhook: webhookSettingsOf(v),
+    maxDuration: maxDurationOf(merged),
+    waitForTargetS: typeof v.wait_for_target_s === 'number' ? v.wait_for_target_s : 0,
+    targetAt(urls) {
+      const at = mergeLayers([merged, layerFromFlags({ baseUrl: urls.base, v2BaseUrl: urls.v2, controlUrl: urls.control })]);
+      return toTargetConfig(at) as TargetConfig; // a base URL is given, so there is a target
+    },
+  };
   if (Array.isArray(v.claims)) settings.claims = v.claims as string[];
   if (typeof v.expected_failures === 'string') {
     const origin = merged.origins.expected_failures;
@@ -52,25 +74,18 @@ export async function resolveScopeSettings(input: ResolveInput): Promise<{ claim
   return settings;
 }
 
-/** Validated settings that do not depend on a target (timeout), for the embedded reference. */
-export async function resolveTimeoutMs(input: ResolveInput): Promise<number> {
-  const merged = await mergedLayer(input);
-  return typeof merged.values.timeout_ms === 'number' ? merged.values.timeout_ms : defaultTimeoutMs;
+function webhookSettingsOf(v: Record<string, unknown>): WebhookSettings {
+  const settings: WebhookSettings = {};
+  if (typeof v.webhook_listen === 'string') settings.webhookListen = v.webhook_listen;
+  if (typeof v.webhook_public_url === 'string') settings.webhookPublicUrl = trimSlash(v.webhook_public_url);
+  return settings;
 }
 
-/** The bound of the whole run in seconds (`--max-duration`, MCS_MAX_DURATION_S, max_duration_s; default 900), and where it came from. */
-export async function resolveMaxDuration(input: ResolveInput): Promise<{ seconds: number; source: string }> {
-  const merged = await mergedLayer(input);
+function maxDurationOf(merged: ConfigLayer): RunSettings['maxDuration'] {
   const given = merged.values.max_duration_s;
   if (typeof given !== 'number') return { seconds: defaultMaxDurationS, source: `default max duration ${defaultMaxDurationS} s` };
   const origin = merged.origins.max_duration_s ?? 'max_duration_s';
   return { seconds: given, source: `${origin.startsWith('--') || origin.startsWith('MCS_') ? origin : `max_duration_s of ${origin}`} ${given} s` };
-}
-
-/** How long to wait for a target still starting (`--wait-for-target`, MCS_WAIT_FOR_TARGET_S, wait_for_target_s), in seconds; 0: no wait. */
-export async function resolveWaitForTarget(input: ResolveInput): Promise<number> {
-  const given = (await mergedLayer(input)).values.wait_for_target_s;
-  return typeof given === 'number' ? given : 0;
 }
 
 async function mergedLayer(input: ResolveInput): Promise<ConfigLayer> {
@@ -115,7 +130,7 @@ function checkAddresses(layer: ConfigLayer): void {
   }
 }
 
-export function toTargetConfig(layer: ConfigLayer): TargetConfig | undefined {
+function toTargetConfig(layer: ConfigLayer): TargetConfig | undefined {
   const v = layer.values;
   const baseUrl = v.base_url as string | undefined;
   if (baseUrl === undefined) {

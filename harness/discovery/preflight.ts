@@ -2,10 +2,10 @@
 // or owned otherwise than stated, a token that lacks a scope it is said to hold (or holds one it is said to lack),
 // a removable line an earlier run removed, a friend no longer listed: each is named in one line, and left out of
 // the run, so that the checks that need it say what they lack instead of judging the target on a false premise.
-import { ApiClient, path } from '../http/api-client.js';
+import { path } from '../http/api-client.js';
 import type { ConfigFixtures, ConfiguredChannel, Scope, SpareLine, TargetConfig } from '../config/types.js';
 import { channelKinds } from '../config/types.js';
-import { transportOf } from '../fixtures/fixtures.js';
+import { v4Client } from '../fixtures/clients.js';
 import type { Discovery } from './discover.js';
 import { probeScopes } from './scopes.js';
 
@@ -20,7 +20,7 @@ const e164 = /^\+[1-9][0-9]{6,14}$/;
 
 export async function checkFixtures(target: TargetConfig, fixtures: ConfigFixtures, found?: Discovery): Promise<FixtureCheck> {
   const problems: string[] = [];
-  const client = (credential: string) => new ApiClient('v4', target.v4Url, credential, transportOf(target));
+  const client = (credential: string) => v4Client(target, credential);
   const checked: ConfigFixtures = { ...fixtures };
   const primary = fixtures.api_keys?.primary;
   const secondary = fixtures.api_keys?.secondary;

@@ -3,7 +3,7 @@
 // check. A 401 says the token is refused. An answer that tells neither leaves the scope unknown.
 import { ApiClient, path } from '../http/api-client.js';
 import { scopes, type Scope, type TargetConfig } from '../config/types.js';
-import { transportOf } from '../fixtures/fixtures.js';
+import { v4Client } from '../fixtures/clients.js';
 
 export interface TokenScopes {
   token: string;
@@ -29,7 +29,7 @@ const probes: Record<Scope, (client: ApiClient) => Promise<number>> = {
 };
 
 export async function probeScopes(target: Pick<TargetConfig, 'v4Url' | 'timeoutMs'>, token: string): Promise<TokenScopes> {
-  const client = new ApiClient('v4', target.v4Url, token, transportOf(target as TargetConfig));
+  const client = v4Client(target, token);
   const held: Scope[] = [];
   const unknown: Scope[] = [];
   let refused = false;

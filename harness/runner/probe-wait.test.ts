@@ -4,7 +4,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError } from '../config/errors.js';
-import { resolveWaitForTarget } from '../config/resolve.js';
+import { resolveRunSettings } from '../config/resolve.js';
+
+const resolveWaitForTarget = async (input: Parameters<typeof resolveRunSettings>[0]) => (await resolveRunSettings(input)).waitForTargetS;
 import type { TargetConfig } from '../config/types.js';
 import { backoffMs, TargetUnreachable, waitForTarget } from './probe.js';
 import { timeLimit } from '../../test/support/pace.js';

@@ -9,7 +9,7 @@ import type { TargetConfig } from '../config/types.js';
 import { offeredOperations, openControl } from '../fixtures/control-access.js';
 import { ControlAdapterError } from '../fixtures/control-adapter.js';
 import { ControlError, type TargetSettings } from '../fixtures/control-client.js';
-import { transportOf } from '../fixtures/fixtures.js';
+import { transportOf } from '../fixtures/clients.js';
 import { maskUrl, secrets } from '../http/mask.js';
 import { send, TransportError, type RawResponse } from '../http/transport.js';
 import { joinUrl, requestRoot } from '../http/url.js';

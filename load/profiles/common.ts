@@ -26,7 +26,7 @@ export async function apiSetup(context: ProfileContext, profileName: string): Pr
     throw new SetupError(`profile ${profileName} needs credentials: a control URL (--control-url) or an API key (MCS_API_KEY or the config file)`);
   }
   return {
-    baseUrl: target.baseUrl,
+    baseUrl: target.v4Url,
     headers: { authorization: `Bearer ${apiKey}` },
     organization,
     runId: context.runId,

@@ -36,14 +36,14 @@ async function run(name: string, target: Target, model: ModelSpec, options: Reco
 describe('send', () => {
   it('sends unique keys and counts 201 with a message id as ok', async () => {
     const api = await stub();
-    const result = await run('send', { baseUrl: api.baseUrl, apiKey: 'k' }, { kind: 'open', rate: 100, inFlight: 8 });
+    const result = await run('send', { v4Url: api.baseUrl, apiKey: 'k' }, { kind: 'open', rate: 100, inFlight: 8 });
     expect(result.counts.ok).toBe(100);
     expect(api.keys.size).toBe(100);
   });
 
   it('reports errors by status and code', async () => {
     const api = await stub();
-    const result = await run('send', { baseUrl: `${api.baseUrl}/nowhere`, apiKey: 'k' }, { kind: 'open', rate: 50, inFlight: 4 });
+    const result = await run('send', { v4Url: `${api.baseUrl}/nowhere`, apiKey: 'k' }, { kind: 'open', rate: 50, inFlight: 4 });
     expect(result.counts.ok).toBe(0);
     expect(result.counts.byStatus).toEqual({ '404': 50 });
     expect(result.counts.byCode).toEqual({ not_found: 50 });
@@ -55,7 +55,7 @@ describe('send-retry-storm', () => {
   for (const model of [{ kind: 'open', rate: 200, inFlight: 16 }, { kind: 'closed', connections: 4 }] as ModelSpec[]) {
     it(`passes against an idempotent server (${model.kind} model)`, async () => {
       const api = await stub();
-      const result = await run('send-retry-storm', { baseUrl: api.baseUrl, apiKey: 'k' }, model, { 'replay-share': '0.3' });
+      const result = await run('send-retry-storm', { v4Url: api.baseUrl, apiKey: 'k' }, model, { 'replay-share': '0.3' });
       expect(result.verify?.ok).toBe(true);
       expect(result.verify?.figures.replays).toBeGreaterThan(0);
       expect(result.verify?.figures.keysWithSeveralIds).toBe(0);
@@ -68,7 +68,7 @@ describe('send-retry-storm', () => {
 
   it('catches a server that ignores Idempotency-Key', async () => {
     const api = await stub({ ignoreIdempotency: true });
-    const result = await run('send-retry-storm', { baseUrl: api.baseUrl, apiKey: 'k' }, { kind: 'open', rate: 200, inFlight: 16 }, { 'replay-share': '0.3' });
+    const result = await run('send-retry-storm', { v4Url: api.baseUrl, apiKey: 'k' }, { kind: 'open', rate: 200, inFlight: 16 }, { 'replay-share': '0.3' });
     expect(result.verify?.ok).toBe(false);
     expect(result.verify?.findings.join()).toMatch(/more than one message id/);
   });
@@ -77,7 +77,7 @@ describe('send-retry-storm', () => {
 describe('webhook-delivery', () => {
   it('measures end-to-end latency of verified deliveries and loses none', async () => {
     const api = await stub();
-    const result = await run('webhook-delivery', { baseUrl: api.baseUrl, apiKey: 'k' }, { kind: 'open', rate: 100, inFlight: 8 }, { 'drain-ms': '3000' });
+    const result = await run('webhook-delivery', { v4Url: api.baseUrl, apiKey: 'k' }, { kind: 'open', rate: 100, inFlight: 8 }, { 'drain-ms': '3000' });
     expect(result.delivery).toMatchObject({ expected: 100, delivered: 100, lost: 0, duplicated: 0, badlySigned: 0 });
     expect(result.delivery?.latency.count).toBe(100);
     expect(result.verify?.ok).toBe(true);
@@ -85,14 +85,14 @@ describe('webhook-delivery', () => {
 
   it('counts badly signed deliveries (and the sends they leave undelivered)', async () => {
     const api = await stub({ badSignatures: true });
-    const result = await run('webhook-delivery', { baseUrl: api.baseUrl, apiKey: 'k' }, { kind: 'open', rate: 50, inFlight: 8 }, { 'drain-ms': '500' });
+    const result = await run('webhook-delivery', { v4Url: api.baseUrl, apiKey: 'k' }, { kind: 'open', rate: 50, inFlight: 8 }, { 'drain-ms': '500' });
     expect(result.delivery).toMatchObject({ expected: 50, delivered: 0, lost: 50, badlySigned: 50 });
     expect(result.verify?.ok).toBe(false);
   });
 
   it('counts duplicated deliveries of one event', async () => {
     const api = await stub({ duplicateDeliveries: true });
-    const result = await run('webhook-delivery', { baseUrl: api.baseUrl, apiKey: 'k' }, { kind: 'open', rate: 50, inFlight: 8 }, { 'drain-ms': '3000' });
+    const result = await run('webhook-delivery', { v4Url: api.baseUrl, apiKey: 'k' }, { kind: 'open', rate: 50, inFlight: 8 }, { 'drain-ms': '3000' });
     expect(result.delivery).toMatchObject({ expected: 50, delivered: 50, lost: 0 });
     // The stub posts the same body (same event id) twice: every second copy is a duplicate.
     expect(result.delivery?.duplicated).toBe(50);
@@ -104,7 +104,7 @@ describe('webhook-receiver', () => {
     const receiver = await startWebhookReceiver();
     try {
       const secret = 'whsec_load_test_secret';
-      const result = await run('webhook-receiver', { baseUrl: 'http://127.0.0.1/', receiverUrl: receiver.endpoint('sized'), receiverSecret: secret }, { kind: 'open', rate: 2 * EVENT_TYPES.length * 10, inFlight: 8 });
+      const result = await run('webhook-receiver', { v4Url: 'http://127.0.0.1/', receiverUrl: receiver.endpoint('sized'), receiverSecret: secret }, { kind: 'open', rate: 2 * EVENT_TYPES.length * 10, inFlight: 8 });
       const deliveries = receiver.deliveries();
       expect(result.counts.ok).toBe(deliveries.length);
       expect(deliveries.length).toBe(2 * EVENT_TYPES.length * 10);

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { resolveTargetConfig } from '../../harness/config/resolve.js';
+import { resolveRunSettings } from '../../harness/config/resolve.js';
 
 const examplePath = fileURLToPath(new URL('../../docs/target.example.yaml', import.meta.url));
 const schema = JSON.parse(readFileSync(new URL('../../harness/config/config.schema.json', import.meta.url), 'utf8')) as {
@@ -17,7 +17,7 @@ const schema = JSON.parse(readFileSync(new URL('../../harness/config/config.sche
 
 describe('docs/target.example.yaml', () => {
   it('is accepted by the configuration loader (validated against harness/config/config.schema.json)', async () => {
-    const target = await resolveTargetConfig({ flags: {}, env: {}, configPath: examplePath });
+    const { target } = await resolveRunSettings({ flags: {}, env: {}, configPath: examplePath });
     expect(target).toMatchObject({ baseUrl: 'https://sandbox.example.com', v4Url: 'https://sandbox.example.com/v4', timeoutMs: 15000 });
     expect(target?.fixtures.api_keys?.secondary).toBeDefined();
   });
@@ -33,6 +33,6 @@ describe('docs/target.example.yaml', () => {
   it('is refused when it breaks the schema, so the test above means something', async () => {
     const path = join(await mkdtemp(join(tmpdir(), 'mcs-example-')), 'target.yaml');
     await writeFile(path, `${readFileSync(examplePath, 'utf8')}\nunknown_field: 1\n`);
-    await expect(resolveTargetConfig({ flags: {}, env: {}, configPath: path })).rejects.toThrow(/unknown_field/);
+    await expect(resolveRunSettings({ flags: {}, env: {}, configPath: path })).rejects.toThrow(/unknown_field/);
   });
 });

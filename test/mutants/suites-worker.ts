@@ -4,7 +4,7 @@
 // checks and the exit code certify would have given. Restricting a run to the suite files that hold the
 // selected checks (`files`) is what makes one fault's run take about a second instead of several: the other
 // files would only contribute checks excluded by the selection. Started by suites-lane.ts.
-import { resolveTargetConfig } from '../../harness/config/resolve.js';
+import { resolveRunSettings } from '../../harness/config/resolve.js';
 import { closeAgents } from '../../harness/http/transport.js';
 import { probeTarget } from '../../harness/runner/probe.js';
 import { projectRoot } from '../../harness/runner/paths.js';
@@ -37,7 +37,7 @@ async function runJob(job: SuitesJob): Promise<SuitesJobResult> {
   const reference = await startReference({ faults: job.faults, variant: job.variant, log: () => undefined });
   try {
     const { urls } = reference;
-    const target = await resolveTargetConfig({ flags: { baseUrl: urls.base, v2BaseUrl: urls.v2, controlUrl: urls.control }, env: {} });
+    const { target } = await resolveRunSettings({ flags: { baseUrl: urls.base, v2BaseUrl: urls.v2, controlUrl: urls.control }, env: {} });
     if (!target) throw new Error('no target');
     const { control, controlOperations } = await probeTarget(target);
     const files: Record<string, string> = {};

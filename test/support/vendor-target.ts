@@ -11,7 +11,7 @@ import { startReference } from '../../reference/index.js';
 import { referenceTargetEnv } from '../../reference/target-settings.js';
 import { sandboxRecipients } from '../../reference/sandbox/progress.js';
 import { controlCall, unownedLine } from '../../reference/sandbox/vendor-organization.js';
-import { resolveTargetConfig } from '../../harness/config/resolve.js';
+import { resolveRunSettings } from '../../harness/config/resolve.js';
 import type { SpareLine, SpareLineKind } from '../../harness/config/types.js';
 import type { OrganizationFixtures } from '../../harness/fixtures/control-client.js';
 import { runCertification } from '../../harness/runner/certification.js';
@@ -218,7 +218,7 @@ export async function certifyTarget(vendor: VendorTarget, fixtures: VendorFixtur
   const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
   Object.assign(process.env, env);
   try {
-    const resolved = await resolveTargetConfig({ flags: adapter ? { controlAdapter: adapter.path } : {}, env: {}, configPath: vendor.configPath });
+    const resolved = (await resolveRunSettings({ flags: adapter ? { controlAdapter: adapter.path } : {}, env: {}, configPath: vendor.configPath })).target;
     if (resolved === undefined) throw new Error('target.yaml named no base URL');
     // As `mcs certify --timeout` would: what a sandbox on this machine needs now (slowTargetRun).
     const configured = { ...resolved, timeoutMs: targetTimeoutMs() };

@@ -70,11 +70,11 @@ export async function capacityCommand(argv: string[], startEmbedded: StartEmbedd
   const outputs = await holdOutputs([outPath, values.html, values.hgrm]);
   let resolved: Awaited<ReturnType<typeof resolveTarget>> | undefined;
   try {
-    resolved = await resolveTarget(values, settings.allowRemote, startEmbedded, true);
+    resolved = await resolveTarget(values, settings.timeoutMs, settings.allowRemote, startEmbedded, true);
     const timeoutMs = settings.timeoutMs ?? resolved.timeoutMs;
     // Every step's runs, and as many again for the neighbour check's measurements.
     armFailsafe(warmupMs + 2 * maxSteps * maxRuns * (settings.durationMs + timeoutMs + 3000) + 120_000);
-    const { workers, why } = chooseWorkers(givenWorkers, resolved.target.baseUrl, profile.verify !== undefined, profile.name);
+    const { workers, why } = chooseWorkers(givenWorkers, resolved.target.v4Url, profile.verify !== undefined, profile.name);
     if (values.quiet !== true) process.stderr.write(`workers: ${workers} (${why})\n`);
     let nextIndex = 0;
     const context = { target: resolved.target, shard: settings.shard, runId: settings.runId, options: settings.profileOptions, log: (line: string) => process.stderr.write(`${inert(line)}\n`) };

@@ -5,6 +5,7 @@ import { parseSlo, type SloClause } from '../../../load/slo.js';
 import { parseShard } from '../../../load/schedule.js';
 import { parseStartAt } from '../../../load/start-at.js';
 import type { Shard } from '../../../load/types.js';
+import { targetUrlFlags } from '../../target-flags.js';
 import { renamedDurationFlags, renamedDurationMs, requestTimeout, type RenamedDuration } from '../../durations.js';
 
 export class LoadUsageError extends McsError {
@@ -18,11 +19,7 @@ export const runFlags = {
   rate: { type: 'string' },
   'in-flight': { type: 'string' },
   slo: { type: 'string' },
-  'base-url': { type: 'string' },
-  'v2-base-url': { type: 'string' },
-  'control-url': { type: 'string' },
-  'api-key': { type: 'string' },
-  config: { type: 'string' },
+  ...targetUrlFlags,
   out: { type: 'string' },
   html: { type: 'string' },
   hgrm: { type: 'string' },

@@ -58,7 +58,7 @@ export async function runCommand(argv: string[], startEmbedded: StartEmbedded): 
   let resolved: Awaited<ReturnType<typeof resolveTarget>> | undefined;
   let local: { close(): Promise<void> } | undefined;
   try {
-    resolved = await resolveTarget(values, settings.allowRemote, startEmbedded, profile.name !== 'webhook-receiver' || values['receiver-url'] === undefined);
+    resolved = await resolveTarget(values, settings.timeoutMs, settings.allowRemote, startEmbedded, profile.name !== 'webhook-receiver' || values['receiver-url'] === undefined);
     local = profile.name === 'webhook-receiver' && resolved.target.receiverUrl === undefined ? await localReceiver(resolved.target) : undefined;
     const timeoutMs = settings.timeoutMs ?? resolved.timeoutMs;
     // The wait for --start-at is part of the bound (at most an hour ahead, load/start-at.ts).
@@ -66,7 +66,7 @@ export async function runCommand(argv: string[], startEmbedded: StartEmbedded): 
     const failsafe = armFailsafe(waitMs + warmupMs + settings.durationMs + 2 * (timeoutMs + 2000) + 120_000);
     const context = { target: resolved.target, shard: settings.shard, runId: settings.runId, options: settings.profileOptions, log: (line: string) => process.stderr.write(`${inert(line)}\n`) };
     const progress = values.quiet === true ? undefined : progressSink(process.stderr, `${profile.name} `);
-    const { workers, why } = chooseWorkers(givenWorkers, resolved.target.baseUrl, profile.verify !== undefined, profile.name);
+    const { workers, why } = chooseWorkers(givenWorkers, resolved.target.v4Url, profile.verify !== undefined, profile.name);
     if (values.quiet !== true) process.stderr.write(`workers: ${workers} (${why})\n`);
     const { result, samples } = await withProfile(profile, context, async (state) => {
       // The open model's ceiling before the run (after it, the result says it from the run itself).
