@@ -56,7 +56,7 @@ export async function resolveRunSettings(input: ResolveInput): Promise<RunSettin
   const v = merged.values;
   const settings: RunSettings = {
     target: input.urlsLater === true ? undefined : toTargetConfig(merged),
-    timeoutMs: typeof v.timeout_ms === 'number' ? v.timeout_ms : defaultTimeoutMs,
+    timeoutMs: timeoutMsOf(v),
     webhook: webhookSettingsOf(v),
     maxDuration: maxDurationOf(merged),
     waitForTargetS: typeof v.wait_for_target_s === 'number' ? v.wait_for_target_s : 0,
@@ -72,6 +72,11 @@ export async function resolveRunSettings(input: ResolveInput): Promise<RunSettin
     settings.expectedFailures = origin !== undefined && origin === configPath ? resolvePath(dirname(configPath), v.expected_failures) : v.expected_failures;
   }
   return settings;
+}
+
+/** Each request phase's timeout: the one read of it, for the run's settings and for its target alike. */
+function timeoutMsOf(v: Record<string, unknown>): number {
+  return typeof v.timeout_ms === 'number' ? v.timeout_ms : defaultTimeoutMs;
 }
 
 function webhookSettingsOf(v: Record<string, unknown>): WebhookSettings {
@@ -143,7 +148,7 @@ function toTargetConfig(layer: ConfigLayer): TargetConfig | undefined {
   const config: TargetConfig = {
     baseUrl,
     v4Url: v4Root(baseUrl),
-    timeoutMs: typeof v.timeout_ms === 'number' ? v.timeout_ms : defaultTimeoutMs,
+    timeoutMs: timeoutMsOf(v),
     fixtures: removableLinesAlone((v.fixtures as ConfigFixtures | undefined) ?? {}),
     ...webhookSettingsOf(v),
   };
