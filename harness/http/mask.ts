@@ -36,8 +36,11 @@ export class SecretRegistry {
   /** Parts of configured URLs (`user:pass@`, `token=value`) and their masked form, whatever their length. */
   readonly #urlParts = new Map<string, string>();
   readonly #secrets = new Set<string>();
-  /** Longest first, so that a secret containing another is replaced whole. */
-  #ordered: string[] = [];
+  /**
+   * Longest first, so that a secret containing another is replaced whole; each with its URL-encoded form (when
+   * that differs) and its masked form, worked out once: maskText runs over every exchange of a run.
+   */
+  #ordered: { secret: string; encoded: string | undefined; masked: string }[] = [];
   /** Secrets under `shortBelow` characters, masked in context only (see above). */
   readonly #short = new Set<string>();
   #shortPattern: RegExp | undefined;
@@ -50,7 +53,9 @@ export class SecretRegistry {
       return;
     }
     this.#secrets.add(secret);
-    this.#ordered = [...this.#secrets].sort((a, b) => b.length - a.length);
+    this.#ordered = [...this.#secrets]
+      .sort((a, b) => b.length - a.length)
+      .map((known) => ({ secret: known, encoded: encodeURIComponent(known) === known ? undefined : encodeURIComponent(known), masked: maskSecret(known) }));
   }
 
   /** Adds every secret-field value found in a JSON text or value. */
@@ -66,10 +71,9 @@ export class SecretRegistry {
   maskText(text: string): string {
     let masked = text;
     for (const [part, replacement] of this.#urlParts) if (masked.includes(part)) masked = masked.split(part).join(replacement);
-    for (const secret of this.#ordered) {
-      if (masked.includes(secret)) masked = masked.split(secret).join(maskSecret(secret));
-      const encoded = encodeURIComponent(secret);
-      if (encoded !== secret && masked.includes(encoded)) masked = masked.split(encoded).join(maskSecret(secret));
+    for (const { secret, encoded, masked: replacement } of this.#ordered) {
+      if (masked.includes(secret)) masked = masked.split(secret).join(replacement);
+      if (encoded !== undefined && masked.includes(encoded)) masked = masked.split(encoded).join(replacement);
     }
     if (this.#shortPattern !== undefined) {
       masked = masked.replace(this.#shortPattern, (_all, before?: string, secret?: string, before2?: string, secret2?: string) => `${before ?? before2 ?? ''}${maskSecret(secret ?? secret2 ?? '')}`);

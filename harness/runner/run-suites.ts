@@ -8,6 +8,7 @@ import type { RunListener } from '../../results/progress.js';
 import type { RunContext } from '../check/meta.js';
 import type { Selection } from './selection.js';
 import { checkCatalog } from './check-catalog.js';
+import { narrowRun, type NarrowedRun } from './narrow.js';
 import { fileNotRun, moduleFailure, toCheckResult, unhandledErrorResult } from './collect.js';
 import { projectRoot, suitesConfig, suitesDir, suitesVitestOptions } from './paths.js';
 
@@ -31,7 +32,9 @@ export interface SuiteRunOptions {
   stopReason?: () => string | undefined;
 }
 
-export async function startSuites(options: SuiteRunOptions): Promise<SuiteRun> {
+export async function startSuites(given: SuiteRunOptions): Promise<SuiteRun> {
+  const narrowed = given.files === undefined && given.include === undefined ? await narrowedRun(given.context.selection) : undefined;
+  const options = narrowed === undefined ? given : { ...given, files: narrowed.files };
   const results = new Map<string, CheckResult>();
   const seenModules = new Set<string>();
   const fileResults = new Map<string, CheckResult[]>();
@@ -119,7 +122,7 @@ export async function startSuites(options: SuiteRunOptions): Promise<SuiteRun> {
       if (stopped !== undefined) await addFilesNotStarted(vitest, options, seenModules, results, stopped).catch(() => undefined);
       await vitest.close();
     }
-    const checks = [...results.values(), ...unhandled.map((error, index) => unhandledErrorResult(error, index))];
+    const checks = [...results.values(), ...(narrowed?.excluded ?? []), ...unhandled.map((error, index) => unhandledErrorResult(error, index))];
     return { checks, interrupted };
   })();
 
@@ -129,8 +132,16 @@ export async function startSuites(options: SuiteRunOptions): Promise<SuiteRun> {
       interrupted = true;
       await vitest.cancelCurrentRun('keyboard-input');
     },
-    collected: () => [...results.values()],
+    collected: () => [...results.values(), ...(narrowed?.excluded ?? [])],
   };
+}
+
+/** The files a run with --only needs (narrow.ts); undefined, and so every file, when the catalog cannot be had. */
+async function narrowedRun(selection: Selection): Promise<NarrowedRun | undefined> {
+  if (selection.only.length === 0) return undefined;
+  // Without the catalog the run loads every file, as it always could: slower, never different.
+  const catalog = await checkCatalog(suitesConfig).catch(() => undefined);
+  return catalog === undefined ? undefined : narrowRun(catalog, selection);
 }
 
 /**

@@ -185,6 +185,8 @@ export interface CertifyOptions {
   afterRun?: (vendor: VendorTarget) => Promise<void>;
   /** Finds and checks the fixtures before the run, as `mcs certify` does (harness/discovery/run.ts). */
   discover?: boolean;
+  /** The run's --timeout, and so its delivery wait; by default what a sandbox on this machine needs now (targetTimeoutMs). */
+  timeoutMs?: number;
 }
 
 /** Certifies a vendor target as `mcs certify --config target.yaml` would (options: faults of the reference, a changed target.yaml, a sandbox that does not move on). */
@@ -220,8 +222,8 @@ export async function certifyTarget(vendor: VendorTarget, fixtures: VendorFixtur
   try {
     const resolved = (await resolveRunSettings({ flags: adapter ? { controlAdapter: adapter.path } : {}, env: {}, configPath: vendor.configPath })).target;
     if (resolved === undefined) throw new Error('target.yaml named no base URL');
-    // As `mcs certify --timeout` would: what a sandbox on this machine needs now (slowTargetRun).
-    const configured = { ...resolved, timeoutMs: targetTimeoutMs() };
+    // As `mcs certify --timeout` would: what a sandbox on this machine needs now (slowTargetRun), unless given.
+    const configured = { ...resolved, timeoutMs: options.timeoutMs ?? targetTimeoutMs() };
     await options.beforeRun?.(vendor);
     const { target, probed } = options.discover === true ? await prepareRun(configured, await probeTarget(configured), false, () => {}) : { target: configured, probed: undefined };
     const { report } = await runCertification({ target, ...(probed === undefined ? {} : { probed }), embedded: false, seed: options.seed ?? 19, selection: { only: options.only ?? [], skip: [] } });

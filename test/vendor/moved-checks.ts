@@ -1,12 +1,23 @@
 // A check that judges without the control API where the public API serves must still catch its faults there:
 // each is run on the reference as a vendor target (config fixtures, no control URL) with the fault switched on.
-import { describe, expect, it } from 'vitest';
+// The checks and their faults, shared by the files that run them side by side in the vendor gate (its project
+// vendor-moved): moved-checks-on-config-fixtures.e2e.ts and moved-checks-numbers-and-keys.e2e.ts (config fixtures
+// alone), and moved-checks-through-adapters.e2e.ts.
 import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { certifyVendor, inboundAndClockAdapter, organizationsAdapter, sandboxAdapter, type VendorTarget } from '../support/vendor-target.js';
-import { timeLimit } from '../support/pace.js';
+import type { RunReport } from '../../results/model.js';
+import { targetTimeoutMs, timeLimit } from '../support/pace.js';
+import { certifyVendor, type VendorTarget } from '../support/vendor-target.js';
 
-const moved = [
+/**
+ * How a run with a fault waits: as long as a quiet machine's sandbox needs (15 s), not this machine's pace times
+ * that. A fault that keeps an event from being sent makes its check wait the whole delivery wait, and fail
+ * whether the wait is long or short; the runs without the fault keep the wait a busy machine needs.
+ */
+export const withFault = (fault: string) => ({ faults: [fault], timeoutMs: targetTimeoutMs(1) });
+
+export const moved = [
   // The v2 signature check judges the public merge's delivery when nothing else can be triggered.
   { check: 'webhooks/v2-deliveries-verify-with-their-secret', fault: 'events.signing.wrong-secret' },
   { check: 'webhooks/v2-deliveries-verify-with-their-secret', fault: 'events.signing.body-changed-after-signing' },
@@ -146,7 +157,7 @@ const moved = [
 ];
 
 /** Checks that judge with an adapter offering only simulateInboundMessage and advanceClock (test/control-adapter). */
-const movedWithInbound = [
+export const movedWithInbound = [
   // The reply's chat as its answer names it, where no sent log shows it.
   { check: 'messages/chat-reply-stays-in-the-thread', fault: 'messaging.chat-reply.new-thread' },
   // The amb customer's event through a v4 subscription of its own; the reply's chat and channel as its answer names them.
@@ -187,7 +198,7 @@ const movedWithInbound = [
 ];
 
 /** Checks that judge where an adapter makes organizations (createOrganization and setPlanFacts only). */
-const movedWithOrganizations = [
+export const movedWithOrganizations = [
   // A delivery of its own without a customer's message: a merge in an organization of its own.
   { check: 'webhooks/rotation-invalidates-the-old-secret-at-once', fault: 'events.rotation.old-secret-still-used' },
   { check: 'webhooks/rotation-signs-with-the-new-secret', fault: 'events.rotation.secret-unchanged' },
@@ -208,7 +219,7 @@ const movedWithOrganizations = [
  * would show (channels.list.key-owned-omitted leaves the owned line unfound): its check is then not verifiable,
  * never passed, and is caught where the config states the line (the list above).
  */
-const onDiscovered = [
+export const onDiscovered = [
   { check: 'account/forward-to-is-accepted-exactly-for-us-numbers', fault: 'account.call-forwarding.any-country' },
   { check: 'account/only-dedicated-and-inbound-native-lines-forward', fault: 'account.call-forwarding.any-source' },
   { check: 'channels/capabilities-name-the-channel', fault: 'channels.capabilities.type-native' },
@@ -219,88 +230,48 @@ const onDiscovered = [
 ];
 
 /** The config as `mcs init` would leave it plus plan facts: what the public API shows is left out, to be found. */
-const toBeDiscovered = (fixtures: Record<string, unknown>) => {
+export const toBeDiscovered = (fixtures: Record<string, unknown>) => {
   for (const field of ['channels', 'spare_lines', 'removable_lines', 'location_friends', 'organization_id']) delete fixtures[field];
 };
 
 /** The config with no organization described beyond the vendor's own: the adapter makes them. */
-const withoutOtherOrganizations = (fixtures: Record<string, unknown>) => {
+export const withoutOtherOrganizations = (fixtures: Record<string, unknown>) => {
   delete fixtures.other_organizations;
 };
 
 /** Each of `checks` as it ended in `report` (with its reason, where it has one). */
-function outcomesOf(report: Awaited<ReturnType<typeof certifyVendor>>, checks: readonly string[]): Record<string, string> {
+export function outcomesOf(report: RunReport, checks: readonly string[]): Record<string, string> {
   return Object.fromEntries(report.checks.filter((c) => checks.includes(c.id)).map((c) => [c.id, c.reason === undefined ? c.outcome : `${c.outcome}: ${c.reason}`]));
 }
 
-const allPassed = (checks: readonly string[]) => Object.fromEntries(checks.map((id) => [id, 'passed']));
+export const allPassed = (checks: readonly string[]) => Object.fromEntries(checks.map((id) => [id, 'passed']));
 
-describe('checks that judge without the control API, on a vendor target with their fault', () => {
-  it.each(moved)('$check fails with $fault', async ({ check, fault }) => {
-    const report = await certifyVendor('full', { faults: [fault], only: [check] });
-    expect(report.checks.find((c) => c.id === check)?.outcome).toBe('failed');
-  }, timeLimit({ quietMs: 24_000 })); // a narrowed run
+/**
+ * Registers, for `rows` of `moved`, each check failing with its fault on a vendor target whose config gives its
+ * fixtures, and then all of them passing without their faults in one run that leaves no key of its own active.
+ */
+export function describeMovedOnConfigFixtures(what: string, rows: typeof moved): void {
+  describe(`checks that judge without the control API, ${what}, on a vendor target with their fault`, () => {
+    it.each(rows)('$check fails with $fault', async ({ check, fault }) => {
+      const report = await certifyVendor('full', { ...withFault(fault), only: [check] });
+      expect(report.checks.find((c) => c.id === check)?.outcome).toBe('failed');
+    }, timeLimit({ quietMs: 24_000 })); // a narrowed run
 
-  it.each(movedWithInbound)('$check fails with $fault, through the adapter', async ({ check, fault }) => {
-    const report = await certifyVendor('full', { faults: [fault], only: [check], controlAdapter: sandboxAdapter });
-    expect(report.checks.find((c) => c.id === check)?.outcome).toBe('failed');
-  }, timeLimit({ quietMs: 24_000 })); // a narrowed run
+    it('and passes without it, leaving no key it made active in the vendor\'s organization', async () => {
+      let active: unknown[] = [];
+      const afterRun = async (vendor: VendorTarget) => {
+        const config = parse(await readFile(vendor.configPath, 'utf8')) as { fixtures: { app_tokens: { token: string; scopes: string[] }[] } };
+        const reader = config.fixtures.app_tokens.find((t) => t.scopes.includes('apikeys:read'));
+        const listed = await fetch(`${vendor.baseUrl}/v4/api-keys?limit=100`, { headers: { authorization: `Bearer ${reader?.token ?? ''}` } });
+        active = ((await listed.json()) as { data: { deprecated?: boolean; name?: string }[] }).data.filter((key) => key.deprecated !== true).map((key) => key.name);
+      };
+      const checks = [...new Set(rows.map((m) => m.check))];
+      const report = await certifyVendor('full', { only: checks, afterRun });
+      expect(active).toEqual(['primary', 'secondary']); // the keys of the organization set up out of band
+      expect(outcomesOf(report, checks)).toEqual(allPassed(checks));
+    }, timeLimit({ quietMs: 24_000 })); // a narrowed run
+  });
+}
 
-  it("a status event the sandbox's own carrier reports, found wrong inside the wait for it, fails on its field's clause (not as not verifiable)", async () => {
-    const check = 'webhooks/message-delivered-never-for-group-chats';
-    const report = await certifyVendor('full', { faults: ['events.header.no-message-id'], only: [check], controlAdapter: sandboxAdapter });
-    const judged = report.checks.find((c) => c.id === check);
-    expect(judged?.outcome, judged?.reason).toBe('failed');
-    expect(judged?.failure?.brokenClause).toEqual({ clause: 'events.header.message-id', operation: 'message.sent', as: 'delivery' });
-  }, 300_000);
-
-  it('and those pass without their fault through the adapter', async () => {
-    const checks = [...new Set(movedWithInbound.map((m) => m.check))];
-    const report = await certifyVendor('full', { only: checks, controlAdapter: sandboxAdapter });
-    expect(outcomesOf(report, checks)).toEqual(allPassed(checks));
-  }, timeLimit({ certifications: 1 }));
-
-  it.each(movedWithOrganizations)('$check fails with $fault, organizations made through the adapter', async ({ check, fault }) => {
-    const report = await certifyVendor('full', { faults: [fault], only: [check], edit: withoutOtherOrganizations, controlAdapter: organizationsAdapter });
-    expect(report.checks.find((c) => c.id === check)?.outcome).toBe('failed');
-  }, timeLimit({ quietMs: 24_000 })); // a narrowed run
-
-  it('and those pass without their fault, organizations made through the adapter', async () => {
-    const checks = [...new Set(movedWithOrganizations.map((m) => m.check))];
-    const report = await certifyVendor('full', { only: checks, edit: withoutOtherOrganizations, controlAdapter: organizationsAdapter });
-    expect(outcomesOf(report, checks)).toEqual(allPassed(checks));
-  }, timeLimit({ certifications: 1 }));
-
-  it('read receipts, judged with the reading test recipient in an organization of its own, fail with events.read-without-receipts and pass without it', async () => {
-    const check = 'webhooks/read-receipts-only-for-1to1-imessage-with-receipts';
-    const faulty = await certifyVendor('full', { faults: ['events.read-without-receipts'], only: [check], edit: withoutOtherOrganizations, controlAdapter: inboundAndClockAdapter });
-    expect(faulty.checks.find((c) => c.id === check)?.outcome).toBe('failed');
-    const correct = await certifyVendor('full', { only: [check], edit: withoutOtherOrganizations, controlAdapter: inboundAndClockAdapter });
-    expect(outcomesOf(correct, [check])).toEqual(allPassed([check]));
-  }, timeLimit({ certifications: 1 }));
-
-  it.each(onDiscovered)('$check fails with $fault, on fixtures found through the public API', async ({ check, fault }) => {
-    const report = await certifyVendor('full', { faults: [fault], only: [check], edit: toBeDiscovered, discover: true });
-    expect(report.checks.find((c) => c.id === check)?.outcome).toBe('failed');
-  }, timeLimit({ quietMs: 24_000 })); // a narrowed run
-
-  it('and those pass without their fault on fixtures found through the public API', async () => {
-    const checks = [...new Set(onDiscovered.map((m) => m.check))];
-    const report = await certifyVendor('full', { only: checks, edit: toBeDiscovered, discover: true });
-    expect(outcomesOf(report, checks)).toEqual(allPassed(checks));
-  }, timeLimit({ certifications: 1 }));
-
-  it('and passes without it, leaving no key it made active in the vendor\'s organization', async () => {
-    let active: unknown[] = [];
-    const afterRun = async (vendor: VendorTarget) => {
-      const config = parse(await readFile(vendor.configPath, 'utf8')) as { fixtures: { app_tokens: { token: string; scopes: string[] }[] } };
-      const reader = config.fixtures.app_tokens.find((t) => t.scopes.includes('apikeys:read'));
-      const listed = await fetch(`${vendor.baseUrl}/v4/api-keys?limit=100`, { headers: { authorization: `Bearer ${reader?.token ?? ''}` } });
-      active = ((await listed.json()) as { data: { deprecated?: boolean; name?: string }[] }).data.filter((key) => key.deprecated !== true).map((key) => key.name);
-    };
-    const checks = [...new Set(moved.map((m) => m.check))];
-    const report = await certifyVendor('full', { only: checks, afterRun });
-    expect(active).toEqual(['primary', 'secondary']); // the keys of the organization set up out of band
-    expect(outcomesOf(report, checks)).toEqual(allPassed(checks));
-  }, timeLimit({ quietMs: 24_000 })); // a narrowed run
-});
+/** The areas of `moved` that moved-checks-numbers-and-keys.e2e.ts runs; moved-checks-on-config-fixtures.e2e.ts runs the rest. */
+export const numbersAndKeys = (row: { check: string }) => ['numbers', 'api-keys', 'pagination'].includes(row.check.split('/')[0] ?? '');

@@ -1,0 +1,40 @@
+// A run with --only loads only the suite files that hold a selected check. Every other file would contribute
+// nothing but excluded checks, yet loading it costs its imports and runs its hooks (a narrowed run of one
+// check spent about four seconds on files it then skipped). The checks of the files left out are reported
+// excluded, from the catalog, exactly as a file that ran would have reported them.
+import type { CheckResult } from '../../results/model.js';
+import { excludedReason } from '../../results/verdict.js';
+import type { CheckCatalog, CollectedCheck } from './collect-checks.js';
+import { isSelected, type Selection } from './selection.js';
+
+export interface NarrowedRun {
+  /** The suite files to run, relative to the project root. */
+  files: string[];
+  /** The checks of every other file, as the run would have reported them: excluded. */
+  excluded: CheckResult[];
+}
+
+/**
+ * The files of `catalog` a run of `selection` needs, or undefined when it needs them all: no --only, or a
+ * selection that selects nothing the catalog knows (the run then reports each check excluded itself).
+ * A file holding a test the catalog cannot judge (one not declared with check(), which no selection excludes)
+ * is always run.
+ */
+export function narrowRun(catalog: CheckCatalog, selection: Selection): NarrowedRun | undefined {
+  if (selection.only.length === 0) return undefined;
+  const byFile = new Map<string, CollectedCheck[]>();
+  for (const check of catalog.checks) byFile.set(check.file, [...(byFile.get(check.file) ?? []), check]);
+  const needed = new Set<string>();
+  for (const [file, count] of Object.entries(catalog.testsPerFile)) {
+    const declared = byFile.get(file) ?? [];
+    if (declared.length !== count || declared.some((check) => isSelected(selection, check))) needed.add(file);
+  }
+  if (![...needed].some((file) => (byFile.get(file) ?? []).some((check) => isSelected(selection, check)))) return undefined;
+  const excluded = catalog.checks.filter((check) => !needed.has(check.file)).map(excludedResult);
+  return { files: [...needed].sort(), excluded };
+}
+
+/** What harness/runner/collect.ts makes of a check that ran and excluded itself (harness/check/check.ts). */
+function excludedResult(check: CollectedCheck): CheckResult {
+  return { id: check.id, area: check.area, title: check.title, clauses: [...check.clauses], durationMs: 0, exchanges: [], outcome: 'skipped', reason: excludedReason };
+}
