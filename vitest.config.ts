@@ -1,9 +1,10 @@
+import { readdirSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
-import { samplesOff } from './test/gates/e2e-sample.js';
+import { e2eScope, ownConfigFolders, sampledFiles, samplesOff } from './test/gates/e2e-sample.js';
 import { timeLimit } from './test/support/pace.js';
 
 // The project's own tests (npm test): unit tests of every module, the spec checks, a seeded sample of the
-// whole-certification tests (test/**/*.e2e.ts: one test of each file, test/gates/e2e-sample.ts; all of them
+// whole-certification tests (test/**/*.e2e.ts: one test of each of a few files, test/gates/e2e-sample.ts; all of them
 // run in the gates of vitest.gates.config.ts) and a seeded sample of the self-verification of the suites
 // against faulty variants of the reference (the whole gate is `npm run test:mutants`). The conformance
 // suites themselves (suites/) are run by `mcs certify`, with their own config. test/container and
@@ -17,10 +18,16 @@ process.env.MCS_E2E_SAMPLE_SEED ||= String(Math.floor(Math.random() * 2 ** 31));
 // Two groups, one after the other: most files two at a time (both cores), then, one at a time, the files whose
 // verdict depends on the machine's pace: the vendor rungs (a second run must verify what the first did, and a
 // webhook's deliveries list must hold still around a walk) and the capacity search (three runs within 10%).
-const oneAtATime = ['test/vendor/rungs.e2e.ts', 'test/load/**/*.e2e.ts'];
+const isOneAtATime = (file: string) => file === 'test/vendor/rungs.e2e.ts' || file.startsWith('test/load/');
+// The whole-certification files the sample draws (every one with MCS_E2E_GATE=full, none with MCS_SAMPLES=off);
+// the others are not loaded at all.
+const e2eFiles = readdirSync(new URL('./test', import.meta.url), { recursive: true, encoding: 'utf8' })
+  .map((path) => `test/${path.split('\\').join('/')}`)
+  .filter((file) => file.endsWith('.e2e.ts') && !ownConfigFolders.some((folder) => file.startsWith(`test/${folder}/`)));
+const drawn = sampledFiles(e2eScope(process.env), e2eFiles);
 const everything = [
   'test/**/*.test.ts',
-  'test/**/*.e2e.ts',
+  ...drawn.filter((file) => !isOneAtATime(file)),
   'spec/**/*.test.ts',
   'generators/**/*.test.ts',
   'harness/**/*.test.ts',
@@ -32,8 +39,9 @@ const everything = [
   'text/**/*.test.ts',
 ];
 // MCS_SAMPLES=off (.ci/run, which runs every e2e test and every fault in the gates right after): neither sample.
-const samples = samplesOff(process.env) ? ['test/**/*.e2e.ts', 'test/mutants/mutants.test.ts'] : [];
-const excluded = ['node_modules/**', 'suites/**', 'test/container/**/*.e2e.ts', 'test/docs/**/*.e2e.ts', 'test/field/**', ...samples];
+const samples = samplesOff(process.env) ? ['test/mutants/mutants.test.ts'] : [];
+const excluded = ['node_modules/**', 'suites/**', ...ownConfigFolders.map((folder) => `test/${folder}/**/*.e2e.ts`), 'test/field/**', ...samples];
+const oneAtATime = drawn.filter(isOneAtATime);
 
 export default defineConfig({
   test: {
@@ -45,8 +53,9 @@ export default defineConfig({
     testTimeout: timeLimit({ quietMs: 6_000 }),
     hookTimeout: timeLimit({ quietMs: 12_000 }),
     projects: [
-      { extends: true, test: { name: 'side-by-side', include: everything, exclude: [...excluded, ...oneAtATime], maxWorkers: 2, sequence: { groupOrder: 0 } } },
-      { extends: true, test: { name: 'one-at-a-time', include: oneAtATime, exclude: excluded, maxWorkers: 1, sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: 'side-by-side', include: everything, exclude: excluded, maxWorkers: 2, sequence: { groupOrder: 0 } } },
+      // Only when the sample drew such a file: a project without one would fall back to vitest's default include.
+      ...(oneAtATime.length === 0 ? [] : [{ extends: true as const, test: { name: 'one-at-a-time', include: oneAtATime, exclude: excluded, maxWorkers: 1, sequence: { groupOrder: 1 } } }]),
     ],
   },
 });

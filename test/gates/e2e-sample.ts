@@ -5,14 +5,23 @@
 // replays one sample exactly. As test/mutants/sample.ts does for the mutants gate.
 //   MCS_E2E_GATE=full             every test of every *.e2e.ts file
 //   MCS_E2E_SAMPLE_SEED=N         the sample of seed N (default: random, printed at the start and the end)
-//   MCS_E2E_SAMPLE_PER_FILE=N     tests drawn from each file (default 1)
+//   MCS_E2E_SAMPLE_FILES=N        files drawn (default 3): the others are not even loaded (vitest.config.ts)
+//   MCS_E2E_SAMPLE_PER_FILE=N     tests drawn from each file drawn (default 1)
 //   MCS_SAMPLES=off               none of them, nor the mutants sample: for a CI that runs the gates in full
 //                                 right after npm test (.ci/run); vitest.config.ts leaves their files out
 import { sampleOf } from '../mutants/sample.js';
 
-export type E2eScope = { kind: 'full' } | { kind: 'off' } | { kind: 'sample'; seed: number; perFile: number };
+export type E2eScope = { kind: 'full' } | { kind: 'off' } | { kind: 'sample'; seed: number; files: number; perFile: number };
 
+/**
+ * How much of them npm test runs by default: one test of each of three files, a few whole certifications
+ * beside the unit tests, so that npm test keeps within its minutes on a quiet machine of two cores.
+ */
+export const E2E_SAMPLE_FILES = 3;
 export const E2E_SAMPLE_PER_FILE = 1;
+
+/** The folders of test/ whose *.e2e.ts files keep configs of their own (npm run test:container, test:docs, test:field). */
+export const ownConfigFolders = ['container', 'docs', 'field'] as const;
 
 /** The scope the environment asks for; `random` draws the seed when none is given. */
 export function e2eScope(env: Record<string, string | undefined>, random: () => number = Math.random): E2eScope {
@@ -21,6 +30,7 @@ export function e2eScope(env: Record<string, string | undefined>, random: () => 
   return {
     kind: 'sample',
     seed: envInteger(env, 'MCS_E2E_SAMPLE_SEED') ?? Math.floor(random() * 2 ** 31),
+    files: envInteger(env, 'MCS_E2E_SAMPLE_FILES') ?? E2E_SAMPLE_FILES,
     perFile: envInteger(env, 'MCS_E2E_SAMPLE_PER_FILE') ?? E2E_SAMPLE_PER_FILE,
   };
 }
@@ -35,11 +45,20 @@ export function sampledTests(scope: E2eScope, file: string, names: readonly stri
   return new Set(sampleOf(names, scope.perFile, (scope.seed ^ fnv1a(file)) | 0));
 }
 
+/** The files of `candidates` a scope runs: all of them, none, or those its seed draws (in their sorted order). */
+export function sampledFiles(scope: E2eScope, candidates: readonly string[]): string[] {
+  const sorted = [...candidates].sort();
+  if (scope.kind === 'full') return sorted;
+  if (scope.kind === 'off') return [];
+  // A stream of its own, so that which files are drawn does not decide which test of each is.
+  return sampleOf(sorted, scope.files, (scope.seed ^ 0x2545f491) | 0);
+}
+
 /** The line a sample run prints first and last: what it covered and how to run the same sample again. */
 export function e2eScopeLine(scope: E2eScope): string {
   if (scope.kind === 'full') return 'e2e: every test of test/**/*.e2e.ts';
   if (scope.kind === 'off') return 'e2e and mutants samples: off (MCS_SAMPLES=off); every test of them: npm run test:vendor, test:hostile, test:e2e, test:mutants';
-  return `e2e sample: ${scope.perFile} test(s) of each test/**/*.e2e.ts file, seed ${scope.seed}; replay: MCS_E2E_SAMPLE_SEED=${scope.seed} npm test; all of them: npm run test:vendor, test:hostile, test:e2e`;
+  return `e2e sample: ${scope.perFile} test(s) of each of ${scope.files} test/**/*.e2e.ts files, seed ${scope.seed}; replay: MCS_E2E_SAMPLE_SEED=${scope.seed} npm test; all of them: npm run test:vendor, test:hostile, test:e2e`;
 }
 
 /** Whether the environment leaves npm test's samples of the gates out (MCS_SAMPLES=off); any other value is refused. */

@@ -13,9 +13,9 @@ describe('the sample of the mutants gate', () => {
     expect(gateScope({ MCS_MUTANTS_SAMPLE_SEED: '42' }, all)).toEqual(one);
     const other = gateScope({ MCS_MUTANTS_SAMPLE_SEED: '43' }, all);
     if (one.kind !== 'sample' || other.kind !== 'sample') throw new Error('expected samples');
-    expect(one.faults).toHaveLength(20);
+    expect(one.faults).toHaveLength(10);
     expect(one.variants).toHaveLength(1);
-    expect(new Set(one.faults).size).toBe(20);
+    expect(new Set(one.faults).size).toBe(10);
     expect(other.faults).not.toEqual(one.faults);
   });
 
