@@ -95,20 +95,6 @@ describe('helpers', () => {
     expect(new Set(seen)).toEqual(new Set(['L1', 'L2']));
     await expect(runPool([1], [], async () => 1)).rejects.toThrow(/lane/);
   });
-
-  it('runPool starts a late lane only once the items before its first are taken, and it takes none of them', async () => {
-    const takenBy: string[] = [];
-    const late = await runPool(['a', 'b', 'c', 'd', 'e'], ['early', 'late'], async (item, lane) => {
-      takenBy.push(`${item}:${lane}`);
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      return item;
-    }, (lane) => (lane === 'late' ? 2 : 0));
-    expect(late).toEqual(['a', 'b', 'c', 'd', 'e']);
-    expect(takenBy.slice(0, 3)).toEqual(['a:early', 'b:early', 'c:late']);
-    expect(takenBy.filter((taken) => taken.endsWith(':late')).length).toBeGreaterThan(0);
-    // A lane that may start only past the last item takes none.
-    expect(await runPool([1, 2], ['only', 'never'], async (item, lane) => `${item}${lane}`, (lane) => (lane === 'never' ? 5 : 0))).toEqual(['1only', '2only']);
-  });
 });
 
 describe('the known-gaps gate', () => {

@@ -14,7 +14,7 @@
 // certifies one reference after another (a fault costs about a second of CPU, a full run about 6 s).
 // `via: 'cli'` runs the real `mcs certify` in a child process for each instead (a fault's run then loads every
 // suite file: several seconds each; a full run about 9 s), to show both ways agree.
-// At most `concurrency` full runs are in flight (this machine has 2 cores), and one more once the faults begin.
+// At most `concurrency` runs are in flight (this machine has 2 cores).
 import { baselineVariantName, listFaults, listVariants, type FaultDecl, type NamedVariant } from './catalog.js';
 import { certifyAgainstReference } from './certify-run.js';
 import { checksCiting, checksNoFaultFails, classifyFault, classifyVariant, fileBatches, mergeRuns, uncitedFault, type CertifyRun, type Classified, type FaultVerdict, type VariantVerdict } from './classify.js';
@@ -131,17 +131,12 @@ export async function runMutants(options: MutantsOptions = {}): Promise<MutantsR
 
   // The full runs first: they are the longest, and the faults need the baseline.
   const jobs: Job[] = [{ baseline: true }, ...variants.map((variant) => ({ variant })), ...faults.map((fault) => ({ fault }))];
-  const concurrency = options.concurrency ?? 2;
-  const lanes = Array.from({ length: concurrency }, () => new SuitesLane());
-  // A fault's run waits on its reference more than it works (about half a core), so once the full runs are all
-  // taken one more lane joins for the faults.
-  const faultLane = new SuitesLane();
-  const firstFault = jobs.length - faults.length;
+  const lanes = Array.from({ length: options.concurrency ?? 2 }, () => new SuitesLane());
   let results: MutantResult[];
   try {
-    results = await runPool(jobs, [...lanes, faultLane], runJob, (lane) => (lane === faultLane ? firstFault : 0));
+    results = await runPool(jobs, lanes, runJob);
   } finally {
-    for (const lane of [...lanes, faultLane]) lane.close();
+    for (const lane of lanes) lane.close();
   }
   const faultResults = results.filter((r): r is FaultResult => r.kind === 'fault');
   const variantResults = results.filter((r): r is VariantResult => r.kind === 'variant');

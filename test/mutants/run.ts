@@ -2,7 +2,7 @@
 //   --fault NAME      only this fault (repeatable); with --variant alone, no fault runs
 //   --variant NAME    only this benign variant (repeatable); the baseline ("none") always runs
 //   --seed N          fast-check seed of every run (default 1)
-//   --concurrency N   full runs in flight (default 2); fault runs, which wait more than they work, N+1
+//   --concurrency N   runs in flight (default 2)
 //   --cli             run each fault and variant through the `mcs certify` command in a child process
 //                     (slower) instead of the suites worker (the certify runner, many runs per process)
 //   --json OUT        also write the results as JSON
