@@ -23,7 +23,7 @@ describe('the sample of the mutants gate', () => {
     const scope = gateScope({}, all, () => 0.5);
     expect(scope).toMatchObject({ kind: 'sample', seed: 2 ** 30 });
     expect(replayHint(scope)).toBe(`MCS_MUTANTS_SAMPLE_SEED=${2 ** 30} npx vitest run test/mutants/mutants.test.ts`);
-    expect(scopeLine(scope)).toContain('20/228 faults and 1/15 benign variants');
+    expect(scopeLine(scope)).toContain('10/228 faults and 1/15 benign variants');
   });
 
   it('takes the sizes from the environment, never more than there are, and refuses a bad number', () => {
