@@ -22,14 +22,12 @@ export interface NarrowedRun {
  */
 export function narrowRun(catalog: CheckCatalog, selection: Selection): NarrowedRun | undefined {
   if (selection.only.length === 0) return undefined;
-  const byFile = new Map<string, CollectedCheck[]>();
-  for (const check of catalog.checks) byFile.set(check.file, [...(byFile.get(check.file) ?? []), check]);
-  const needed = new Set<string>();
-  for (const [file, count] of Object.entries(catalog.testsPerFile)) {
-    const declared = byFile.get(file) ?? [];
-    if (declared.length !== count || declared.some((check) => isSelected(selection, check))) needed.add(file);
-  }
-  if (![...needed].some((file) => (byFile.get(file) ?? []).some((check) => isSelected(selection, check)))) return undefined;
+  const declared = new Map<string, number>();
+  for (const check of catalog.checks) declared.set(check.file, (declared.get(check.file) ?? 0) + 1);
+  const selecting = new Set(catalog.checks.filter((check) => isSelected(selection, check)).map((check) => check.file));
+  if (selecting.size === 0) return undefined;
+  const undeclared = Object.entries(catalog.testsPerFile).filter(([file, count]) => (declared.get(file) ?? 0) !== count).map(([file]) => file);
+  const needed = new Set([...selecting, ...undeclared]);
   const excluded = catalog.checks.filter((check) => !needed.has(check.file)).map(excludedResult);
   return { files: [...needed].sort(), excluded };
 }

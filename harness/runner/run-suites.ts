@@ -8,6 +8,7 @@ import type { RunListener } from '../../results/progress.js';
 import type { RunContext } from '../check/meta.js';
 import type { Selection } from './selection.js';
 import { checkCatalog } from './check-catalog.js';
+import type { CheckCatalog } from './collect-checks.js';
 import { narrowRun, type NarrowedRun } from './narrow.js';
 import { fileNotRun, moduleFailure, toCheckResult, unhandledErrorResult } from './collect.js';
 import { projectRoot, suitesConfig, suitesDir, suitesVitestOptions } from './paths.js';
@@ -33,7 +34,10 @@ export interface SuiteRunOptions {
 }
 
 export async function startSuites(given: SuiteRunOptions): Promise<SuiteRun> {
-  const narrowed = given.files === undefined && given.include === undefined ? await narrowedRun(given.context.selection) : undefined;
+  // The catalog is read once a run (it hashes every source), by the narrowing and the progress total alike.
+  let catalogRead: Promise<CheckCatalog> | undefined;
+  const catalog = () => (catalogRead ??= checkCatalog(suitesConfig));
+  const narrowed = given.files === undefined && given.include === undefined ? await narrowedRun(given.context.selection, catalog) : undefined;
   const options = narrowed === undefined ? given : { ...given, files: narrowed.files };
   const results = new Map<string, CheckResult>();
   const seenModules = new Set<string>();
@@ -94,7 +98,7 @@ export async function startSuites(given: SuiteRunOptions): Promise<SuiteRun> {
     let unhandled: readonly { message?: string; name?: string }[] = [];
     try {
       if (options.listener?.planned) options.listener.phase?.('collecting the checks');
-      const planned = options.listener?.planned && options.include === undefined ? await plannedFromCatalog(vitest, options.files) : undefined;
+      const planned = options.listener?.planned && options.include === undefined ? await plannedFromCatalog(await catalog(), vitest, options.files) : undefined;
       if (planned) {
         options.listener?.planned?.(planned.total, planned.files);
       } else if (options.listener?.planned) {
@@ -137,19 +141,18 @@ export async function startSuites(given: SuiteRunOptions): Promise<SuiteRun> {
 }
 
 /** The files a run with --only needs (narrow.ts); undefined, and so every file, when the catalog cannot be had. */
-async function narrowedRun(selection: Selection): Promise<NarrowedRun | undefined> {
+async function narrowedRun(selection: Selection, catalog: () => Promise<CheckCatalog>): Promise<NarrowedRun | undefined> {
   if (selection.only.length === 0) return undefined;
   // Without the catalog the run loads every file, as it always could: slower, never different.
-  const catalog = await checkCatalog(suitesConfig).catch(() => undefined);
-  return catalog === undefined ? undefined : narrowRun(catalog, selection);
+  const read = await catalog().catch(() => undefined);
+  return read === undefined ? undefined : narrowRun(read, selection);
 }
 
 /**
  * The run's total from the suites' catalog (check-catalog.ts), without collecting: the files vitest would run
  * for `filters`, and the tests each holds. Undefined when the catalog does not know one of them.
  */
-async function plannedFromCatalog(vitest: Vitest, filters: string[] | undefined): Promise<{ total: number; files: number } | undefined> {
-  const { testsPerFile } = await checkCatalog(suitesConfig);
+async function plannedFromCatalog({ testsPerFile }: CheckCatalog, vitest: Vitest, filters: string[] | undefined): Promise<{ total: number; files: number } | undefined> {
   const specs = await vitest.globTestSpecifications(filters);
   let total = 0;
   for (const spec of specs) {
