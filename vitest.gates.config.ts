@@ -31,7 +31,8 @@ export default defineConfig({
     projects: [
       ...ownGates.map((folder) => ({ extends: true as const, test: { name: folder, include: [`test/${folder}/**/*.e2e.ts`], exclude: [movedChecks], sequence: { groupOrder: 0 } } })),
       { extends: true as const, test: { name: 'vendor-moved', include: [movedChecks], fileParallelism: true, maxWorkers: 2, sequence: { groupOrder: 1 } } },
-      { extends: true as const, test: { name: 'e2e', include: ['test/**/*.e2e.ts'], exclude: ['node_modules/**', ...[...ownGates, ...ownConfigFolders].map((folder) => `test/${folder}/**`)], sequence: { groupOrder: 0 } } },
+      // A file's tests run one at a time unless it says they are concurrent; those run two at a time.
+      { extends: true as const, test: { name: 'e2e', include: ['test/**/*.e2e.ts'], exclude: ['node_modules/**', ...[...ownGates, ...ownConfigFolders].map((folder) => `test/${folder}/**`)], maxConcurrency: 2, sequence: { groupOrder: 0 } } },
     ],
   },
 });
