@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
+import { parseYamlText } from './yaml-text.js';
 
 const specDir = dirname(fileURLToPath(import.meta.url));
 
@@ -51,6 +51,7 @@ export const coreFeature = 'core';
 export const clauseIdPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*){2,}$/;
 
 const openApiCache = new Map<OpenApiName, Record<string, unknown>>();
+let clausesDocCache: unknown;
 let clausesCache: Clause[] | undefined;
 let featuresCache: Feature[] | undefined;
 let clauseIndexCache: Map<string, Clause> | undefined;
@@ -59,7 +60,7 @@ let clauseIndexCache: Map<string, Clause> | undefined;
 export function loadOpenApi(name: OpenApiName): Record<string, unknown> {
   let doc = openApiCache.get(name);
   if (!doc) {
-    const parsed: unknown = parse(readFileSync(specFiles[name], 'utf8'));
+    const parsed = parseYamlText(readFileSync(specFiles[name], 'utf8'));
     if (!isRecord(parsed)) throw new Error(`${specFiles[name]} is not a YAML mapping`);
     doc = parsed;
     openApiCache.set(name, doc);
@@ -69,13 +70,13 @@ export function loadOpenApi(name: OpenApiName): Record<string, unknown> {
 
 /** The clauses of clauses.yaml, checked for shape (cached). */
 export function loadClauses(): Clause[] {
-  clausesCache ??= parseClauses(readFileSync(specFiles.clauses, 'utf8'));
+  clausesCache ??= clausesOf(clausesDoc());
   return clausesCache;
 }
 
 /** The features of clauses.yaml, `core` first (cached). */
 export function loadFeatures(): Feature[] {
-  featuresCache ??= parseFeatures(readFileSync(specFiles.clauses, 'utf8'));
+  featuresCache ??= featuresOf(clausesDoc());
   return featuresCache;
 }
 
@@ -85,13 +86,22 @@ export function clauseIndex(): ReadonlyMap<string, Clause> {
   return clauseIndexCache;
 }
 
+/** clauses.yaml parsed, once for the clauses and the features both. */
+function clausesDoc(): unknown {
+  clausesDocCache ??= parseYamlText(readFileSync(specFiles.clauses, 'utf8'));
+  return clausesDocCache;
+}
+
 /** Parses and checks clauses.yaml text; throws naming the first malformed entry. */
 export function parseClauses(yamlText: string): Clause[] {
-  const doc: unknown = parse(yamlText);
+  return clausesOf(parseYamlText(yamlText));
+}
+
+function clausesOf(doc: unknown): Clause[] {
   if (!isRecord(doc) || doc['version'] !== 1 || !Array.isArray(doc['clauses'])) {
     throw new Error('clauses.yaml must be a mapping with version: 1 and a clauses list');
   }
-  const features = parseFeatures(yamlText, doc);
+  const features = featuresOf(doc);
   const clauses = doc['clauses'].map((entry: unknown, index) => toClause(entry, index));
   const known = new Set(features.map((feature) => feature.id));
   const stray = clauses.find((clause) => !known.has(clause.feature ?? coreFeature));
@@ -100,8 +110,7 @@ export function parseClauses(yamlText: string): Clause[] {
 }
 
 /** The `features` list of clauses.yaml; without one, only `core`. */
-export function parseFeatures(yamlText: string, parsed?: Record<string, unknown>): Feature[] {
-  const doc = parsed ?? (parse(yamlText) as unknown);
+function featuresOf(doc: unknown): Feature[] {
   const list = isRecord(doc) ? doc['features'] : undefined;
   if (list === undefined) return [{ id: coreFeature, title: 'core' }];
   if (!Array.isArray(list)) throw new Error('clauses.yaml: features must be a list');

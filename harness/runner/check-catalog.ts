@@ -2,29 +2,17 @@
 // imports every suite file, seconds of CPU that each certify spent once for its progress total and once more
 // for the names --only/--skip accept, while nothing in it changes from one run to the next. The catalog is
 // keyed by a hash of every source a suite file can import and of the vitest version, so an edited check is
-// collected afresh; a cache that cannot be read or written only costs the collection.
+// collected afresh; a cache that cannot be read or written only costs the collection (spec/cache.ts: where).
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir, userInfo } from 'node:os';
 import { join, relative } from 'node:path';
+import { cacheDir, keepSync } from '../../spec/cache.js';
 import { collectCatalog, type CheckCatalog } from './collect-checks.js';
 import { projectRoot } from './paths.js';
 
 /** The folders a suite file imports from (suites/ imports harness/, generators/, results/, text/ and spec/). */
 const sourceDirs = ['suites', 'harness', 'generators', 'results', 'text', 'spec'];
-
-/** Where catalogs are kept: MCS_CACHE_DIR, else a folder of this user's in the system's temporary directory. */
-export function catalogCacheDir(): string {
-  if (process.env.MCS_CACHE_DIR) return process.env.MCS_CACHE_DIR;
-  let user = 'user';
-  try {
-    user = String(userInfo().uid);
-  } catch {
-    // No user entry (some containers): one folder for all.
-  }
-  return join(tmpdir(), `mcs-conformance-${user}`);
-}
 
 async function filesUnder(dir: string): Promise<string[]> {
   // A folder an install left out (an image without one) simply holds nothing the checks read.
@@ -70,18 +58,6 @@ export async function readCached(file: string): Promise<CheckCatalog | undefined
   }
 }
 
-async function writeCached(file: string, catalog: CheckCatalog): Promise<void> {
-  try {
-    await mkdir(catalogCacheDir(), { recursive: true, mode: 0o700 });
-    // Written aside and renamed: runs started together never read half a file.
-    const aside = `${file}.${process.pid}.tmp`;
-    await writeFile(aside, JSON.stringify(catalog));
-    await rename(aside, file);
-  } catch {
-    // A read-only or missing temporary directory: the next run collects again.
-  }
-}
-
 /** The catalog of the suites under `config`, from the cache when the sources are unchanged, else collected (and kept). */
 export async function checkCatalog(config: string): Promise<CheckCatalog> {
   let hash: string;
@@ -91,10 +67,10 @@ export async function checkCatalog(config: string): Promise<CheckCatalog> {
     // Sources that cannot all be read cannot key a cache: collect, as without one.
     return collectCatalog({ config });
   }
-  const file = join(catalogCacheDir(), `checks-${hash}.json`);
+  const file = join(cacheDir(), `checks-${hash}.json`);
   const cached = await readCached(file);
   if (cached) return cached;
   const catalog = await collectCatalog({ config });
-  await writeCached(file, catalog);
+  keepSync(`checks-${hash}.json`, JSON.stringify(catalog));
   return catalog;
 }

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
+import { parseYamlText } from '../yaml-text.js';
 import type { WrappingName } from '../readings.js';
 
 const fieldsDir = dirname(fileURLToPath(import.meta.url));
@@ -152,14 +152,14 @@ export function loadObjectFields(): ObjectFields {
 
 /** The event tables of events.yaml's text; throws naming a rule whose judge no judge answers to. */
 export function parseEventFields(yamlText: string): EventFields {
-  const tables = parse(yamlText) as EventFields;
+  const tables = parseYamlText(yamlText) as EventFields;
   checkJudges('events.yaml', [...tables.headers, ...tables.envelope, ...tables.flat_base, ...Object.values(tables.events).flatMap((table) => [...(table.v4_data ?? []), ...(table.flat ?? [])])]);
   return tables;
 }
 
 /** The object tables of objects.yaml's text; throws naming a rule whose judge no judge answers to. */
 export function parseObjectFields(yamlText: string): ObjectFields {
-  const tables = parse(yamlText) as ObjectFields;
+  const tables = parseYamlText(yamlText) as ObjectFields;
   checkJudges('objects.yaml', Object.values(tables.objects).flatMap((table) => [...table.fields, ...table.operations.flatMap((operation) => operation.rules)]));
   return tables;
 }

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
+import { parseYamlText } from '../yaml-text.js';
 
 const fieldsDir = dirname(fileURLToPath(import.meta.url));
 
@@ -88,7 +88,7 @@ export interface ViewsTable {
 let cache: ViewsTable | undefined;
 
 export function loadViews(): ViewsTable {
-  cache ??= parse(readFileSync(viewFiles.views, 'utf8')) as ViewsTable;
+  cache ??= parseYamlText(readFileSync(viewFiles.views, 'utf8')) as ViewsTable;
   return cache;
 }
 
