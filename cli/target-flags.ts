@@ -1,7 +1,7 @@
 // The flags that name a target and its credentials, declared once for every command that reaches a target
-// (`mcs certify`, `mcs doctor`, `mcs load`), and their one mapping to the configuration's sources
-// (harness/config/layers.ts TargetFlags): a flag keeps its name from here to the transport.
-import type { TargetFlags } from '../harness/config/layers.js';
+// (`mcs certify`, `mcs doctor`, `mcs load`). A command hands its parsed flags to the configuration as they are
+// (harness/config/layers.ts TargetFlags reads them by these names): a flag of one name means the same in every
+// command, and `--base-url` is `'base-url'` until the config file's `base_url`.
 
 /** Where the target is, and the key that opens it: what every command reaching a target takes. */
 export const targetUrlFlags = {
@@ -23,22 +23,6 @@ export const targetFlags = {
 } as const;
 
 export type TargetFlagValues = { readonly [K in keyof typeof targetFlags]?: string };
-
-/**
- * The target flags as the configuration's flag layer reads them. `timeoutMs` is the request timeout already
- * read from --request-timeout or its old form (cli/durations.ts), so that a warning about the old form is given once.
- */
-export function targetFlagsOf(values: TargetFlagValues, timeoutMs: number | undefined): TargetFlags {
-  return {
-    baseUrl: values['base-url'],
-    v2BaseUrl: values['v2-base-url'],
-    controlUrl: values['control-url'],
-    controlAdapter: values['control-adapter'],
-    apiKey: values['api-key'],
-    appToken: values['app-token'],
-    timeout: timeoutMs === undefined ? undefined : String(timeoutMs),
-  };
-}
 
 /** The config file a command reads, as the configuration's sources take it (`--config`; else MCS_CONFIG). */
 export function configPathOf(values: TargetFlagValues): { configPath?: string } {

@@ -27,7 +27,7 @@ import { inert, inertLine } from '../../text/inert.js';
 import { settleScope } from '../run-scope.js';
 import { checkReportsDir, checkWebhookListen } from '../certify-settings.js';
 import { holdReportsDir, readSignKey, writeRunReports } from '../certify-reports.js';
-import { configPathOf, targetFlags, targetFlagsOf } from '../target-flags.js';
+import { configPathOf, targetFlags } from '../target-flags.js';
 import { renamedDurationMs, requestTimeout, secondsOf, type RenamedDuration } from '../durations.js';
 import { prepareRun } from '../../harness/discovery/run.js';
 import { costLines, nextStepLines, planOf, setUpOf } from '../../harness/discovery/next-steps.js';
@@ -134,15 +134,7 @@ export async function run(argv: string[]): Promise<number> {
   // The configuration, resolved once: everything below reads these settings.
   const settings = await asUsage(() =>
     resolveRunSettings({
-      flags: {
-        ...targetFlagsOf(flags, durations.timeoutMs),
-        maxDuration: durations.maxDurationS,
-        waitForTarget: durations.waitForTargetS,
-        webhookListen: flags['webhook-listen'],
-        webhookPublicUrl: flags['webhook-public-url'],
-        claims: parseSelectionList(flags.claim),
-        expectedFailures: flags['expected-failures'],
-      },
+      flags: { ...flags, timeoutMs: durations.timeoutMs, 'max-duration': durations.maxDurationS, 'wait-for-target': durations.waitForTargetS, claim: parseSelectionList(flags.claim) },
       env: process.env,
       ...configPathOf(flags),
       urlsLater: image !== undefined,

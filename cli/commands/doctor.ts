@@ -15,7 +15,7 @@ import { exitCodes } from '../../results/verdict.js';
 import { renamedDurationMs, requestTimeout } from '../durations.js';
 import { UsageError } from '../errors.js';
 import { parseFlags } from '../flags.js';
-import { configPathOf, targetFlags, targetFlagsOf } from '../target-flags.js';
+import { configPathOf, targetFlags } from '../target-flags.js';
 import { askingTheTarget } from '../target-usage.js';
 
 const usage = `Usage: mcs doctor --config FILE [--base-url URL] [--api-key KEY] ...
@@ -46,7 +46,7 @@ export async function run(argv: string[]): Promise<number> {
   let target;
   let claims: string[];
   try {
-    const settings = await resolveRunSettings({ flags: targetFlagsOf(flags, timeoutMs), env: process.env, ...configPathOf(flags) });
+    const settings = await resolveRunSettings({ flags: { ...flags, timeoutMs }, env: process.env, ...configPathOf(flags) });
     target = settings.target;
     claims = resolveClaims(settings.claims);
   } catch (error) {

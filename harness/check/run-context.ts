@@ -1,10 +1,8 @@
 // The run as a worker sees it: provided by the runner (mcs certify), or, when the suites are run
 // directly with `npx vitest --config suites/vitest.config.ts`, resolved from the MCS_* environment.
 import { inject } from 'vitest';
-import { resolveRunSettings } from '../config/resolve.js';
-import type { TargetConfig } from '../config/types.js';
+import { registerTargetSecrets, resolveRunSettings } from '../config/resolve.js';
 import { offeredOperations, openControl } from '../fixtures/control-access.js';
-import { registerUrlSecrets } from '../http/mask.js';
 import { installRunBounds } from '../http/run-guard.js';
 import { isTargetError } from '../target-error.js';
 import { parseSelectionList } from '../runner/selection.js';
@@ -43,9 +41,4 @@ async function contextFromEnv(): Promise<RunContext> {
     ...(runs === undefined ? {} : { runs }),
     selection: { only: parseSelectionList([process.env.MCS_ONLY ?? '']), skip: parseSelectionList([process.env.MCS_SKIP ?? '']) },
   };
-}
-
-/** This worker masks what the configured URLs carry (userinfo, query values), as the runner does. */
-function registerTargetSecrets(target: TargetConfig): void {
-  for (const url of [target.baseUrl, target.v2Url, target.controlUrl, target.webhookPublicUrl]) if (url !== undefined) registerUrlSecrets(url);
 }

@@ -35,7 +35,7 @@ describe('target configuration precedence', () => {
   it('takes flags over environment over file, field by field', async () => {
     const file = await configFile('base_url: http://file.test\nv2_base_url: http://file.test/v2\ncontrol_url: http://file.test/__control\ntimeout_ms: 1000\n');
     const config = await resolveTargetConfig({
-      flags: { baseUrl: 'http://flag.test' },
+      flags: { 'base-url': 'http://flag.test' },
       env: { MCS_BASE_URL: 'http://env.test', MCS_V2_BASE_URL: 'http://env.test/v2' },
       configPath: file,
     });
@@ -56,15 +56,15 @@ describe('target configuration precedence', () => {
   });
 
   it('gives an app token from the environment its listed scopes, or all four', async () => {
-    const scoped = await resolveTargetConfig({ flags: { baseUrl: 'http://x.test' }, env: { MCS_APP_TOKEN: 'tok_abcdefgh', MCS_APP_TOKEN_SCOPES: 'numbers:read' } });
+    const scoped = await resolveTargetConfig({ flags: { 'base-url': 'http://x.test' }, env: { MCS_APP_TOKEN: 'tok_abcdefgh', MCS_APP_TOKEN_SCOPES: 'numbers:read' } });
     expect(scoped?.fixtures.app_tokens).toEqual([{ token: 'tok_abcdefgh', scopes: ['numbers:read'] }]);
-    const full = await resolveTargetConfig({ flags: { baseUrl: 'http://x.test', appToken: 'tok_abcdefgh' }, env: {} });
+    const full = await resolveTargetConfig({ flags: { 'base-url': 'http://x.test', 'app-token': 'tok_abcdefgh' }, env: {} });
     expect(full?.fixtures.app_tokens?.[0]?.scopes).toHaveLength(4);
   });
 
   it('has no target without a base URL, so certify starts the embedded reference', async () => {
     expect(await resolveTargetConfig({ flags: {}, env: {} })).toBeUndefined();
-    expect(await resolveTimeoutMs({ flags: { timeout: '2500' }, env: {} })).toBe(2500);
+    expect(await resolveTimeoutMs({ flags: { timeoutMs: 2500 }, env: {} })).toBe(2500);
   });
 
   it('reads MCS_CONFIG when --config is absent', async () => {
@@ -82,7 +82,7 @@ describe('target configuration errors: one line naming the field and its source'
   });
 
   it('names a flag', async () => {
-    expect(await errorOf(resolveTargetConfig({ flags: { baseUrl: 'ftp://x.test' }, env: {} }))).toBe('base_url (from --base-url): must be an http:// or https:// URL');
+    expect(await errorOf(resolveTargetConfig({ flags: { 'base-url': 'ftp://x.test' }, env: {} }))).toBe('base_url (from --base-url): must be an http:// or https:// URL');
   });
 
   it('names a nested field of the config file', async () => {
@@ -116,7 +116,7 @@ describe('target configuration errors: one line naming the field and its source'
   });
 
   it('refuses a control URL without a base URL', async () => {
-    expect(await errorOf(resolveTargetConfig({ flags: { controlUrl: 'http://x.test/__control' }, env: {} }))).toMatch(/^base_url: is required when control_url is given \(from --control-url\)/);
+    expect(await errorOf(resolveTargetConfig({ flags: { 'control-url': 'http://x.test/__control' }, env: {} }))).toMatch(/^base_url: is required when control_url is given \(from --control-url\)/);
   });
 
   it('reports a missing or unparsable file in one line', async () => {
@@ -129,7 +129,7 @@ describe('target configuration errors: one line naming the field and its source'
 describe('webhook receiver settings', () => {
   it('takes --webhook-listen and --webhook-public-url over the environment, for a target and for the embedded reference', async () => {
     const env = { MCS_WEBHOOK_LISTEN: '0.0.0.0:9001', MCS_WEBHOOK_PUBLIC_URL: 'https://env.tunnel.test/' };
-    const config = await resolveTargetConfig({ flags: { baseUrl: 'http://x.test', webhookListen: '[::1]:9002' }, env });
+    const config = await resolveTargetConfig({ flags: { 'base-url': 'http://x.test', 'webhook-listen': '[::1]:9002' }, env });
     expect(config?.webhookListen).toBe('[::1]:9002');
     expect(config?.webhookPublicUrl).toBe('https://env.tunnel.test');
     expect(await resolveWebhookSettings({ flags: {}, env })).toEqual({ webhookListen: '0.0.0.0:9001', webhookPublicUrl: 'https://env.tunnel.test' });
@@ -137,7 +137,7 @@ describe('webhook receiver settings', () => {
   });
 
   it('refuses a listen address that is not host:port, naming its source', async () => {
-    expect(await errorOf(resolveWebhookSettings({ flags: { webhookListen: '9001' }, env: {} }))).toBe('webhook_listen (from --webhook-listen): must be host:port (an IPv6 host in brackets)');
+    expect(await errorOf(resolveWebhookSettings({ flags: { 'webhook-listen': '9001' }, env: {} }))).toBe('webhook_listen (from --webhook-listen): must be host:port (an IPv6 host in brackets)');
     expect(await errorOf(resolveWebhookSettings({ flags: {}, env: { MCS_WEBHOOK_PUBLIC_URL: 'tunnel.test' } }))).toBe('webhook_public_url (from MCS_WEBHOOK_PUBLIC_URL): must be an http:// or https:// URL');
   });
 });
@@ -159,7 +159,7 @@ describe('claims and expected failures in the configuration', () => {
   it('takes --claim and --expected-failures over MCS_CLAIMS and the file', async () => {
     const file = await configFile('claims: [core]\nexpected_failures: known.yaml\n');
     expect(await resolveScopeSettings({ flags: {}, env: { MCS_CLAIMS: 'v2, polls' }, configPath: file })).toMatchObject({ claims: ['v2', 'polls'] });
-    expect(await resolveScopeSettings({ flags: { claims: ['whatsapp'], expectedFailures: 'mine.yaml' }, env: { MCS_CLAIMS: 'v2' }, configPath: file })).toEqual({ claims: ['whatsapp'], expectedFailures: 'mine.yaml' });
+    expect(await resolveScopeSettings({ flags: { claim: ['whatsapp'], 'expected-failures': 'mine.yaml' }, env: { MCS_CLAIMS: 'v2' }, configPath: file })).toEqual({ claims: ['whatsapp'], expectedFailures: 'mine.yaml' });
   });
 
   it('refuses a claims field that is not a list of names', async () => {
@@ -178,7 +178,7 @@ describe('the target at a container\'s URLs', () => {
   });
 
   it('takes a control adapter without a base URL when the URLs come later, and refuses it otherwise', async () => {
-    const flags = { controlAdapter: './adapter.mjs' };
+    const flags = { 'control-adapter': './adapter.mjs' };
     expect((await resolveRunSettings({ flags, env: {}, urlsLater: true })).targetAt({ base: 'http://127.0.0.1:9000' }).controlAdapter).toBe('./adapter.mjs');
     expect(await errorOf(resolveRunSettings({ flags, env: {} }))).toMatch(/^base_url: is required when control_adapter is given/);
   });

@@ -12,38 +12,45 @@ export interface ConfigLayer {
   origins: Record<string, string>;
 }
 
-/** Flags of `mcs certify` that describe the target (undefined when not given). */
+/**
+ * The flags that describe the target, by the flag's own name as parsed (cli/target-flags.ts declares them), so
+ * that `--base-url` is `'base-url'` up to this layer and `base_url`, the config file's name, after it. Undefined
+ * when not given. A command passes its parsed flags as they are; this layer reads only these.
+ */
 export interface TargetFlags {
-  baseUrl?: string;
-  v2BaseUrl?: string;
-  controlUrl?: string;
-  controlAdapter?: string;
-  apiKey?: string;
-  appToken?: string;
-  timeout?: string;
-  maxDuration?: string;
-  waitForTarget?: string;
-  webhookListen?: string;
-  webhookPublicUrl?: string;
+  'base-url'?: string;
+  'v2-base-url'?: string;
+  'control-url'?: string;
+  'control-adapter'?: string;
+  'api-key'?: string;
+  'app-token'?: string;
+  /** The request timeout in milliseconds, already read from --request-timeout or its old form --timeout (cli/durations.ts). */
+  timeoutMs?: number;
+  /** In seconds, as text (cli/durations.ts). */
+  'max-duration'?: string;
+  /** In seconds, as text (cli/durations.ts). */
+  'wait-for-target'?: string;
+  'webhook-listen'?: string;
+  'webhook-public-url'?: string;
   /** Repeated --claim. */
-  claims?: string[];
-  expectedFailures?: string;
+  claim?: string[];
+  'expected-failures'?: string;
 }
 
 export function layerFromFlags(flags: TargetFlags): ConfigLayer {
   const layer = emptyLayer();
-  set(layer, 'base_url', flags.baseUrl, '--base-url');
-  set(layer, 'v2_base_url', flags.v2BaseUrl, '--v2-base-url');
-  set(layer, 'control_url', flags.controlUrl, '--control-url');
-  set(layer, 'control_adapter', flags.controlAdapter, '--control-adapter');
-  set(layer, 'timeout_ms', numberOrText(flags.timeout), '--timeout');
-  set(layer, 'max_duration_s', numberOrText(flags.maxDuration), '--max-duration');
-  set(layer, 'wait_for_target_s', numberOrText(flags.waitForTarget), '--wait-for-target');
-  set(layer, 'webhook_listen', flags.webhookListen, '--webhook-listen');
-  set(layer, 'webhook_public_url', flags.webhookPublicUrl, '--webhook-public-url');
-  set(layer, 'claims', flags.claims !== undefined && flags.claims.length > 0 ? flags.claims : undefined, '--claim');
-  set(layer, 'expected_failures', flags.expectedFailures, '--expected-failures');
-  setCredentials(layer, flags.apiKey, flags.appToken, undefined, '--api-key', '--app-token');
+  set(layer, 'base_url', flags['base-url'], '--base-url');
+  set(layer, 'v2_base_url', flags['v2-base-url'], '--v2-base-url');
+  set(layer, 'control_url', flags['control-url'], '--control-url');
+  set(layer, 'control_adapter', flags['control-adapter'], '--control-adapter');
+  set(layer, 'timeout_ms', flags.timeoutMs, '--timeout');
+  set(layer, 'max_duration_s', numberOrText(flags['max-duration']), '--max-duration');
+  set(layer, 'wait_for_target_s', numberOrText(flags['wait-for-target']), '--wait-for-target');
+  set(layer, 'webhook_listen', flags['webhook-listen'], '--webhook-listen');
+  set(layer, 'webhook_public_url', flags['webhook-public-url'], '--webhook-public-url');
+  set(layer, 'claims', flags.claim !== undefined && flags.claim.length > 0 ? flags.claim : undefined, '--claim');
+  set(layer, 'expected_failures', flags['expected-failures'], '--expected-failures');
+  setCredentials(layer, flags['api-key'], flags['app-token'], undefined, '--api-key', '--app-token');
   return layer;
 }
 

@@ -5,7 +5,8 @@ import { ConfigError } from './errors.js';
 import { layerFromEnv, layerFromFile, layerFromFlags, mergeLayers, type ConfigLayer, type TargetFlags } from './layers.js';
 import { defaultMaxDurationS, defaultTimeoutMs, type ConfigFixtures, type TargetConfig } from './types.js';
 import { validateConfig } from './validate.js';
-import { registerConfigSecrets, registerUrlSecrets } from '../http/mask.js';
+import type { Target } from '../../results/model.js';
+import { maskUrl, registerConfigSecrets, registerUrlSecrets } from '../http/mask.js';
 import { requestRoot } from '../http/url.js';
 import { parseListen } from '../webhooks/listen.js';
 
@@ -61,7 +62,7 @@ export async function resolveRunSettings(input: ResolveInput): Promise<RunSettin
     maxDuration: maxDurationOf(merged),
     waitForTargetS: typeof v.wait_for_target_s === 'number' ? v.wait_for_target_s : 0,
     targetAt(urls) {
-      const at = mergeLayers([merged, layerFromFlags({ baseUrl: urls.base, v2BaseUrl: urls.v2, controlUrl: urls.control })]);
+      const at = mergeLayers([merged, layerFromFlags({ 'base-url': urls.base, 'v2-base-url': urls.v2, 'control-url': urls.control })]);
       return toTargetConfig(at) as TargetConfig; // a base URL is given, so there is a target
     },
   };
@@ -143,7 +144,7 @@ function toTargetConfig(layer: ConfigLayer): TargetConfig | undefined {
     if (orphan) throw new ConfigError(`base_url: is required when ${orphan} is given (from ${layer.origins[orphan]}); set --base-url, MCS_BASE_URL or base_url`);
     return undefined;
   }
-  for (const key of ['base_url', 'v2_base_url', 'control_url', 'webhook_public_url']) if (typeof v[key] === 'string') registerUrlSecrets(v[key]);
+  for (const key of urlFields) if (typeof v[key] === 'string') registerUrlSecrets(v[key]);
   registerConfigSecrets(v.fixtures);
   const config: TargetConfig = {
     baseUrl,
@@ -157,6 +158,23 @@ function toTargetConfig(layer: ConfigLayer): TargetConfig | undefined {
   if (typeof v.control_adapter === 'string') config.controlAdapter = v.control_adapter;
   if (typeof v.target_settings === 'object' && v.target_settings !== null) config.targetSettings = { ...(v.target_settings as TargetConfig['targetSettings']) };
   return config;
+}
+
+/**
+ * A worker's share of the masking (harness/check/run-context.ts): what the target's URLs carry that may be a
+ * credential (userinfo, query values), registered in the worker's own registry, as resolving registered the
+ * configured URLs in the runner. The v2 and control roots have lost their userinfo already (never sent).
+ */
+export function registerTargetSecrets(target: TargetConfig): void {
+  for (const url of [target.baseUrl, target.v2Url, target.controlUrl, target.webhookPublicUrl]) if (url !== undefined) registerUrlSecrets(url);
+}
+
+/** The target as reports show it: userinfo and query values of every URL masked. */
+export function reportedTarget(target: TargetConfig, embedded: boolean): Target {
+  const reported: Target = { baseUrl: maskUrl(target.baseUrl), embedded };
+  if (target.v2Url !== undefined) reported.v2BaseUrl = maskUrl(target.v2Url);
+  if (target.controlUrl !== undefined) reported.controlUrl = maskUrl(target.controlUrl);
+  return reported;
 }
 
 /** The fixtures, unless a line the removal checks may remove is also one other checks use (a spare line or a channel). */

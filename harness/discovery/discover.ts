@@ -6,8 +6,7 @@
 // answer of GET /location/contacts/{handle}.
 import { ApiClient, path, type ApiResponse } from '../http/api-client.js';
 import type { ChannelKind } from '../config/types.js';
-import { v2Client, v4Client } from '../fixtures/clients.js';
-import type { TargetConfig } from '../config/types.js';
+import { v2Client, v4Client, type ApiTarget } from '../fixtures/clients.js';
 import { probeScopes, type TokenScopes } from './scopes.js';
 
 export type LineOwner = 'primary' | 'another key' | 'nobody' | 'unknown';
@@ -40,7 +39,7 @@ const e164 = /^\+[1-9][0-9]{6,14}$/;
 const maxPages = 20;
 const numberedTypes = new Set(['native', 'sms_provider']);
 
-export async function discover(target: Pick<TargetConfig, 'v4Url' | 'v2Url' | 'timeoutMs'>, apiKey: string, appTokens: readonly string[] = []): Promise<Discovery> {
+export async function discover(target: ApiTarget, apiKey: string, appTokens: readonly string[] = []): Promise<Discovery> {
   const v4 = v4Client(target, apiKey);
   const unknowns: string[] = [];
   const me = await v4.get('/me');
@@ -97,7 +96,7 @@ async function walk(client: ApiClient, listing: string): Promise<Record<string, 
 }
 
 /** v2 GET /me/numbers: plan_kind by phone number (shown in section 2); undefined without v2 or an answer. */
-async function v2PlanKinds(target: Pick<TargetConfig, 'v2Url' | 'timeoutMs'>, apiKey: string): Promise<Map<string, string> | undefined> {
+async function v2PlanKinds(target: ApiTarget, apiKey: string): Promise<Map<string, string> | undefined> {
   if (target.v2Url === undefined) return undefined;
   const response = await v2Client(target, apiKey).get('/me/numbers');
   const numbers = recordOf(response.body)?.numbers;
@@ -126,7 +125,7 @@ async function kindOf(v4: ApiClient, type: string, address: string | undefined, 
 }
 
 /** Ids and numbers of the lines some key owns, from each key's GET /api-keys/{apiKey}/channels (scope apikeys:read). */
-async function linesOwnedByKeys(target: Pick<TargetConfig, 'v4Url' | 'timeoutMs'>, token: string): Promise<Set<string> | undefined> {
+async function linesOwnedByKeys(target: ApiTarget, token: string): Promise<Set<string> | undefined> {
   const client = v4Client(target, token);
   const keys = await walk(client, '/api-keys');
   if (keys === undefined) return undefined;

@@ -2,8 +2,8 @@
 // that does not exist. 403 says the scope is missing; a 404 (or 400, 200) says the request got past the scope
 // check. A 401 says the token is refused. An answer that tells neither leaves the scope unknown.
 import { ApiClient, path } from '../http/api-client.js';
-import { scopes, type Scope, type TargetConfig } from '../config/types.js';
-import { v4Client } from '../fixtures/clients.js';
+import { scopes, type Scope } from '../config/types.js';
+import { v4Client, type ApiTarget } from '../fixtures/clients.js';
 
 export interface TokenScopes {
   token: string;
@@ -28,7 +28,7 @@ const probes: Record<Scope, (client: ApiClient) => Promise<number>> = {
   'numbers:manage': async (client) => (await client.delete(path`/channels/${noChannel}`, { json: { reasons: ['mcs scope probe'] } })).status,
 };
 
-export async function probeScopes(target: Pick<TargetConfig, 'v4Url' | 'timeoutMs'>, token: string): Promise<TokenScopes> {
+export async function probeScopes(target: ApiTarget, token: string): Promise<TokenScopes> {
   const client = v4Client(target, token);
   const held: Scope[] = [];
   const unknown: Scope[] = [];

@@ -11,14 +11,15 @@ export type { ApiName, ApiResponse, QueryValue, RequestOptions } from './api-typ
 export class ApiClient {
   constructor(
     readonly api: ApiName,
-    readonly root: string,
+    /** The target's URL of this API, as the run's settings resolved it: its `v4Url`, `v2Url` or `controlUrl`. */
+    readonly apiUrl: string,
     readonly credential: string | undefined,
     readonly transport: TransportOptions,
   ) {}
 
   /** The same API with another credential (`undefined`: no Authorization header at all). */
   as(credential: string | undefined): ApiClient {
-    return new ApiClient(this.api, this.root, credential, this.transport);
+    return new ApiClient(this.api, this.apiUrl, credential, this.transport);
   }
 
   anonymous(): ApiClient {
@@ -54,7 +55,7 @@ export class ApiClient {
     Object.assign(headers, options.headers);
     const answered = currentExchangeLog()?.onRequest?.(this, method, path);
     const startedAt = Date.now();
-    const raw = await send({ method, url: joinUrl(this.root, path, queryString(options.query)), headers, body: payload }, this.transport);
+    const raw = await send({ method, url: joinUrl(this.apiUrl, path, queryString(options.query)), headers, body: payload }, this.transport);
     // Parsed once by the transport; a body it cut is not parsed at all.
     const parsed = raw.json ?? (raw.truncated ? { ok: false as const } : parseJson(raw.text));
     const body = parsed.ok ? parsed.value : undefined;

@@ -7,9 +7,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CheckResult, RunReport, Target } from '../../results/model.js';
+import type { CheckResult, RunReport } from '../../results/model.js';
+import { reportedTarget } from '../config/resolve.js';
 import type { TargetConfig } from '../config/types.js';
-import { maskUrl } from '../http/mask.js';
 import { installRunBounds, notRunReason, stopNotice, type StopNotice } from '../http/run-guard.js';
 import { closeAgents } from '../http/transport.js';
 import { probeTarget, type ProbeResult } from './probe.js';
@@ -96,7 +96,7 @@ export async function runCertification(options: CertificationOptions): Promise<C
     if (hardStop) clearTimeout(hardStop);
     await closeAgents();
     const report = buildRunReport({
-      target: reportTarget(options.target, options.embedded),
+      target: reportedTarget(options.target, options.embedded),
       startedAt,
       endedAt: new Date(),
       seed: options.seed,
@@ -115,12 +115,4 @@ export async function runCertification(options: CertificationOptions): Promise<C
 
 function unfinishedAsNotRun(checks: CheckResult[], reason: string): CheckResult[] {
   return checks.map((check) => (check.outcome === 'skipped' && check.reason === 'interrupted before it finished' ? { ...check, outcome: 'not-run', reason } : check));
-}
-
-/** The target as reports show it: userinfo and query values of every URL masked. */
-function reportTarget(target: TargetConfig, embedded: boolean): Target {
-  const reported: Target = { baseUrl: maskUrl(target.baseUrl), embedded };
-  if (target.v2Url !== undefined) reported.v2BaseUrl = maskUrl(target.v2Url);
-  if (target.controlUrl !== undefined) reported.controlUrl = maskUrl(target.controlUrl);
-  return reported;
 }

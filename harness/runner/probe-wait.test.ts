@@ -72,7 +72,7 @@ describe('waitForTarget', () => {
   it('is configured by --wait-for-target, MCS_WAIT_FOR_TARGET_S or wait_for_target_s (default 0: no wait), a bad value named', async () => {
     expect(await resolveWaitForTarget({ flags: {}, env: {} })).toBe(0);
     expect(await resolveWaitForTarget({ flags: {}, env: { MCS_WAIT_FOR_TARGET_S: '45' } })).toBe(45);
-    expect(await resolveWaitForTarget({ flags: { waitForTarget: '60' }, env: { MCS_WAIT_FOR_TARGET_S: '45' } })).toBe(60);
+    expect(await resolveWaitForTarget({ flags: { 'wait-for-target': '60' }, env: { MCS_WAIT_FOR_TARGET_S: '45' } })).toBe(60);
     await expect(resolveWaitForTarget({ flags: {}, env: { MCS_WAIT_FOR_TARGET_S: 'soon' } })).rejects.toThrow(ConfigError);
     await expect(resolveWaitForTarget({ flags: {}, env: { MCS_WAIT_FOR_TARGET_S: 'soon' } })).rejects.toThrow(/^wait_for_target_s \(from MCS_WAIT_FOR_TARGET_S\): must be number$/);
   });

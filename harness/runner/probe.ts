@@ -5,6 +5,7 @@
 // describes), or a control URL that is not the control API.
 // A target that answers but answers badly (500s, garbage JSON) passes: judging it is the checks' job.
 import { errorCodes, McsError } from '../../spec/errors.js';
+import { v4Root } from '../config/resolve.js';
 import type { TargetConfig } from '../config/types.js';
 import { offeredOperations, openControl } from '../fixtures/control-access.js';
 import { ControlAdapterError } from '../fixtures/control-adapter.js';
@@ -149,7 +150,7 @@ async function likelyBaseUrl(target: TargetConfig): Promise<string> {
   const candidates: Array<{ probe: string; advice: string }> = [];
   for (let keep = segments.length - 1; keep >= 0; keep--) {
     const base = `${given.protocol}//${given.host}/${segments.slice(0, keep).join('/')}`.replace(/\/$/, '');
-    candidates.push({ probe: joinUrl(requestRoot(base, '/v4'), '/me'), advice: `try --base-url ${maskUrl(base)}` });
+    candidates.push({ probe: joinUrl(v4Root(base), '/me'), advice: `try --base-url ${maskUrl(base)}` });
   }
   const bare = requestRoot(target.baseUrl).replace(/\/v4(?=$|\?)/, '');
   candidates.push({ probe: joinUrl(bare, '/me'), advice: `the API answers at ${maskUrl(joinUrl(bare, '/me'))}, without the /v4 prefix the description puts under {base_url}: give the URL under which /v4 is served` });

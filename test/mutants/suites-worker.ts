@@ -37,7 +37,7 @@ async function runJob(job: SuitesJob): Promise<SuitesJobResult> {
   const reference = await startReference({ faults: job.faults, variant: job.variant, log: () => undefined });
   try {
     const { urls } = reference;
-    const { target } = await resolveRunSettings({ flags: { baseUrl: urls.base, v2BaseUrl: urls.v2, controlUrl: urls.control }, env: {} });
+    const { target } = await resolveRunSettings({ flags: { 'base-url': urls.base, 'v2-base-url': urls.v2, 'control-url': urls.control }, env: {} });
     if (!target) throw new Error('no target');
     const { control, controlOperations } = await probeTarget(target);
     const files: Record<string, string> = {};

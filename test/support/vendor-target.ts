@@ -220,7 +220,7 @@ export async function certifyTarget(vendor: VendorTarget, fixtures: VendorFixtur
   const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
   Object.assign(process.env, env);
   try {
-    const resolved = (await resolveRunSettings({ flags: adapter ? { controlAdapter: adapter.path } : {}, env: {}, configPath: vendor.configPath })).target;
+    const resolved = (await resolveRunSettings({ flags: adapter ? { 'control-adapter': adapter.path } : {}, env: {}, configPath: vendor.configPath })).target;
     if (resolved === undefined) throw new Error('target.yaml named no base URL');
     // As `mcs certify --timeout` would: what a sandbox on this machine needs now (slowTargetRun), unless given.
     const configured = { ...resolved, timeoutMs: options.timeoutMs ?? targetTimeoutMs() };

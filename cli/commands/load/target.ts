@@ -4,7 +4,7 @@
 import { resolveRunSettings } from '../../../harness/config/resolve.js';
 import { assertTargetsAllowed } from '../../../load/guard.js';
 import type { Target } from '../../../load/types.js';
-import { configPathOf, targetFlagsOf } from '../../target-flags.js';
+import { configPathOf } from '../../target-flags.js';
 import type { RunFlagValues } from './options.js';
 
 export interface EmbeddedTarget {
@@ -24,7 +24,7 @@ export interface ResolvedTarget {
 export async function resolveTarget(v: RunFlagValues, timeoutMs: number | undefined, allowRemote: boolean, startEmbedded: StartEmbedded, needsApi: boolean): Promise<ResolvedTarget> {
   const secretEnv = v['secret-env'] ?? 'MCS_SIGNING_SECRET';
   const receiver = { receiverUrl: v['receiver-url'], receiverSecret: process.env[secretEnv] };
-  const { target: config } = await resolveRunSettings({ flags: targetFlagsOf(v, timeoutMs), env: process.env, ...configPathOf(v) });
+  const { target: config } = await resolveRunSettings({ flags: { ...v, timeoutMs }, env: process.env, ...configPathOf(v) });
   assertTargetsAllowed([config?.v4Url, config?.v2Url, config?.controlUrl, receiver.receiverUrl], allowRemote);
   if (config !== undefined) {
     const target: Target = { v4Url: config.v4Url, ...receiver };
