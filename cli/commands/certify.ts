@@ -156,7 +156,7 @@ export async function run(argv: string[]): Promise<number> {
   const { maxDuration } = settings;
 
   const out = process.stdout;
-  const shown = certifyConsole(out, process.env, flags, process.cwd());
+  const shown = certifyConsole(out, process.env, flags);
   const { progress } = shown;
   const runStarted = Date.now();
   let cancel: (() => Promise<void>) | undefined;
