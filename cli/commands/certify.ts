@@ -94,7 +94,7 @@ The old forms are still read, with a warning: --timeout MS, --ready-timeout MS.
 Examples:
   mcs certify                                          the embedded reference (npm start)
   mcs certify --config target.yaml --only contacts     a vendor's target, one area
-  mcs certify --base-url http://127.0.0.1:8080 --v2-base-url http://127.0.0.1:8080/v2 \
+  mcs certify --base-url http://127.0.0.1:8080 --v2-base-url http://127.0.0.1:8080/v2 \\
               --control-url http://127.0.0.1:8080/__control --wait-for-target 60
 Exit: 0 conformant (a partial run: every selected check passed; or only expected failures);
       1 a check failed; 2 bad input, unusable target or reports not written;
