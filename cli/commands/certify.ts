@@ -158,6 +158,8 @@ export async function run(argv: string[]): Promise<number> {
   const out = process.stdout;
   const shown = certifyConsole(out, process.env, flags);
   const { progress } = shown;
+  // Before a container starts (its ready wait is one of these flags) and whether or not it does.
+  for (const warning of durationWarnings) progress.line(shown.style('warn', `mcs certify: ${warning}`));
   const runStarted = Date.now();
   let cancel: (() => Promise<void>) | undefined;
   let interruptedBy: 'SIGINT' | 'SIGTERM' | undefined;
@@ -189,7 +191,6 @@ export async function run(argv: string[]): Promise<number> {
     if (!target) throw new UsageError('no target');
 
     if (listenWarning !== undefined) progress.line(shown.style('warn', listenWarning));
-    for (const warning of durationWarnings) progress.line(shown.style('warn', `mcs certify: ${warning}`));
     const waitSeconds = configured === undefined ? 0 : settings.waitForTargetS;
     if (waitSeconds > 0) {
       progress.phase(`waiting up to ${waitSeconds} s for ${maskUrl(target.baseUrl)} to answer`);
