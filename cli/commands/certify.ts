@@ -94,7 +94,7 @@ The old forms are still read, with a warning: --timeout MS, --ready-timeout MS.
 Examples:
   mcs certify                                          the embedded reference (npm start)
   mcs certify --config target.yaml --only contacts     a vendor's target, one area
-  mcs certify --base-url http://127.0.0.1:8080 --v2-base-url http://127.0.0.1:8080/v2 \
+  mcs certify --base-url http://127.0.0.1:8080 --v2-base-url http://127.0.0.1:8080/v2 \\
               --control-url http://127.0.0.1:8080/__control --wait-for-target 60
 Exit: 0 conformant (a partial run: every selected check passed; or only expected failures);
       1 a check failed; 2 bad input, unusable target or reports not written;
@@ -148,8 +148,10 @@ export async function run(argv: string[]): Promise<number> {
   const { maxDuration } = settings;
 
   const out = process.stdout;
-  const shown = certifyConsole(out, process.env, flags, process.cwd());
+  const shown = certifyConsole(out, process.env, flags);
   const { progress } = shown;
+  // Before a container starts (its ready wait is one of these flags) and whether or not it does.
+  for (const warning of durationWarnings) progress.line(shown.style('warn', `mcs certify: ${warning}`));
   const runStarted = Date.now();
   let cancel: (() => Promise<void>) | undefined;
   let interruptedBy: 'SIGINT' | 'SIGTERM' | undefined;
@@ -181,7 +183,6 @@ export async function run(argv: string[]): Promise<number> {
     if (!target) throw new UsageError('no target');
 
     if (listenWarning !== undefined) progress.line(shown.style('warn', listenWarning));
-    for (const warning of durationWarnings) progress.line(shown.style('warn', `mcs certify: ${warning}`));
     const waitSeconds = configured === undefined ? 0 : settings.waitForTargetS;
     if (waitSeconds > 0) {
       progress.phase(`waiting up to ${waitSeconds} s for ${maskUrl(target.baseUrl)} to answer`);

@@ -31,7 +31,7 @@ unlocks. Then: mcs doctor --config FILE, and mcs certify --config FILE.
   --out FILE          where to write (default target.yaml; refused if it exists, unless --force)
   --request-timeout S timeout of each request phase, in seconds (default 10; the old --timeout MS is read too)
 Example:
-  mcs init --base-url https://sandbox.example.com --v2-base-url https://sandbox.example.com/v2 \
+  mcs init --base-url https://sandbox.example.com --v2-base-url https://sandbox.example.com/v2 \\
            --api-key "$MCS_API_KEY" --app-token "$MCS_APP_TOKEN" --out target.yaml
 Exit: 0 written; 2 bad input or an unusable target.
 `;

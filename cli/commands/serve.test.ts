@@ -67,7 +67,7 @@ describe('mcs serve', { timeout: timeLimit({ mcsRuns: 2 }) }, () => {
   it('--sandbox says the reference moves on by itself, and prints the organization it made: its keys, its app tokens with their scopes, the test recipients', async () => {
     const run = start(['--port', '0', '--sandbox', '--no-control']);
     const urls = await urlsOf(run);
-    for (let i = 0; i < 400 && !/^next /m.test(run.output()); i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 400 && !/^ +\(or --write-config/m.test(run.output()); i++) await new Promise((r) => setTimeout(r, 50));
     const output = run.output();
     expect(output).toMatch(/^sandbox {2}moves on by itself/m);
     expect(output).toMatch(/this embedded sandbox's own, made up now and gone when it stops/);
@@ -79,6 +79,9 @@ describe('mcs serve', { timeout: timeLimit({ mcsRuns: 2 }) }, () => {
     expect(tokens.map((t) => t.scopes)).toContain('apikeys:read, apikeys:manage, numbers:read, numbers:manage');
     expect(tokens.map((t) => t.scopes)).toContain('(no scope)');
     expect(output).toMatch(/test recipients +every message to \+\d+ fails \(error_code \S+\)/);
+    // The next command names every token printed, and pastes into a shell as it is.
+    const next = /^next +(npx mcs init (?:.* \\\n)*.*)$/m.exec(output)?.[1]?.replaceAll(' \\\n', ' ').replace(/ +/g, ' ');
+    expect(next).toBe(`npx mcs init --base-url ${urls.v4!.replace(/\/v4$/, '')} --v2-base-url ${urls.v2} --api-key ${key} ${tokens.map((t) => `--app-token ${t.token}`).join(' ')}`);
     // What it printed is what the sandbox takes: the key reads the organization, the control API is off.
     expect((await fetch(`${urls.v4}/me`, { headers: { authorization: `Bearer ${key ?? ''}` } })).status).toBe(200);
     expect((await fetch(`${urls.v4!.replace(/\/v4$/, '')}/__control/`)).status).toBe(404);

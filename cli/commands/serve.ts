@@ -89,11 +89,20 @@ export async function run(argv: string[]): Promise<number> {
   const settings = Object.entries(referenceTargetEnv).map(([name, value]) => `${name}='${value}'`);
   process.stdout.write(`settings ${settings.join(' ')}\n`);
   if (writeConfig !== undefined) process.stdout.write(`config   rung ${rung} written to ${writeConfig}; certify it with: npx mcs certify --config ${writeConfig}\n`);
-  else if (sandbox && org !== undefined) process.stdout.write(`next     npx mcs init --base-url ${urls.base} --v2-base-url ${urls.v2} --api-key ${org.keys.primary} --app-token ...  (or --write-config FILE)\n`);
+  else if (sandbox && org !== undefined) process.stdout.write(initCommandLines(urls, org).join('\n') + '\n');
   await stopped;
   await reference.close();
   process.stdout.write('stopped\n');
   return 0;
+}
+
+/**
+ * The `mcs init` a vendor runs next, whole: every app token the sandbox printed, so that it pastes as it is (with
+ * `--app-token ...` in its place, ten tokens had to be copied one by one), one flag a line as a shell reads it.
+ */
+function initCommandLines(urls: { base: string; v2: string }, org: VendorOrganization): string[] {
+  const flags = [`--v2-base-url ${urls.v2}`, `--api-key ${org.keys.primary}`, ...org.tokens.map((t) => `--app-token ${t.token}`)];
+  return [`next     npx mcs init --base-url ${urls.base} \\`, ...flags.map((flag, i) => `           ${flag}${i < flags.length - 1 ? ' \\' : ''}`), '         (or --write-config FILE instead: the config of a rung, written whole)'];
 }
 
 function parse(argv: string[]) {

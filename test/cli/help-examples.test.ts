@@ -7,6 +7,15 @@ import { runMcsHere } from '../support/run-mcs-here.js';
 
 const helps = ['', ...Object.keys(commands), 'load send', 'load capacity', 'load merge', 'load k8s'];
 
+/** The lines of a help's Example(s) section, up to the first line that is not indented. */
+function examplesOf(help: string): string[] {
+  const lines = help.split('\n');
+  const start = lines.findIndex((line) => /^Examples?:$/.test(line));
+  if (start < 0) return [];
+  const end = lines.findIndex((line, i) => i > start && !line.startsWith('  '));
+  return lines.slice(start + 1, end < 0 ? undefined : end);
+}
+
 describe('mcs ... --help', () => {
   it.each(helps)('mcs %s --help shows an example', async (command) => {
     const run = await runMcsHere([...command.split(' ').filter((word) => word !== ''), '--help']);
@@ -14,6 +23,17 @@ describe('mcs ... --help', () => {
     expect(run.stdout).toMatch(/^Examples?:\n {2}(MCS_\S+ )?mcs \S/m);
     // Milliseconds only as the old form of a flag in seconds, said so.
     for (const line of run.stdout.split('\n').filter((l) => /\bMS\b/.test(l))) expect(line).toMatch(/old|MCS_TIMEOUT_MS/);
+  });
+
+  it.each(helps)('mcs %s --help shows each example as a shell reads it', async (command) => {
+    const run = await runMcsHere([...command.split(' ').filter((word) => word !== ''), '--help']);
+    const lines = examplesOf(run.stdout);
+    // A template literal's backslash at a line's end joins the lines: the example came out as one line with a gap
+    // of spaces before its next flag. Split over lines, each line but the last ends with ' \\'.
+    for (const line of lines) expect(line).not.toMatch(/\S {3,}-/);
+    lines.forEach((line, i) => {
+      if (/^ {3,}-/.test(lines[i + 1] ?? '')) expect(line).toMatch(/ \\$/);
+    });
   });
 
   it('mcs --help says the exit codes, incomplete included', async () => {

@@ -18,6 +18,12 @@ describe('mcs certify --image without a Docker engine', () => {
     expect(result.stdout).toBe('');
   });
 
+  it('warns of an old duration flag before it looks for the engine (--ready-timeout MS: the ready wait)', async () => {
+    const result = await runMcs(['certify', '--image', 'mcs-reference:local', '--ready-timeout', '5000', '--reports-dir', join(dir, 'reports')], { env: { DOCKER_HOST: `unix://${join(dir, 'docker.sock')}` } });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toContain('mcs certify: warning: --ready-timeout 5000 (milliseconds) is the old form: durations are in seconds now, --ready-wait 5');
+  });
+
   it('refuses --image together with a target URL, as a usage error (the flags themselves: harness/container/flags.test.ts)', async () => {
     const result = await runMcs(['certify', '--image', 'mcs-reference:local', '--base-url', 'http://127.0.0.1:1'], { env: { DOCKER_HOST: `unix://${join(dir, 'docker.sock')}` } });
     expect(result.code).toBe(2);

@@ -159,7 +159,7 @@ their schedules at one instant, and prints how to run it, collect the results an
 After --, the flags of mcs load <profile> (not --shard, --out, --run-id, --start-at, --api-key: the Job
 sets them, and the key comes from the Secret mcs-load).
 Example:
-  mcs load k8s --profile send --shards 4 --image registry.example.com/mcs:0.1.0 --lead 90s --out job.yaml \
+  mcs load k8s --profile send --shards 4 --image registry.example.com/mcs:0.1.0 --lead 90s --out job.yaml \\
     -- --rate 4000 --duration 60 --base-url https://sandbox.example.com --allow-remote
 `;
 }

@@ -37,7 +37,8 @@ export function chooseWorkers(given: number | undefined, baseUrl: string, verifi
   } catch {
     // The embedded reference or an unusual URL: treat as local.
   }
+  // Said in words: "2 cores - 1" read as a sum, and on one core as 0.
   return loopback
-    ? { workers: 1, why: 'loopback target: it shares this machine\'s CPU, so one worker (--workers N to override)' }
-    : { workers: remoteDefault(), why: `remote target: ${cores()} cores - 1` };
+    ? { workers: 1, why: 'loopback target: it shares this machine\'s CPU; --workers N to override' }
+    : { workers: remoteDefault(), why: `remote target: one fewer than this machine's ${cores()} cores, at least one; --workers N to override` };
 }
