@@ -2,6 +2,7 @@
 // in the task meta at registration, harness/check/check.ts), and how many tests each file holds. `mcs coverage`
 // reads these, not the sources; certify reads them for its progress total and the names --only/--skip accept.
 import { createVitest } from 'vitest/node';
+import { vitestStreams } from './vitest-streams.js';
 import { relative } from 'node:path';
 import type { DeclaredCheck } from '../check/meta.js';
 import { projectRoot, suitesVitestOptions } from './paths.js';
@@ -23,7 +24,7 @@ export async function collectCatalog(options: { config: string; include?: string
     'test',
     { ...suitesVitestOptions(options.include, options.config), watch: false, reporters: [], passWithNoTests: true },
     {},
-    { stdout: process.stderr, stderr: process.stderr },
+    vitestStreams(process.stderr, process.stderr),
   );
   try {
     const run = await vitest.collect();

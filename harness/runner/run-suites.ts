@@ -3,6 +3,7 @@
 // CheckResult as it finishes, so that an interrupted run still has everything that completed.
 import { relative } from 'node:path';
 import { createVitest, type Reporter, type TestCase, type TestModule, type Vitest } from 'vitest/node';
+import { vitestStreams } from './vitest-streams.js';
 import type { CheckResult } from '../../results/model.js';
 import type { RunListener } from '../../results/progress.js';
 import type { RunContext } from '../check/meta.js';
@@ -83,7 +84,7 @@ export async function startSuites(given: SuiteRunOptions): Promise<SuiteRun> {
     'test',
     { ...suitesVitestOptions(options.include), watch: false, reporters: [reporter], passWithNoTests: true },
     {},
-    { stdout: process.stdout, stderr: process.stderr },
+    vitestStreams(process.stdout, process.stderr),
   );
   // vitest's logger exits the process on SIGINT and SIGTERM; the caller handles them itself (cancel, then
   // write what was collected), so those listeners go.
