@@ -3,8 +3,8 @@
 // check spent about four seconds on files it then skipped). The checks of the files left out are reported
 // excluded, from the catalog, exactly as a file that ran would have reported them.
 import type { CheckResult } from '../../results/model.js';
-import { excludedReason } from '../../results/verdict.js';
-import type { CheckCatalog, CollectedCheck } from './collect-checks.js';
+import { excludedResult } from './catalog-results.js';
+import type { CheckCatalog } from './collect-checks.js';
 import { isSelected, type Selection } from './selection.js';
 
 export interface NarrowedRun {
@@ -30,9 +30,4 @@ export function narrowRun(catalog: CheckCatalog, selection: Selection): Narrowed
   const needed = new Set([...selecting, ...undeclared]);
   const excluded = catalog.checks.filter((check) => !needed.has(check.file)).map(excludedResult);
   return { files: [...needed].sort(), excluded };
-}
-
-/** What harness/runner/collect.ts makes of a check that ran and excluded itself (harness/check/check.ts). */
-function excludedResult(check: CollectedCheck): CheckResult {
-  return { id: check.id, area: check.area, title: check.title, clauses: [...check.clauses], durationMs: 0, exchanges: [], outcome: 'skipped', reason: excludedReason };
 }

@@ -11,6 +11,7 @@ import type { Selection } from './selection.js';
 import { checkCatalog } from './check-catalog.js';
 import type { CheckCatalog } from './collect-checks.js';
 import { narrowRun, type NarrowedRun } from './narrow.js';
+import { notStartedResult } from './catalog-results.js';
 import { fileNotRun, moduleFailure, toCheckResult, unhandledErrorResult } from './collect.js';
 import { projectRoot, suitesConfig, suitesDir, suitesVitestOptions } from './paths.js';
 
@@ -123,8 +124,9 @@ export async function startSuites(given: SuiteRunOptions): Promise<SuiteRun> {
         if (failure && !results.has(`module:${testModule.id}`)) results.set(`module:${testModule.id}`, failure);
       }
     } finally {
-      const stopped = options.stopReason?.();
-      if (stopped !== undefined) await addFilesNotStarted(vitest, options, seenModules, results, stopped).catch(() => undefined);
+      // Stopped early (deadline, breaker or Ctrl-C): the files it never started are reported too.
+      const stopped = notRunReason();
+      if (stopped !== undefined) await addFilesNotStarted(vitest, options, seenModules, results, stopped, await catalog().catch(() => undefined)).catch(() => undefined);
       await vitest.close();
     }
     const checks = [...results.values(), ...(narrowed?.excluded ?? []), ...unhandled.map((error, index) => unhandledErrorResult(error, index))];
@@ -164,12 +166,22 @@ async function plannedFromCatalog({ testsPerFile }: CheckCatalog, vitest: Vitest
   return { total, files: specs.length };
 }
 
-/** A run stopped early: each selected file it never started stands as one not-run result. */
-async function addFilesNotStarted(vitest: Vitest, options: SuiteRunOptions, seen: ReadonlySet<string>, results: Map<string, CheckResult>, reason: string): Promise<void> {
+/**
+ * A run stopped early: the checks of each file it never started, from the catalog, each not run (or excluded)
+ * with its clauses; a file the catalog does not wholly know stands as one not-run result.
+ */
+async function addFilesNotStarted(vitest: Vitest, options: SuiteRunOptions, seen: ReadonlySet<string>, results: Map<string, CheckResult>, reason: string, catalog: CheckCatalog | undefined): Promise<void> {
+  const selection = options.context.selection;
   for (const spec of await vitest.globTestSpecifications(options.files)) {
     if (seen.has(spec.moduleId) || results.has(`module:${spec.moduleId}`)) continue;
+    const file = relative(projectRoot, spec.moduleId);
+    const known = catalog?.checks.filter((check) => check.file === file) ?? [];
+    if (known.length > 0 && known.length === catalog?.testsPerFile[file]) {
+      for (const check of known) results.set(`catalog:${check.id}`, notStartedResult(check, selection, reason));
+      continue;
+    }
     const result = fileNotRun(spec.moduleId, suitesDir, reason);
-    if (mayBeSelected(options.context.selection, result.area)) results.set(`module:${spec.moduleId}`, result);
+    if (mayBeSelected(selection, result.area)) results.set(`module:${spec.moduleId}`, result);
   }
 }
 

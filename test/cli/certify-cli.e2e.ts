@@ -189,6 +189,10 @@ describe('mcs certify interrupted', { timeout: certificationLimit }, () => {
     expect(report.complete).toBe(false);
     expect(run.stdout).toMatch(/^run not complete \(interrupted\)$/m);
     expect(report.checks.some((c) => c.outcome === 'not-run' && c.reason === 'interrupted before it finished')).toBe(true);
+    // The checks of files the run never started are reported with their clauses: every clause a check cites is
+    // passed or not run, none "uncovered" as if no check cited it (the full run leaves none uncovered).
+    expect(report.coverage.filter((c) => c.result === 'uncovered').map((c) => c.id)).toEqual([]);
+    expect(report.coverage.some((c) => c.result === 'not-run' && c.reason === 'interrupted before it finished')).toBe(true);
     expect(run.stdout).toMatch(/^verdict: incomplete: /m);
     expect(run.stdout).not.toMatch(/verdict: (conformant|pass)/);
     // Stopped early: fewer checks passed than in the full run above (hundreds), or, run alone (npm test's
