@@ -4,7 +4,8 @@
 // machine could explain, and keeps every step's histogram for plots.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { DEFAULT_MAX_RUNS_PER_STEP, DEFAULT_TOLERANCE, formatCapacity, searchCapacity } from '../../../load/capacity.js';
+import { DEFAULT_MAX_RUNS_PER_STEP, DEFAULT_TOLERANCE, formatCapacity, searchCapacity, type CapacityReport } from '../../../load/capacity.js';
+import { exitCodes, type ExitCode } from '../../../results/exit-codes.js';
 import { runLoad } from '../../../load/runner.js';
 import { shardConnections } from '../../../load/schedule.js';
 import { withProfile } from '../../../load/session.js';
@@ -128,9 +129,19 @@ export async function capacityCommand(argv: string[], startEmbedded: StartEmbedd
     await saveResult(outPath, report);
     process.stdout.write(`capacity report written to ${outPath}\n`);
     for (const line of await writeLoadOutputs(values, report)) process.stdout.write(`${line}\n`);
-    return report.highestPassingRate === null ? 1 : 0;
+    return capacityExit(report);
   } finally {
     await resolved?.close();
     await outputs.release();
   }
+}
+
+/**
+ * 0 when some rate held; when not even the first did, 1 only if the search is sure the target is why, else 3:
+ * a search whose runs disagreed (noisy) or whose diagnosis names another cause (the generator sending late, a
+ * busy machine: unsure) has established no capacity, but found no fault of the target either.
+ */
+export function capacityExit(report: Pick<CapacityReport, 'highestPassingRate' | 'confidence'>): ExitCode {
+  if (report.highestPassingRate !== null) return exitCodes.ok;
+  return report.confidence === 'steady' ? exitCodes.failed : exitCodes.incomplete;
 }

@@ -113,7 +113,9 @@ Target and bounds as for mcs load <profile>: --base-url --v2-base-url --control-
   picks the rates), --start-at, --samples.
 Example:
   mcs load capacity --profile send --slo 'p99<50ms' --duration 2 --start-rate 100 --html capacity.html
-Exit 0 when some rate held, 1 when not even --start-rate did, 2 on bad input.
+Exit 0 when some rate held; 1 when not even --start-rate did and the search is sure the target is why;
+3 when not even --start-rate held but the runs disagreed or the diagnosis names another cause (the
+generator sending late, a busy machine); 2 on bad input.
 `;
 }
 
