@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { e2eScope, e2eScopeLine, sampledFiles, sampledTests } from './e2e-sample.js';
+import { E2E_SAMPLE_FILES, e2eScope, e2eScopeLine, sampledFiles, sampledTests } from './e2e-sample.js';
 
 const names = Array.from({ length: 40 }, (_, i) => `suite > test ${i}`);
 
@@ -37,7 +37,7 @@ describe('the sample of the whole-certification tests', () => {
 
   it('draws one test of each file drawn by default, its seed when none is given, and says how to replay it', () => {
     const scope = e2eScope({}, () => 0.5);
-    expect(scope).toEqual({ kind: 'sample', seed: 2 ** 30, files: 3, perFile: 1 });
+    expect(scope).toEqual({ kind: 'sample', seed: 2 ** 30, files: E2E_SAMPLE_FILES, perFile: 1 });
     expect(sampledTests(scope, 'f.e2e.ts', names).size).toBe(1);
     expect(sampledTests(scope, 'f.e2e.ts', []).size).toBe(0);
     expect(e2eScopeLine(scope)).toContain(`replay: MCS_E2E_SAMPLE_SEED=${2 ** 30} npm test`);
@@ -48,13 +48,13 @@ describe('the sample of the whole-certification tests', () => {
 
   it('draws a few files by default, the same ones from the same seed, in their sorted order; all in the gate, none when off', () => {
     const drawn = sampledFiles(e2eScope({ MCS_E2E_SAMPLE_SEED: '42' }), [...files].reverse());
-    expect(drawn).toHaveLength(3);
+    expect(drawn).toHaveLength(E2E_SAMPLE_FILES);
     expect(drawn).toEqual([...drawn].sort());
     expect(sampledFiles(e2eScope({ MCS_E2E_SAMPLE_SEED: '42' }), files)).toEqual(drawn);
     expect(sampledFiles(e2eScope({ MCS_E2E_SAMPLE_SEED: '42', MCS_E2E_SAMPLE_FILES: '5' }), files)).toHaveLength(5);
     expect(sampledFiles(e2eScope({ MCS_E2E_GATE: 'full' }), files)).toEqual(files);
     expect(sampledFiles(e2eScope({ MCS_SAMPLES: 'off' }), files)).toEqual([]);
-    expect(e2eScopeLine(e2eScope({ MCS_E2E_SAMPLE_SEED: '42' }))).toContain('1 test(s) of each of 3 test/**/*.e2e.ts files, seed 42');
+    expect(e2eScopeLine(e2eScope({ MCS_E2E_SAMPLE_SEED: '42' }))).toContain(`1 test(s) of each of ${E2E_SAMPLE_FILES} test/**/*.e2e.ts files, seed 42`);
   });
 
   it('covers every file over successive seeds', () => {

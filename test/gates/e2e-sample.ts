@@ -5,7 +5,7 @@
 // replays one sample exactly. As test/mutants/sample.ts does for the mutants gate.
 //   MCS_E2E_GATE=full             every test of every *.e2e.ts file
 //   MCS_E2E_SAMPLE_SEED=N         the sample of seed N (default: random, printed at the start and the end)
-//   MCS_E2E_SAMPLE_FILES=N        files drawn (default 3): the others are not even loaded (vitest.config.ts)
+//   MCS_E2E_SAMPLE_FILES=N        files drawn (default 2): the others are not even loaded (vitest.config.ts)
 //   MCS_E2E_SAMPLE_PER_FILE=N     tests drawn from each file drawn (default 1)
 //   MCS_SAMPLES=off               none of them, nor the mutants sample: for a CI that runs the gates in full
 //                                 right after npm test (.ci/run); vitest.config.ts leaves their files out
@@ -14,10 +14,10 @@ import { sampleOf } from '../mutants/sample.js';
 export type E2eScope = { kind: 'full' } | { kind: 'off' } | { kind: 'sample'; seed: number; files: number; perFile: number };
 
 /**
- * How much of them npm test runs by default: one test of each of three files, a few whole certifications
+ * How much of them npm test runs by default: one test of each of two files, a few whole certifications
  * beside the unit tests, so that npm test keeps within its minutes on a quiet machine of two cores.
  */
-export const E2E_SAMPLE_FILES = 3;
+export const E2E_SAMPLE_FILES = 2;
 export const E2E_SAMPLE_PER_FILE = 1;
 
 /** The folders of test/ whose *.e2e.ts files keep configs of their own (npm run test:container, test:docs, test:field). */

@@ -60,7 +60,7 @@ function needsSharedRun(skip: (note: string) => void): void {
 
 describe(`self-verification against faulty and benign variants of the reference${sampled ? ` (sample seed ${scope.seed})` : ''}`, () => {
   // The whole gate: ~430 s on two cores at 228 faults and 16 variants, 921 s measured on a busy machine at 252
-  // faults and 22 runs. The sample: the baseline, 1 variant and 10 faults, each fault only until caught. The
+  // faults and 22 runs. The sample: the baseline, 1 variant and 6 faults, each fault only until caught. The
   // limit follows from those runs and the machine's pace, so that a busy machine slows the gate without failing it.
   beforeAll(async () => {
     process.stdout.write(`${scopeLine(scope)}\n`);

@@ -13,9 +13,9 @@ describe('the sample of the mutants gate', () => {
     expect(gateScope({ MCS_MUTANTS_SAMPLE_SEED: '42' }, all)).toEqual(one);
     const other = gateScope({ MCS_MUTANTS_SAMPLE_SEED: '43' }, all);
     if (one.kind !== 'sample' || other.kind !== 'sample') throw new Error('expected samples');
-    expect(one.faults).toHaveLength(10);
+    expect(one.faults).toHaveLength(6);
     expect(one.variants).toHaveLength(1);
-    expect(new Set(one.faults).size).toBe(10);
+    expect(new Set(one.faults).size).toBe(6);
     expect(other.faults).not.toEqual(one.faults);
   });
 
@@ -23,7 +23,7 @@ describe('the sample of the mutants gate', () => {
     const scope = gateScope({}, all, () => 0.5);
     expect(scope).toMatchObject({ kind: 'sample', seed: 2 ** 30 });
     expect(replayHint(scope)).toBe(`MCS_MUTANTS_SAMPLE_SEED=${2 ** 30} npx vitest run test/mutants/mutants.test.ts`);
-    expect(scopeLine(scope)).toContain('10/228 faults and 1/15 benign variants');
+    expect(scopeLine(scope)).toContain('6/228 faults and 1/15 benign variants');
   });
 
   it('takes the sizes from the environment, never more than there are, and refuses a bad number', () => {

@@ -5,7 +5,7 @@
 // themselves use the gate's fixed fast-check seed).
 //   MCS_MUTANTS_GATE=full            the whole gate (every fault, every variant, the unproven-check list)
 //   MCS_MUTANTS_SAMPLE_SEED=N        the sample of seed N (default: random, printed)
-//   MCS_MUTANTS_SAMPLE_FAULTS=N      faults in the sample (default 10)
+//   MCS_MUTANTS_SAMPLE_FAULTS=N      faults in the sample (default 6)
 //   MCS_MUTANTS_SAMPLE_VARIANTS=N    benign variants in the sample besides the baseline (default 1)
 import fc from 'fast-check';
 
@@ -13,7 +13,7 @@ export type GateScope =
   | { kind: 'full' }
   | { kind: 'sample'; seed: number; faults: string[]; variants: string[]; of: { faults: number; variants: number } };
 
-export const sampleDefaults = { faults: 10, variants: 1 } as const;
+export const sampleDefaults = { faults: 6, variants: 1 } as const;
 
 /** The scope the environment asks for; `random` draws the seed when none is given. */
 export function gateScope(env: Record<string, string | undefined>, all: { faults: readonly string[]; variants: readonly string[] }, random: () => number = Math.random): GateScope {
