@@ -4,11 +4,18 @@
 // console report draws the terminal; vitest's logger has only errors to say.
 import { Writable } from 'node:stream';
 
-/** A writer to `target` that does not present itself as a terminal. */
+/**
+ * A writer to `target` that does not present itself as a terminal. Strings stay strings (decodeStrings off):
+ * the CLI's inert net escapes what a string holds and lets bytes through, so a string turned into a Buffer on
+ * the way would carry a target's control characters past it.
+ */
 export function plainWriter(target: NodeJS.WritableStream): Writable {
   return new Writable({
-    write(chunk: Buffer | string, _encoding, callback) {
-      target.write(chunk, (error) => callback(error ?? null));
+    decodeStrings: false,
+    write(chunk: Buffer | string, encoding: BufferEncoding, callback: (error?: Error | null) => void) {
+      const done = (error?: Error | null) => callback(error ?? null);
+      if (typeof chunk === 'string') target.write(chunk, encoding, done);
+      else target.write(chunk, done);
     },
   });
 }

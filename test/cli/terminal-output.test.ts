@@ -10,8 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { timeLimit } from '../support/pace.js';
 import { repoRoot } from '../support/run-mcs.js';
 
-/** util-linux's `script`, which gives a command a pseudo-terminal (Debian's bsdutils, an essential package). */
+/** util-linux's `script`, which gives a command a pseudo-terminal (Debian's bsdutils, an essential package); BSD's has no -c. */
 const script = '/usr/bin/script';
+const hasScript = process.platform === 'linux' && existsSync(script);
 
 function onTerminal(command: string, limitMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -30,7 +31,7 @@ function onTerminal(command: string, limitMs: number): Promise<string> {
 }
 
 describe('mcs certify on a terminal', () => {
-  it.skipIf(!existsSync(script))('shows no escape code as text, its own drawing only', async () => {
+  it.skipIf(!hasScript)('shows no escape code as text, its own drawing only', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'mcs-terminal-'));
     try {
       const limit = timeLimit({ mcsRuns: 1, quietMs: 10_000 });
