@@ -1,6 +1,6 @@
 // The spec's YAML is parsed once per state of its text and read back from the cache after that: the same value
 // as a parse, a fresh one on every call, and nothing kept that JSON would give back changed.
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,10 +32,14 @@ describe('parseYamlText', () => {
     expect(parseYamlText(`${text}# changed\n`)).toEqual(parse(text));
   });
 
-  it('gives a fresh value on every call, so that a caller changing its value changes no other', () => {
-    const first = parseYamlText(text) as Record<string, unknown>;
-    first['name'] = 'changed';
-    expect((parseYamlText(text) as Record<string, unknown>)['name']).not.toBe('changed');
+  it('gives a fresh value on every call, parsed or read back, so that a caller changing its value changes no other', () => {
+    const own = 'name: fresh\n';
+    const parsed = parseYamlText(own) as Record<string, unknown>;
+    parsed['name'] = 'changed';
+    const readBack = parseYamlText(own) as Record<string, unknown>;
+    expect(readBack['name']).toBe('fresh');
+    readBack['name'] = 'changed again';
+    expect((parseYamlText(own) as Record<string, unknown>)['name']).toBe('fresh');
   });
 
   it('keeps nothing JSON would give back changed (.inf becomes null in JSON)', async () => {
@@ -64,5 +68,29 @@ describe('parseYamlText', () => {
     } finally {
       process.env.MCS_CACHE_DIR = dir;
     }
+  });
+
+  it('neither reads nor keeps anything in a folder others may write into, or that is a link', async () => {
+    const planted = 'planted: false\n';
+    const before = new Set(await readdir(dir));
+    parseYamlText(planted);
+    const name = (await readdir(dir)).find((entry) => !before.has(entry)) as string;
+    const open = join(dir, 'open');
+    await mkdir(open);
+    await chmod(open, 0o777);
+    const link = join(dir, 'link');
+    await symlink(dir, link);
+    // The entry a planter would write, in the open folder and behind the link alike.
+    for (const folder of [open, dir]) await writeFile(join(folder, name), JSON.stringify({ planted: true }));
+    for (const folder of [open, link]) {
+      process.env.MCS_CACHE_DIR = folder;
+      try {
+        expect(parseYamlText(planted), folder).toEqual({ planted: false });
+        expect(parseYamlText('kept: nowhere\n')).toEqual({ kept: 'nowhere' });
+      } finally {
+        process.env.MCS_CACHE_DIR = dir;
+      }
+    }
+    expect(await readdir(open)).toEqual([name]);
   });
 });

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
-import { cacheDir, keepSync } from '../../spec/cache.js';
+import { keepSync, trustedCacheDir } from '../../spec/cache.js';
 import { collectCatalog, type CheckCatalog } from './collect-checks.js';
 import { projectRoot } from './paths.js';
 
@@ -67,8 +67,8 @@ export async function checkCatalog(config: string): Promise<CheckCatalog> {
     // Sources that cannot all be read cannot key a cache: collect, as without one.
     return collectCatalog({ config });
   }
-  const file = join(cacheDir(), `checks-${hash}.json`);
-  const cached = await readCached(file);
+  const dir = trustedCacheDir();
+  const cached = dir === undefined ? undefined : await readCached(join(dir, `checks-${hash}.json`));
   if (cached) return cached;
   const catalog = await collectCatalog({ config });
   keepSync(`checks-${hash}.json`, JSON.stringify(catalog));
