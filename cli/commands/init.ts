@@ -46,7 +46,10 @@ export async function run(argv: string[]): Promise<number> {
   const v2Url = flags['v2-base-url'] ?? nonEmpty(process.env.MCS_V2_BASE_URL);
   const apiKey = flags['api-key'] ?? nonEmpty(process.env.MCS_API_KEY);
   if (baseUrl === undefined || apiKey === undefined) throw new UsageError('mcs init needs --base-url and --api-key (try --help)');
-  for (const url of [baseUrl, v2Url]) if (url !== undefined && !/^https?:\/\/[^\s/]+(\/\S*)?$/.test(url)) throw new UsageError(`not an http(s) URL: ${url}`);
+  // Named by its flag, not shown: a URL refused here may still carry a credential (user:password@).
+  for (const [flag, url] of [['--base-url', baseUrl], ['--v2-base-url', v2Url]] as const) {
+    if (url !== undefined && !/^https?:\/\/[^\s/]+(\/\S*)?$/.test(url)) throw new UsageError(`${flag} is not an http(s) URL`);
+  }
   const warnings: string[] = [];
   const timeoutMs = renamedDurationMs(flags, requestTimeout, warnings) ?? defaultTimeoutMs;
   for (const warning of warnings) process.stdout.write(`mcs init: ${warning}\n`);
