@@ -144,9 +144,12 @@ export function suspectsOf(broken: ReadonlyArray<{ rate: number; run: StepRun }>
   if (lags.length > 0 && limit !== undefined) {
     suspects.push(`the generator itself sent late (send lag p99 ${new Set(lags).size > 1 ? 'up to ' : ''}${round(Math.max(...lags))} ms, against a limit of ${round(limit)} ms)`);
   }
-  const beyond = broken.filter(({ rate, run }) => typeof run.generatorCeiling === 'number' && rate > BEYOND * run.generatorCeiling).sort((a, b) => a.rate - b.rate)[0];
+  // A slow generator or a busy machine makes answers late or sends too few, never the target's errors: a run that
+  // broke only its error clause (a target answering 500) is the target's alone.
+  const slowed = broken.filter(({ run }) => run.slo.checks.some((check, i) => !check.pass && clauses[i]?.metric !== 'errors'));
+  const beyond = slowed.filter(({ rate, run }) => typeof run.generatorCeiling === 'number' && rate > BEYOND * run.generatorCeiling).sort((a, b) => a.rate - b.rate)[0];
   if (beyond !== undefined) suspects.push(`${beyond.rate}/s is near or beyond the generator's own ceiling (about ${String(beyond.run.generatorCeiling)}/s)`);
-  const busy = broken.flatMap(({ run }) => (run.machine !== undefined && run.machine.loadavg > run.machine.cores ? [run.machine] : [])).sort((a, b) => b.loadavg - a.loadavg);
+  const busy = slowed.flatMap(({ run }) => (run.machine !== undefined && run.machine.loadavg > run.machine.cores ? [run.machine] : [])).sort((a, b) => b.loadavg - a.loadavg);
   const busiest = busy[0];
   if (busiest !== undefined) suspects.push(`the machine was busy (load average ${new Set(busy.map((m) => m.loadavg)).size > 1 ? 'up to ' : ''}${busiest.loadavg.toFixed(1)} on ${busiest.cores} cores)`);
   return suspects;

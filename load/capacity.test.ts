@@ -207,6 +207,19 @@ describe('agreement of two runs', () => {
     expect(v).toMatchObject({ pass: true, steady: false, representative: 3 });
     expect(suspectsOf([{ rate: 100, run: run(300) }], clauses)).toEqual([]);
   });
+
+  it('names the busy machine and the generator for late answers, never for the target\'s own errors', () => {
+    const withErrors = parseSlo('p99<50ms,errors<1%');
+    const broken = (p99: number, errorRatePercent: number): StepRun => {
+      const latency = { count: 1, min: 1, mean: 1, p50: 1, p90: 1, p99, p999: p99, max: p99 };
+      const slo = evaluateSlo(withErrors, { latency, errorRatePercent, achievedRate: 100 });
+      return { achievedRate: 100, pass: slo.pass, slo, latency, errorRatePercent, completed: 100, generatorCeiling: 100, machine: { loadavg: 6, cores: 2 } };
+    };
+    // A target answering 500 to everything on a busy machine: its own failure.
+    expect(suspectsOf([{ rate: 100, run: broken(5, 100) }], withErrors)).toEqual([]);
+    // Late answers on the same machine: the machine and the generator could be why.
+    expect(suspectsOf([{ rate: 100, run: broken(300, 0) }], withErrors)).toEqual(["100/s is near or beyond the generator's own ceiling (about 100/s)", 'the machine was busy (load average 6.0 on 2 cores)']);
+  });
 });
 
 describe('capacity interval', () => {
