@@ -54,7 +54,7 @@ function ignoreClosedPipe(error: NodeJS.ErrnoException): void {
 
 function usage(): string {
   const lines = Object.entries(commands).map(([n, c]) => `  ${n.padEnd(18)} ${c.summary}`);
-  return `mcs: conformance and load testing for the Multi-Channel Messaging Service API\n\nUsage: mcs <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nExamples:\n  mcs certify                                   certify the embedded reference (npm start)\n  mcs serve --sandbox --no-control --port 4010  a vendor's sandbox, with its credentials printed\n  mcs certify --config target.yaml              certify a target (docs/target.example.yaml)\n\nExit codes: 0 conformant or done; 1 a check or an SLO failed; 2 bad input or an unusable target;\n3 incomplete: nothing failed, but in-scope clauses were not verified.\n\nRun 'mcs <command> --help' for the options of a command.\n`;
+  return `mcs: conformance and load testing for the Multi-Channel Messaging Service API\n\nUsage: mcs <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nExamples:\n  mcs certify                                   certify the embedded reference (npm start)\n  mcs serve --sandbox --no-control --port 4010  a vendor's sandbox, with its credentials printed\n  mcs certify --config target.yaml              certify a target (docs/target.example.yaml)\n\nExit codes: 0 conformant or done; 1 a check or an SLO failed; 2 bad input or an unusable target;\n3 incomplete: nothing failed, but in-scope clauses were not verified (load capacity: no capacity could be\nestablished, and the target may not be why).\n\nRun 'mcs <command> --help' for the options of a command.\n`;
 }
 
 async function version(): Promise<string> {

@@ -12,8 +12,10 @@ process.env.MIMALLOC_ARENA_EAGER_COMMIT ??= '0';
 // CPU on every start of such a command; imported here, before the hooks are registered, Node's own loader takes
 // it, and the project's imports of it later find it loaded. A production install without it fails later, where
 // it always has.
+// Help needs none of it.
 const suiteCommands = new Set(['certify', 'coverage', 'doctor', 'init']);
-if (suiteCommands.has(process.argv[2] ?? '')) await import('vitest/node').catch(() => undefined);
+const wantsHelp = process.argv.includes('--help') || process.argv.includes('-h');
+if (suiteCommands.has(process.argv[2] ?? '') && !wantsHelp) await import('vitest/node').catch(() => undefined);
 register();
 const { main } = await import('./main.ts');
 process.exitCode = await main(process.argv.slice(2));
