@@ -74,7 +74,7 @@ export async function startSuites(given: SuiteRunOptions): Promise<SuiteRun> {
     },
     onTestModuleEnd(testModule: TestModule) {
       const failure = moduleFailure(testModule, suitesDir);
-      if (failure) results.set(`module:${testModule.id}`, failure);
+      if (failure) results.set(`module:${testModule.moduleId}`, failure);
       options.listener?.fileDone?.(testModule.moduleId, fileResults.get(testModule.moduleId) ?? (failure ? [failure] : []));
     },
   };
@@ -121,7 +121,7 @@ export async function startSuites(given: SuiteRunOptions): Promise<SuiteRun> {
           if (!results.has(testCase.id)) results.set(testCase.id, toCheckResult(testCase, suitesDir, notRunReason()));
         }
         const failure = moduleFailure(testModule, suitesDir);
-        if (failure && !results.has(`module:${testModule.id}`)) results.set(`module:${testModule.id}`, failure);
+        if (failure && !results.has(`module:${testModule.moduleId}`)) results.set(`module:${testModule.moduleId}`, failure);
       }
     } finally {
       // Stopped early (deadline, breaker or Ctrl-C): the files it never started are reported too.
