@@ -11,14 +11,17 @@ import '../check/meta.js';
 /** `stopped`: why the run stopped early (deadline, circuit breaker): checks it left unfinished are `not-run`. */
 export function toCheckResult(testCase: TestCase, suitesDir: string, stopped?: string): CheckResult {
   const meta = testCase.meta().mcs;
-  const area = meta?.area ?? areaOf(testCase.module.moduleId, suitesDir);
-  const name = meta?.name ?? testCase.fullName.replace(/\s+>\s+/g, '/');
+  // What the check declared at collection: all a test has that was collected but never ran (a run stopped or
+  // interrupted), so that it is still reported under its id, with its clauses.
+  const declared = testCase.meta().mcsCheck;
+  const area = meta?.area ?? declared?.area ?? areaOf(testCase.module.moduleId, suitesDir);
+  const name = meta?.name ?? declared?.name ?? testCase.fullName.replace(/\s+>\s+/g, '/');
   const result = testCase.result();
   const base = {
     id: `${area}/${name}`,
     area,
-    title: meta?.title ?? testCase.fullName,
-    clauses: meta?.clauses ?? [],
+    title: meta?.title ?? declared?.title ?? testCase.fullName,
+    clauses: meta?.clauses ?? declared?.clauses ?? [],
     durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
     exchanges: meta?.exchanges ?? [],
     ...(meta?.exchangesDropped !== undefined ? { exchangesDropped: meta.exchangesDropped } : {}),
