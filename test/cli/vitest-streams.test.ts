@@ -2,7 +2,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { inertStreams } from '../../cli/inert-streams.js';
-import { vitestStreams } from './vitest-streams.js';
+import { vitestStreams } from '../../harness/runner/vitest-streams.js';
 
 describe('vitestStreams', () => {
   it('presents no terminal, and hands strings on as strings, so the inert net escapes what a target put in them', async () => {
