@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { ownConfigFolders } from './test/gates/e2e-sample.js';
 import { timeLimit } from './test/support/pace.js';
@@ -20,6 +21,8 @@ const movedChecks = 'test/vendor/moved-checks-*.e2e.ts';
 
 export default defineConfig({
   test: {
+    // One temporary folder per run, removed at its end (test/support/run-tmpdir.ts).
+    globalSetup: [fileURLToPath(new URL('./test/support/run-tmpdir.ts', import.meta.url))],
     reporters: ['default', './test/gates/elapsed-reporter.ts'],
     env: { MCS_E2E_GATE: 'full' },
     // One certification at a time: they share two cores, and a busy machine slows them without failing them.
