@@ -1,5 +1,6 @@
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { E2E_SAMPLE_FILES, e2eScope, e2eScopeLine, sampledFiles, sampledTests } from './e2e-sample.js';
+import { E2E_SAMPLE_FILES, e2eScope, gateOnlyFiles, e2eScopeLine, sampledFiles, sampledTests } from './e2e-sample.js';
 
 const names = Array.from({ length: 40 }, (_, i) => `suite > test ${i}`);
 
@@ -61,5 +62,15 @@ describe('the sample of the whole-certification tests', () => {
     const seen = new Set<string>();
     for (let seed = 0; seed < 200; seed++) for (const file of sampledFiles(e2eScope({ MCS_E2E_SAMPLE_SEED: String(seed) }), files)) seen.add(file);
     expect(seen).toEqual(new Set(files));
+  });
+
+  it('never draws a file too long for the sample, which its gate still runs whole, and says so', () => {
+    const gateOnly = Object.keys(gateOnlyFiles);
+    expect(gateOnly.length).toBeGreaterThan(0);
+    for (const file of gateOnly) expect(existsSync(new URL(`../../${file}`, import.meta.url)), file).toBe(true);
+    const candidates = [...files, ...gateOnly];
+    for (let seed = 0; seed < 200; seed++) expect(sampledFiles(e2eScope({ MCS_E2E_SAMPLE_SEED: String(seed), MCS_E2E_SAMPLE_FILES: '31' }), candidates)).toEqual(files);
+    expect(sampledFiles(e2eScope({ MCS_E2E_GATE: 'full' }), candidates)).toEqual([...candidates].sort());
+    expect(e2eScopeLine(e2eScope({ MCS_E2E_SAMPLE_SEED: '42' }))).toContain('never drawn, too long for the sample: test/vendor/rungs.e2e.ts only in npm run test:vendor');
   });
 });

@@ -20,6 +20,17 @@ export type E2eScope = { kind: 'full' } | { kind: 'off' } | { kind: 'sample'; se
 export const E2E_SAMPLE_FILES = 2;
 export const E2E_SAMPLE_PER_FILE = 1;
 
+/**
+ * Files the sample never draws, each with why: one test of theirs alone costs more than npm test's sample can
+ * spend on a quiet machine of two cores. Their gate runs every test of them.
+ */
+export const gateOnlyFiles: Readonly<Record<string, { gate: string; why: string }>> = {
+  'test/vendor/rungs.e2e.ts': {
+    gate: 'npm run test:vendor',
+    why: 'each of its tests certifies a vendor sandbox twice, waiting for deliveries as long as a slow carrier needs: 90 to 220 s for one test alone',
+  },
+};
+
 /** The folders of test/ whose *.e2e.ts files keep configs of their own (npm run test:container, test:docs, test:field). */
 export const ownConfigFolders = ['container', 'docs', 'field'] as const;
 
@@ -51,14 +62,15 @@ export function sampledFiles(scope: E2eScope, candidates: readonly string[]): st
   if (scope.kind === 'full') return sorted;
   if (scope.kind === 'off') return [];
   // A stream of its own, so that which files are drawn does not decide which test of each is.
-  return sampleOf(sorted, scope.files, (scope.seed ^ 0x2545f491) | 0);
+  return sampleOf(sorted.filter((file) => !(file in gateOnlyFiles)), scope.files, (scope.seed ^ 0x2545f491) | 0);
 }
 
 /** The line a sample run prints first and last: what it covered and how to run the same sample again. */
 export function e2eScopeLine(scope: E2eScope): string {
   if (scope.kind === 'full') return 'e2e: every test of test/**/*.e2e.ts';
   if (scope.kind === 'off') return 'e2e and mutants samples: off (MCS_SAMPLES=off); every test of them: npm run test:vendor, test:hostile, test:e2e, test:mutants';
-  return `e2e sample: ${scope.perFile} test(s) of each of ${scope.files} test/**/*.e2e.ts files, seed ${scope.seed}; replay: MCS_E2E_SAMPLE_SEED=${scope.seed} npm test; all of them: npm run test:vendor, test:hostile, test:e2e`;
+  const left = Object.entries(gateOnlyFiles).map(([file, { gate }]) => `${file} only in ${gate}`);
+  return `e2e sample: ${scope.perFile} test(s) of each of ${scope.files} test/**/*.e2e.ts files, seed ${scope.seed}; replay: MCS_E2E_SAMPLE_SEED=${scope.seed} npm test; all of them: npm run test:vendor, test:hostile, test:e2e${left.length === 0 ? '' : ` (never drawn, too long for the sample: ${left.join(', ')})`}`;
 }
 
 /** Whether the environment leaves npm test's samples of the gates out (MCS_SAMPLES=off); any other value is refused. */
