@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { e2eScope, ownConfigFolders, sampledFiles, samplesOff } from './test/gates/e2e-sample.js';
+import SampleFirstSequencer from './test/gates/sample-first-sequencer.js';
 import { timeLimit } from './test/support/pace.js';
 
 // The project's own tests (npm test): unit tests of every module, the spec checks, a seeded sample of the
@@ -49,6 +50,8 @@ export default defineConfig({
     // One temporary folder per run, removed at its end (test/support/run-tmpdir.ts).
     globalSetup: [fileURLToPath(new URL('./test/support/run-tmpdir.ts', import.meta.url))],
     runner: './test/gates/sample-runner.ts',
+    // The sampled files of the gates, the longest, start first (test/gates/sample-first-sequencer.ts).
+    sequence: { sequencer: SampleFirstSequencer },
     reporters: ['default', './test/gates/elapsed-reporter.ts'],
     env: { MCS_E2E_SAMPLE_SEED: process.env.MCS_E2E_SAMPLE_SEED },
     // A test names its own limit from its work (test/support/pace.ts); these bound the others, scaled likewise
