@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { e2eScope, ownConfigFolders, sampledFiles, samplesOff } from './test/gates/e2e-sample.js';
 import SampleFirstSequencer from './test/gates/sample-first-sequencer.js';
+import { sharingModulesFolders } from './test/gates/sharing-modules.js';
 import { timeLimit } from './test/support/pace.js';
 
 // The project's own tests (npm test): unit tests of every module, the spec checks, a seeded sample of the
@@ -19,8 +20,6 @@ process.env.MCS_E2E_SAMPLE_SEED ||= String(Math.floor(Math.random() * 2 ** 31));
 
 // Two groups, one after the other: most files two at a time (both cores), then, one at a time, the files whose
 // verdict depends on the machine's pace: the load engine's and the capacity search's (three runs within 10%).
-// The vendor rungs run side by side with the rest: their gate certifies each rung twice beside a CPU-bound
-// neighbour and gets the same verified set, so the files beside them here are no reason to keep them apart.
 const isOneAtATime = (file: string) => file.startsWith('test/load/');
 // The whole-certification files the sample draws (every one with MCS_E2E_GATE=full, none with MCS_SAMPLES=off);
 // the others are not loaded at all.
@@ -28,11 +27,8 @@ const e2eFiles = readdirSync(new URL('./test', import.meta.url), { recursive: tr
   .map((path) => `test/${path.split('\\').join('/')}`)
   .filter((file) => file.endsWith('.e2e.ts') && !ownConfigFolders.some((folder) => file.startsWith(`test/${folder}/`)));
 const drawn = sampledFiles(e2eScope(process.env), e2eFiles);
-// Unit tests of modules that keep no state a test could leave behind for the next file (the reference keeps its
-// state per organization, the others keep none but caches of what they compiled): a worker runs one file after
-// another with the modules it already loaded (isolate: false), which saves the spec's schemas being loaded and
-// compiled again for each file, about a third of npm test's CPU. A file here must not mock a module (vi.mock).
-const sharingModules = ['spec/**/*.test.ts', 'generators/**/*.test.ts', 'reference/**/*.test.ts', 'reports/**/*.test.ts', 'results/**/*.test.ts', 'text/**/*.test.ts'];
+// Unit tests that share their workers' loaded modules (test/gates/sharing-modules.ts).
+const sharingModules = sharingModulesFolders.map((folder) => `${folder}/**/*.test.ts`);
 const everything = [
   'test/**/*.test.ts',
   ...drawn.filter((file) => !isOneAtATime(file)),
@@ -47,7 +43,7 @@ const oneAtATime = drawn.filter(isOneAtATime);
 
 export default defineConfig({
   test: {
-    // One temporary folder per run, removed at its end (test/support/run-tmpdir.ts).
+    // One temporary folder per run, removed when it ends (test/support/run-tmpdir.ts).
     globalSetup: [fileURLToPath(new URL('./test/support/run-tmpdir.ts', import.meta.url))],
     runner: './test/gates/sample-runner.ts',
     // The sampled files of the gates, the longest, start first (test/gates/sample-first-sequencer.ts).
@@ -60,7 +56,9 @@ export default defineConfig({
     hookTimeout: timeLimit({ quietMs: 12_000 }),
     projects: [
       { extends: true, test: { name: 'side-by-side', include: everything, exclude: excluded, maxWorkers: 2, sequence: { groupOrder: 0 } } },
-      { extends: true, test: { name: 'sharing-modules', include: sharingModules, exclude: excluded, isolate: false, maxWorkers: 2, sequence: { groupOrder: 0 } } },
+      // One group's projects must name the same maxWorkers (vitest refuses otherwise). Spies, stubbed variables and
+      // globals are put back after each test, since the next file runs in the same modules.
+      { extends: true, test: { name: 'sharing-modules', include: sharingModules, exclude: excluded, isolate: false, restoreMocks: true, unstubEnvs: true, unstubGlobals: true, maxWorkers: 2, sequence: { groupOrder: 0 } } },
       // Only when the sample drew such a file: a project without one would fall back to vitest's default include.
       ...(oneAtATime.length === 0 ? [] : [{ extends: true as const, test: { name: 'one-at-a-time', include: oneAtATime, exclude: excluded, maxWorkers: 1, sequence: { groupOrder: 1 } } }]),
     ],

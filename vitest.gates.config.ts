@@ -21,7 +21,7 @@ const movedChecks = 'test/vendor/moved-checks-*.e2e.ts';
 
 export default defineConfig({
   test: {
-    // One temporary folder per run, removed at its end (test/support/run-tmpdir.ts).
+    // One temporary folder per run, removed when it ends (test/support/run-tmpdir.ts).
     globalSetup: [fileURLToPath(new URL('./test/support/run-tmpdir.ts', import.meta.url))],
     reporters: ['default', './test/gates/elapsed-reporter.ts'],
     env: { MCS_E2E_GATE: 'full' },

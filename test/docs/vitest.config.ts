@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
 // Docker are test/container/readme-recipes.e2e.ts (`npm run test:container`).
 export default defineConfig({
   test: {
-    // One temporary folder per run, removed at its end (test/support/run-tmpdir.ts).
+    // One temporary folder per run, removed when it ends (test/support/run-tmpdir.ts).
     globalSetup: [fileURLToPath(new URL('../support/run-tmpdir.ts', import.meta.url))],
     root: fileURLToPath(new URL('../..', import.meta.url)),
     include: ['test/docs/**/*.e2e.ts'],

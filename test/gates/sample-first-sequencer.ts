@@ -2,6 +2,8 @@
 // the durations it kept from earlier runs), except that the sampled files of the gates, each one of npm test's
 // longest, start first. On a fresh clone or CI runner vitest knows no durations and would start them wherever
 // their size put them, often last, and a long file that starts last leaves one of the two workers idle at the end.
+// `--sequence.shuffle` shuffles the files as vitest's own sequencer would (a custom one replaces it): the way to
+// look for a test of the shared-modules project that depends on the file before it.
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** The files npm test draws from the gates: the whole-certification tests and the sample of the mutants gate. */
@@ -11,10 +13,30 @@ export function isSampleOfAGate(moduleId: string): boolean {
 
 export default class SampleFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const { shuffle, seed } = this.ctx.config.sequence;
+    if (shuffle) return shuffled(files, seed ?? Date.now());
     const sorted = await super.sort(files);
     const groupOf = (file: TestSpecification) => file.project.config.sequence.groupOrder;
     const rank = (file: TestSpecification) => (isSampleOfAGate(file.moduleId) ? 0 : 1);
     // Array.prototype.sort is stable: within a group and a rank, vitest's order stands.
     return sorted.sort((a, b) => groupOf(a) - groupOf(b) || rank(a) - rank(b));
   }
+}
+
+/** Fisher-Yates with mulberry32 from `seed`: the same seed, the same order. vitest runs each group apart whatever the order. */
+export function shuffled<T>(items: readonly T[], seed: number): T[] {
+  const out = [...items];
+  let state = seed >>> 0;
+  const random = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  return out;
 }
