@@ -4,6 +4,7 @@
 // their size put them, often last, and a long file that starts last leaves one of the two workers idle at the end.
 // `--sequence.shuffle` shuffles the files as vitest's own sequencer would (a custom one replaces it): the way to
 // look for a test of the shared-modules project that depends on the file before it.
+import fc from 'fast-check';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** The files npm test draws from the gates: the whole-certification tests and the sample of the mutants gate. */
@@ -23,20 +24,8 @@ export default class SampleFirstSequencer extends BaseSequencer {
   }
 }
 
-/** Fisher-Yates with mulberry32 from `seed`: the same seed, the same order. vitest runs each group apart whatever the order. */
+/** `items` in an order drawn by fast-check from `seed`, as the gates' samples are drawn: the same seed, the same order. vitest runs each group apart whatever the order. */
 export function shuffled<T>(items: readonly T[], seed: number): T[] {
-  const out = [...items];
-  let state = seed >>> 0;
-  const random = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j] as T, out[i] as T];
-  }
-  return out;
+  const [order] = fc.sample(fc.shuffledSubarray([...items], { minLength: items.length, maxLength: items.length }), { seed, numRuns: 1 });
+  return order ?? [];
 }

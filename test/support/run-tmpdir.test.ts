@@ -7,21 +7,17 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cacheDir } from '../../spec/cache.js';
 import setup from './run-tmpdir.js';
+import { savedEnv } from './saved-env.js';
 
 const names = ['TMPDIR', 'MCS_CACHE_DIR', 'MCS_TESTS_TMPDIR'] as const;
-const saved = Object.fromEntries(names.map((name) => [name, process.env[name]]));
+const restoreEnv = savedEnv(names);
 const current = () => Object.fromEntries(names.map((name) => [name, process.env[name]]));
 /** As in vitest's own process before the first project's setup: no folder made yet, no cache named. */
 const asAtTheStart = () => {
   delete process.env.MCS_TESTS_TMPDIR;
   delete process.env.MCS_CACHE_DIR;
 };
-afterEach(() => {
-  for (const name of names) {
-    if (saved[name] === undefined) delete process.env[name];
-    else process.env[name] = saved[name];
-  }
-});
+afterEach(restoreEnv);
 
 describe('one temporary folder per test run', () => {
   it('is where this run’s workers make their temporary files (vitest.config.ts names the setup)', () => {

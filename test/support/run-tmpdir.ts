@@ -10,14 +10,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cacheDir } from '../../spec/cache.js';
-
-const names = ['TMPDIR', 'MCS_CACHE_DIR', 'MCS_TESTS_TMPDIR'] as const;
+import { savedEnv } from './saved-env.js';
 
 export default async function setup(): Promise<() => Promise<void>> {
   // vitest runs the setup of a config once for each of its projects: the first one made the folder.
   const made = process.env.MCS_TESTS_TMPDIR;
   if (made !== undefined && made === process.env.TMPDIR && existsSync(made)) return async () => {};
-  const saved = Object.fromEntries(names.map((name) => [name, process.env[name]]));
+  const restoreEnv = savedEnv(['TMPDIR', 'MCS_CACHE_DIR', 'MCS_TESTS_TMPDIR']);
   const outer = tmpdir();
   process.env.MCS_CACHE_DIR = cacheDir();
   const dir = await mkdtemp(join(outer, 'mcs-tests-'));
@@ -28,10 +27,7 @@ export default async function setup(): Promise<() => Promise<void>> {
   process.once('exit', removeOnExit);
   return async () => {
     process.off('exit', removeOnExit);
-    for (const name of names) {
-      if (saved[name] === undefined) delete process.env[name];
-      else process.env[name] = saved[name];
-    }
+    restoreEnv();
     // A link is removed, never what it points to.
     await rm(dir, { recursive: true, force: true, maxRetries: 3 });
   };

@@ -19,6 +19,7 @@ import { probeTarget } from '../../harness/runner/probe.js';
 import { prepareRun } from '../../harness/discovery/run.js';
 import type { RunReport } from '../../results/model.js';
 import { targetTimeoutMs, timeLimit } from './pace.js';
+import { savedEnv } from './saved-env.js';
 
 export type VendorFixtures = 'keys-only' | 'no-owners' | 'full';
 
@@ -217,7 +218,7 @@ export async function certifyTarget(vendor: VendorTarget, fixtures: VendorFixtur
   // With the full fixtures the vendor also names what the description leaves to the target (the replay
   // endpoint, the dry-run field, the invitation field), as `mcs serve` prints them.
   const env = { ...(fixtures === 'full' ? referenceTargetEnv : {}), ...adapter?.env };
-  const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
+  const restoreEnv = savedEnv(Object.keys(env));
   Object.assign(process.env, env);
   try {
     const resolved = (await resolveRunSettings({ flags: adapter ? { 'control-adapter': adapter.path } : {}, env: {}, configPath: vendor.configPath })).target;
@@ -230,10 +231,7 @@ export async function certifyTarget(vendor: VendorTarget, fixtures: VendorFixtur
     await options.afterRun?.(vendor);
     return report;
   } finally {
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
+    restoreEnv();
   }
 }
 
