@@ -9,7 +9,7 @@
 //   MCS_E2E_SAMPLE_PER_FILE=N     tests drawn from each file drawn (default 1)
 //   MCS_SAMPLES=off               none of them, nor the mutants sample: for a CI that runs the gates in full
 //                                 right after npm test (.ci/run); vitest.config.ts leaves their files out
-import { sampleOf } from '../mutants/sample.js';
+import { envInteger, sampleOf } from '../mutants/sample.js';
 
 export type E2eScope = { kind: 'full' } | { kind: 'off' } | { kind: 'sample'; seed: number; files: number; perFile: number };
 
@@ -85,11 +85,4 @@ function fnv1a(text: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
   return hash >>> 0;
-}
-
-function envInteger(env: Record<string, string | undefined>, name: string): number | undefined {
-  const text = env[name];
-  if (text === undefined || text === '') return undefined;
-  if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text))) throw new Error(`${name} must be a non-negative integer, got '${text}'`);
-  return Number(text);
 }

@@ -49,7 +49,8 @@ export function scopeLine(scope: GateScope): string {
   return `mutants gate: a sample of ${scope.faults.length}/${scope.of.faults} faults and ${scope.variants.length}/${scope.of.variants} benign variants (besides the baseline), sample seed ${scope.seed}; replay: ${replayHint(scope)}; the whole gate: npm run test:mutants`;
 }
 
-function envInteger(env: Record<string, string | undefined>, name: string): number | undefined {
+/** A non-negative integer from the environment, undefined when unset or empty; anything else is refused by name. */
+export function envInteger(env: Record<string, string | undefined>, name: string): number | undefined {
   const text = env[name];
   if (text === undefined || text === '') return undefined;
   if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text))) throw new Error(`${name} must be a non-negative integer, got '${text}'`);
