@@ -29,6 +29,10 @@ export const gateOnlyFiles: Readonly<Record<string, { gate: string; why: string 
     gate: 'npm run test:vendor',
     why: 'each of its tests certifies a vendor sandbox (four of them twice), waiting for deliveries as long as a slow carrier needs: 90 to 220 s for one test alone',
   },
+  'test/prism/prism.e2e.ts': {
+    gate: 'npm run test:e2e',
+    why: 'one of its two tests certifies the reference through Prism validation proxies: 169 s alone on a fresh clone',
+  },
 };
 
 /** The folders of test/ whose *.e2e.ts files keep configs of their own (npm run test:container, test:docs, test:field). */
